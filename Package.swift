@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Sift",
+    products: [
+        .library(name: "Sift", targets: ["Sift"]),
+        .executable(name: "sift", targets: ["SiftCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each imported by as few Swift files as possible.
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]),
+
+        // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
+        .target(name: "SiftCore", dependencies: ["CYAML"]),
+        // PCRE2 with JIT, shared by the plugin families that need regexes.
+        .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
+        // Plugin families.
+        .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
+        // The library hosts import: core plus the built-in plugin families.
+        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields"]),
+        .executableTarget(
+            name: "SiftCLI",
+            dependencies: ["Sift", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "Sift"]),
+        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
+        .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Sift
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check rule files; print every problem with its location.")
+
+    @Argument(help: "A rule file or a folder of rule packs.")
+    var rules: String
+
+    func run() throws {
+        let result = RulesLoader(registry: .builtIn()).load(path: rules)
+        if !result.diagnostics.isEmpty { eprint(result.rendered()) }
+        guard let pipeline = result.pipeline else {
+            eprint("sift lint: \(result.errors.count) error\(result.errors.count == 1 ? "" : "s")")
+            throw Failed.rules
+        }
+        let examples = pipeline.packs.reduce(0) { $0 + $1.examples.count }
+        print("sift lint: \(rules) is valid: \(pipeline.packs.count) pack\(pipeline.packs.count == 1 ? "" : "s"), \(examples) examples, \(pipeline.warnings.count) warning\(pipeline.warnings.count == 1 ? "" : "s")")
+    }
+}
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the examples written in rule files.")
+
+    @Argument(help: "A rule file or a folder of rule packs.")
+    var rules: String
+
+    @OptionGroup var common: RuleOptions
+
+    func run() throws {
+        let pipeline = try common.load(rules, printWarnings: false)
+        let language = try common.language()
+        let outcomes = try ExampleRunner(pipeline: pipeline, asOfMillis: try common.asOfMillis()).run()
+        let failed = outcomes.filter { !$0.passed }
+        for f in failed { print(ExampleRunner.describe(f, language: language)) }
+        print("sift test: \(outcomes.count) examples, \(outcomes.count - failed.count) passed, \(failed.count) failed")
+        if !failed.isEmpty { throw Failed.invalid }
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the compiled rules in plain words.")
+
+    @Argument(help: "A rule file or a folder of rule packs.")
+    var rules: String
+
+    @OptionGroup var common: RuleOptions
+
+    func run() throws {
+        let pipeline = try common.load(rules, printWarnings: false)
+        print(Explainer.explain(pipeline, language: try common.language()))
+    }
+}
+
+struct Schema: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a JSON Schema of rule files, for editors.")
+
+    func run() throws {
+        print(SchemaGenerator.schema(for: .builtIn()))
+    }
+}
+
+struct Plugins: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the check kinds and their options.")
+
+    func run() throws {
+        for spec in PluginRegistry.builtIn().specs {
+            print("\(spec.kind): \(spec.summary)")
+            for o in spec.options {
+                var line = "  \(o.name) (\(o.type.phrase)\(o.required ? ", required" : ""))"
+                if let d = o.defaultValue { line += " default \(show(d))" }
+                print(line + ": \(o.doc)")
+            }
+            for e in spec.examples { print("  e.g. \(e)") }
+        }
+    }
+
+    func show(_ v: ResolvedScalar) -> String {
+        switch v {
+        case .null: return "null"
+        case .bool(let b): return String(b)
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .string(let s): return s
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// A failed check, with the reason code and rule location it reports.
+public struct Failure: Sendable {
+    public var reason: String
+    public var message: LocalizedText
+    public var rule: Mark
+}
+
+/// A compiled check: a plugin check or a composition of checks.
+protocol CheckNode: Sendable {
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure?
+    /// Plain-language lines, one per check, indented for nesting.
+    func explain(_ language: Language) -> [String]
+}
+
+/// A plugin's check with its reason code and optional message override.
+struct PluginCheckNode: CheckNode {
+    let check: any ValueCheck
+    let reason: String
+    let message: LocalizedText?
+    let rule: Mark
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        guard let r = check.check(value, in: context) else { return nil }
+        let code = r.detail.map { "\(reason).\($0)" } ?? reason
+        // A limit or type problem keeps its own message; a plain mismatch uses the author's.
+        let text = r.detail == nil ? (message ?? r.message) : r.message
+        return Failure(reason: code, message: text, rule: rule)
+    }
+
+    func explain(_ language: Language) -> [String] {
+        ["\(check.explain(language)) [\(reason)] (\(rule))"]
+    }
+}
+
+/// `all:` passes when every child passes; reports the first failure.
+struct AllNode: CheckNode {
+    let children: [any CheckNode]
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        for c in children { if let f = c.evaluate(value, context) { return f } }
+        return nil
+    }
+
+    func explain(_ language: Language) -> [String] {
+        [language == .zh ? "全部满足：" : "all of:"] + children.flatMap { $0.explain(language).map { "  " + $0 } }
+    }
+}
+
+/// `any:` passes when one child passes.
+struct AnyNode: CheckNode {
+    let children: [any CheckNode]
+    let reason: String
+    let message: LocalizedText?
+    let rule: Mark
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        var texts: [LocalizedText] = []
+        for c in children {
+            guard let f = c.evaluate(value, context) else { return nil }
+            texts.append(f.message)
+        }
+        let joined = LocalizedText(
+            en: "none of the alternatives holds: " + texts.map(\.en).joined(separator: "; "),
+            zh: "没有一个备选条件成立：" + texts.map(\.zh).joined(separator: "；"))
+        return Failure(reason: reason, message: message ?? joined, rule: rule)
+    }
+
+    func explain(_ language: Language) -> [String] {
+        [(language == .zh ? "满足其一" : "any of") + " [\(reason)] (\(rule)):"]
+            + children.flatMap { $0.explain(language).map { "  " + $0 } }
+    }
+}
+
+/// `not:` passes when its child fails.
+struct NotNode: CheckNode {
+    let child: any CheckNode
+    let reason: String
+    let message: LocalizedText?
+    let rule: Mark
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        guard child.evaluate(value, context) == nil else { return nil }
+        let text = LocalizedText(en: "must not satisfy: \(child.explain(.en).first ?? "")",
+                                 zh: "不得满足：\(child.explain(.zh).first ?? "")")
+        return Failure(reason: reason, message: message ?? text, rule: rule)
+    }
+
+    func explain(_ language: Language) -> [String] {
+        [(language == .zh ? "不得满足" : "not") + " [\(reason)] (\(rule)):"]
+            + child.explain(language).map { "  " + $0 }
+    }
+}
+
+/// `when:` applies `then` only when the condition holds (and `else` otherwise).
+/// The condition looks at this field, or at another field given by `field:`.
+struct WhenNode: CheckNode {
+    let condition: any CheckNode
+    let conditionField: FieldPath?
+    let then: any CheckNode
+    let otherwise: (any CheckNode)?
+
+    func holds(_ value: JSONValue, _ context: EvaluationContext) -> Bool {
+        if let conditionField {
+            guard let v = conditionField.first(in: context.record), !v.isNull else { return false }
+            return condition.evaluate(v, context) == nil
+        }
+        return condition.evaluate(value, context) == nil
+    }
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        if holds(value, context) { return then.evaluate(value, context) }
+        return otherwise?.evaluate(value, context)
+    }
+
+    func explain(_ language: Language) -> [String] {
+        let cond = condition.explain(language).first ?? ""
+        let on = conditionField.map { language == .zh ? "字段 \($0) " : "field \($0) " } ?? ""
+        var lines = [(language == .zh ? "当 " : "when ") + on + cond + ":"] + then.explain(language).map { "  " + $0 }
+        if let otherwise {
+            lines.append(language == .zh ? "否则：" : "otherwise:")
+            lines += otherwise.explain(language).map { "  " + $0 }
+        }
+        return lines
+    }
+}
+
+/// A named validator used with its own `reason:` or `message:` at the use site.
+struct RelabelNode: CheckNode {
+    let child: any CheckNode
+    let reason: String?
+    let message: LocalizedText?
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        guard var f = child.evaluate(value, context) else { return nil }
+        if let reason { f.reason = reason }
+        if let message { f.message = message }
+        return f
+    }
+
+    func explain(_ language: Language) -> [String] { child.explain(language) }
+}

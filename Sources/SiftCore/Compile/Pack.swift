@@ -1,0 +1,26 @@
+/// One compiled rule pack: the records it applies to, its stages and its examples.
+public struct Pack: Sendable {
+    public let name: String
+    /// The file it was written in.
+    public let file: String
+    public let selector: Selector
+    let stages: [any Stage]
+    public let examples: [Example]
+}
+
+/// A record written in a rule file with its expected outcome, run by `sift test`.
+public struct Example: Sendable {
+    public let name: String?
+    /// The record as JSON text, converted from YAML.
+    public let json: String
+    public let expectation: Expectation
+    public enum Expectation: Sendable, Equatable {
+        /// No violation.
+        case valid
+        /// Invalid, for any reason.
+        case invalid
+        /// Exactly these reason codes (as a set).
+        case reasons([String])
+    }
+    public let mark: Mark
+}

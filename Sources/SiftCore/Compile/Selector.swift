@@ -1,0 +1,37 @@
+/// Which records a pack applies to: `applies_to: {kind: signup}`, `{has: receipt}`, or all.
+public struct Selector: Sendable, CustomStringConvertible {
+    enum Condition: Sendable {
+        /// The field equals one of these JSON texts (`"signup"`, `3`, `true`).
+        case equals(FieldPath, [String])
+        /// The field is present and not null.
+        case has(FieldPath)
+    }
+
+    let conditions: [Condition]
+
+    static let all = Selector(conditions: [])
+
+    public func matches(_ record: JSONValue) -> Bool {
+        for c in conditions {
+            switch c {
+            case .has(let path):
+                guard let v = path.first(in: record), !v.isNull else { return false }
+            case .equals(let path, let texts):
+                guard let v = path.first(in: record) else { return false }
+                let raw = v.kind == .string ? JSONWriter.quoted(v.string ?? "") : v.rawText
+                guard texts.contains(raw) else { return false }
+            }
+        }
+        return true
+    }
+
+    public var description: String {
+        if conditions.isEmpty { return "every record" }
+        return conditions.map {
+            switch $0 {
+            case .has(let p): return "\(p) is present"
+            case .equals(let p, let v): return v.count == 1 ? "\(p) = \(v[0])" : "\(p) in [\(v.joined(separator: ", "))]"
+            }
+        }.joined(separator: " and ")
+    }
+}

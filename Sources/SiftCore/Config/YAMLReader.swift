@@ -1,0 +1,170 @@
+internal import CYAML
+
+/// Reads YAML text into a `ConfigNode` tree through libyaml's event stream.
+///
+/// This is the only file that imports libyaml. Anchors and aliases are supported, with
+/// an expansion budget so an alias bomb is an error and not a hang; `<<` merge keys
+/// are applied; duplicate keys are reported.
+public struct YAMLReader: Sendable {
+    public var limits: YAMLLimits
+
+    public init(limits: YAMLLimits = YAMLLimits()) {
+        self.limits = limits
+    }
+
+    /// Parses one YAML document. Returns nil for an empty file. Throws the first syntax
+    /// error; problems that do not stop the parse (duplicate keys) go to `diagnostics`.
+    public func read(_ text: String, file: String, diagnostics: inout DiagnosticList) throws(Diagnostic) -> ConfigNode? {
+        var bytes = Array(text.utf8)
+        bytes.append(0)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) -> ConfigNode? in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else {
+                throw Diagnostic.error("could not start the YAML parser", at: Mark(file: file, line: 1, column: 1))
+            }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
+            var builder = TreeBuilder(file: file, limits: limits)
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    throw syntaxError(parser, file: file)
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { break }
+                try builder.handle(event)
+            }
+            diagnostics.append(contentsOf: builder.diagnostics.items)
+            return builder.document
+        }
+    }
+
+    private func syntaxError(_ parser: yaml_parser_t, file: String) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let context = parser.context.map { String(cString: $0) }
+        let mark = Mark(file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
+        var message = "YAML syntax: \(problem)"
+        if let context { message += " \(context)" }
+        return .error(message, at: mark)
+    }
+}
+
+/// Turns events into nodes; keeps anchors, counts alias expansion, checks depth.
+private struct TreeBuilder {
+    struct Frame {
+        var isMapping: Bool
+        var mark: Mark
+        var anchor: String?
+        var children: [ConfigNode] = []
+        var count = 1
+    }
+
+    let file: String
+    let limits: YAMLLimits
+    var stack: [Frame] = []
+    var anchors: [String: (node: ConfigNode, count: Int)] = [:]
+    var expanded = 0
+    var document: ConfigNode?
+    var documents = 0
+    var diagnostics = DiagnosticList()
+
+    init(file: String, limits: YAMLLimits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    func mark(_ m: yaml_mark_t) -> Mark {
+        Mark(file: file, line: m.line + 1, column: m.column + 1)
+    }
+
+    static func string(_ p: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        p.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    mutating func handle(_ event: yaml_event_t) throws(Diagnostic) {
+        let at = mark(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                throw .error("a rule file holds one YAML document; found a second '---'", at: at)
+            }
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: s.value, count: s.length), as: UTF8.self)
+            var plain = s.style == YAML_PLAIN_SCALAR_STYLE
+            if let tag = Self.string(s.tag), tag == "tag:yaml.org,2002:str" { plain = false }
+            try add(ConfigNode(.scalar(.init(text, isPlain: plain)), mark: at), anchor: Self.string(s.anchor), count: 1)
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            guard let target = anchors[name] else {
+                throw .error("unknown alias '*\(name)'; define it first with '&\(name)'", at: at)
+            }
+            expanded += target.count
+            if expanded > limits.aliasExpansionBudget {
+                throw .error("aliases expand to more than \(limits.aliasExpansionBudget) nodes (an alias bomb?); '*\(name)' passed the limit", at: at)
+            }
+            try add(ConfigNode(target.node.kind, mark: at), anchor: nil, count: target.count)
+        case YAML_MAPPING_START_EVENT:
+            try push(Frame(isMapping: true, mark: at, anchor: Self.string(event.data.mapping_start.anchor)))
+        case YAML_SEQUENCE_START_EVENT:
+            try push(Frame(isMapping: false, mark: at, anchor: Self.string(event.data.sequence_start.anchor)))
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            let f = stack.removeLast()
+            let kind: ConfigNode.Kind = f.isMapping ? .mapping(makePairs(f.children)) : .sequence(f.children)
+            try add(ConfigNode(kind, mark: f.mark), anchor: f.anchor, count: f.count)
+        default:
+            break
+        }
+    }
+
+    mutating func push(_ frame: Frame) throws(Diagnostic) {
+        if stack.count >= limits.maxDepth {
+            throw .error("nesting deeper than \(limits.maxDepth) levels", at: frame.mark)
+        }
+        stack.append(frame)
+    }
+
+    mutating func add(_ node: ConfigNode, anchor: String?, count: Int) throws(Diagnostic) {
+        if let anchor { anchors[anchor] = (node, count) }
+        guard !stack.isEmpty else {
+            document = node
+            return
+        }
+        stack[stack.count - 1].children.append(node)
+        stack[stack.count - 1].count += count
+    }
+
+    /// Pairs keys with values, applies `<<` merges, and reports duplicate keys.
+    mutating func makePairs(_ flat: [ConfigNode]) -> [ConfigNode.Pair] {
+        var pairs: [ConfigNode.Pair] = []
+        var merged: [ConfigNode.Pair] = []
+        var seen: [String: Mark] = [:]
+        var i = 0
+        while i + 1 < flat.count {
+            let key = flat[i], value = flat[i + 1]
+            i += 2
+            if case .scalar(let s) = key.kind, s.isPlain, s.text == "<<" {
+                let sources = value.items ?? [value]
+                for source in sources {
+                    if let p = source.pairs { merged.append(contentsOf: p) } else {
+                        diagnostics.error("'<<' merges a mapping or a list of mappings, not \(source.kindDescription)", at: source.mark)
+                    }
+                }
+                continue
+            }
+            if let k = key.scalarText {
+                if let first = seen[k] {
+                    diagnostics.error("duplicate key '\(k)' (first defined at line \(first.line))", at: key.mark)
+                }
+                seen[k] = key.mark
+            }
+            pairs.append(.init(key: key, value: value))
+        }
+        for p in merged where p.key.scalarText.map({ seen[$0] == nil }) ?? true {
+            if let k = p.key.scalarText { seen[k] = p.key.mark }
+            pairs.append(p)
+        }
+        return pairs
+    }
+}

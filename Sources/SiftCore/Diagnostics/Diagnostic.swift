@@ -1,0 +1,56 @@
+/// A problem found in a rule file, located at the node that caused it.
+public struct Diagnostic: Sendable, Hashable, Error {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var mark: Mark?
+
+    public init(_ severity: Severity, _ message: String, at mark: Mark?) {
+        self.severity = severity
+        self.message = message
+        self.mark = mark
+    }
+
+    public static func error(_ message: String, at mark: Mark?) -> Diagnostic {
+        Diagnostic(.error, message, at: mark)
+    }
+
+    public static func warning(_ message: String, at mark: Mark?) -> Diagnostic {
+        Diagnostic(.warning, message, at: mark)
+    }
+
+    /// `file:line:col: error: message`, without the source excerpt.
+    public var headline: String {
+        if let mark { return "\(mark): \(severity.rawValue): \(message)" }
+        return "\(severity.rawValue): \(message)"
+    }
+}
+
+/// Diagnostics gathered across a whole load, so that all problems come out in one pass.
+public struct DiagnosticList: Sendable {
+    public private(set) var items: [Diagnostic] = []
+
+    public init() {}
+
+    public mutating func append(_ d: Diagnostic) { items.append(d) }
+    public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
+    public mutating func error(_ message: String, at mark: Mark?) { items.append(.error(message, at: mark)) }
+    public mutating func warning(_ message: String, at mark: Mark?) { items.append(.warning(message, at: mark)) }
+
+    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public var errors: [Diagnostic] { items.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { items.filter { $0.severity == .warning } }
+
+    /// Sorted by file, line and column, duplicates removed.
+    public var sorted: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return items.filter { seen.insert($0).inserted }.sorted { a, b in
+            let ma = a.mark ?? Mark(file: "", line: 0, column: 0)
+            let mb = b.mark ?? Mark(file: "", line: 0, column: 0)
+            return (ma.file, ma.line, ma.column) < (mb.file, mb.line, mb.column)
+        }
+    }
+}

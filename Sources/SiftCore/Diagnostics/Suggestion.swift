@@ -1,0 +1,36 @@
+/// "Did you mean" suggestions by edit distance, as swift-argument-parser does.
+public enum Suggestion {
+    /// The closest candidate within a distance that still looks like a typo, or nil.
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let limit = max(1, min(3, word.count / 3 + 1))
+        var best: (String, Int)?
+        for c in candidates {
+            let d = editDistance(word.lowercased(), c.lowercased())
+            if d <= limit, d < (best?.1 ?? .max) { best = (c, d) }
+        }
+        return best?.0
+    }
+
+    /// `; did you mean 'x'?` or the empty string.
+    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+        guard let c = closest(to: word, in: candidates) else { return "" }
+        return "; did you mean '\(c)'?"
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+}

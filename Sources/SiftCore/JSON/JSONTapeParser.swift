@@ -1,0 +1,196 @@
+/// A validating recursive-descent JSON parser that fills a tape.
+struct JSONTapeParser {
+    let maxDepth: Int
+    var tape: [TapeEntry] = []
+    var p = 0
+    var depth = 0
+
+    init(maxDepth: Int) { self.maxDepth = maxDepth }
+
+    mutating func parseDocument(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [TapeEntry] {
+        tape.reserveCapacity(16)
+        skipSpace(b)
+        guard p < b.count else { throw JSONParseError(offset: p, message: "empty input") }
+        try parseValue(b)
+        skipSpace(b)
+        if p < b.count { throw JSONParseError(offset: p, message: "unexpected text after the JSON value") }
+        return tape
+    }
+
+    @inline(__always) mutating func skipSpace(_ b: UnsafeBufferPointer<UInt8>) {
+        while p < b.count, b[p] == 0x20 || b[p] == 0x0A || b[p] == 0x0D || b[p] == 0x09 { p += 1 }
+    }
+
+    mutating func parseValue(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
+        switch b[p] {
+        case UInt8(ascii: "{"): try parseContainer(b, kind: .object)
+        case UInt8(ascii: "["): try parseContainer(b, kind: .array)
+        case UInt8(ascii: "\""): try parseString(b)
+        case UInt8(ascii: "t"): try literal(b, "true", .bool, true)
+        case UInt8(ascii: "f"): try literal(b, "false", .bool, false)
+        case UInt8(ascii: "n"): try literal(b, "null", .null, false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(b)
+        default:
+            throw JSONParseError(offset: p, message: b[p] >= 0x80 ? "invalid UTF-8 or unexpected character" : "unexpected character '\(Character(Unicode.Scalar(b[p])))'")
+        }
+    }
+
+    mutating func literal(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString, _ kind: JSONKind, _ value: Bool) throws(JSONParseError) {
+        let n = word.utf8CodeUnitCount
+        guard p + n <= b.count, memcmp(b.baseAddress! + p, word.utf8Start, n) == 0 else {
+            throw JSONParseError(offset: p, message: "invalid literal (expected \(word))")
+        }
+        tape.append(TapeEntry(kind: kind, escaped: false, boolValue: value, start: p, end: p + n, next: tape.count + 1, count: 0))
+        p += n
+    }
+
+    mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONKind) throws(JSONParseError) {
+        depth += 1
+        if depth > maxDepth { throw JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels") }
+        let me = tape.count
+        tape.append(TapeEntry(kind: kind, escaped: false, boolValue: false, start: p, end: 0, next: 0, count: 0))
+        let close: UInt8 = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        p += 1
+        skipSpace(b)
+        var count = 0
+        if p < b.count, b[p] == close {
+            p += 1
+        } else {
+            while true {
+                if kind == .object {
+                    guard p < b.count, b[p] == UInt8(ascii: "\"") else {
+                        throw JSONParseError(offset: p, message: "expected a quoted key")
+                    }
+                    try parseString(b)
+                    skipSpace(b)
+                    guard p < b.count, b[p] == UInt8(ascii: ":") else {
+                        throw JSONParseError(offset: p, message: "expected ':' after a key")
+                    }
+                    p += 1
+                    skipSpace(b)
+                }
+                try parseValue(b)
+                count += 1
+                skipSpace(b)
+                guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
+                if b[p] == UInt8(ascii: ",") {
+                    p += 1
+                    skipSpace(b)
+                    continue
+                }
+                if b[p] == close { p += 1; break }
+                throw JSONParseError(offset: p, message: kind == .object ? "expected ',' or '}'" : "expected ',' or ']'")
+            }
+        }
+        tape[me].end = p
+        tape[me].next = tape.count
+        tape[me].count = count
+        depth -= 1
+    }
+
+    mutating func parseString(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        let open = p
+        p += 1
+        let start = p
+        var escaped = false
+        while true {
+            guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
+            let c = b[p]
+            if c == UInt8(ascii: "\"") { break }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                try validateEscape(b)
+            } else if c < 0x20 {
+                throw JSONParseError(offset: p, message: "control character in a string")
+            } else if c < 0x80 {
+                p += 1
+            } else {
+                try validateUTF8(b)
+            }
+        }
+        tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
+        p += 1
+    }
+
+    mutating func validateEscape(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        guard p + 1 < b.count else { throw JSONParseError(offset: p, message: "unterminated string") }
+        switch b[p + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            p += 2
+        case UInt8(ascii: "u"):
+            guard let unit = JSONEscapes.hex4(b, p + 2) else {
+                throw JSONParseError(offset: p, message: "invalid \\u escape")
+            }
+            p += 6
+            if (0xD800...0xDBFF).contains(unit) {
+                guard p + 1 < b.count, b[p] == UInt8(ascii: "\\"), b[p + 1] == UInt8(ascii: "u"),
+                      let low = JSONEscapes.hex4(b, p + 2), (0xDC00...0xDFFF).contains(low) else {
+                    throw JSONParseError(offset: p - 6, message: "lone surrogate in a \\u escape")
+                }
+                p += 6
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw JSONParseError(offset: p - 6, message: "lone surrogate in a \\u escape")
+            }
+        default:
+            throw JSONParseError(offset: p, message: "invalid escape")
+        }
+    }
+
+    mutating func validateUTF8(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        let c = b[p]
+        var need = 0
+        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+        switch c {
+        case 0xC2...0xDF: need = 1
+        case 0xE0: need = 2; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: need = 2
+        case 0xED: need = 2; hi = 0x9F
+        case 0xF0: need = 3; lo = 0x90
+        case 0xF1...0xF3: need = 3
+        case 0xF4: need = 3; hi = 0x8F
+        default: throw JSONParseError(offset: p, message: "invalid UTF-8")
+        }
+        guard p + need < b.count, b[p + 1] >= lo, b[p + 1] <= hi else {
+            throw JSONParseError(offset: p, message: "invalid UTF-8")
+        }
+        for k in 2..<(need + 1) where !(0x80...0xBF).contains(b[p + k]) {
+            throw JSONParseError(offset: p, message: "invalid UTF-8")
+        }
+        p += need + 1
+    }
+
+    mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        let start = p
+        @inline(__always) func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
+        if b[p] == UInt8(ascii: "-") { p += 1 }
+        guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+        if b[p] == UInt8(ascii: "0") {
+            p += 1
+            if isDigit(p) { throw JSONParseError(offset: start, message: "invalid number (leading zero)") }
+        } else {
+            while isDigit(p) { p += 1 }
+        }
+        if p < b.count, b[p] == UInt8(ascii: ".") {
+            p += 1
+            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+            while isDigit(p) { p += 1 }
+        }
+        if p < b.count, b[p] == UInt8(ascii: "e") || b[p] == UInt8(ascii: "E") {
+            p += 1
+            if p < b.count, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "-") { p += 1 }
+            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+            while isDigit(p) { p += 1 }
+        }
+        tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,140 @@
+/// A view of one value inside a `JSONDocument`; cheap to copy, decodes on demand.
+public struct JSONValue: Sendable {
+    public let document: JSONDocument
+    public let index: Int
+
+    @inline(__always) var entry: TapeEntry { document.tape[index] }
+
+    public var kind: JSONKind { entry.kind }
+    public var isNull: Bool { entry.kind == .null }
+
+    /// The decoded string, or nil if this is not a string.
+    public var string: String? {
+        guard entry.kind == .string else { return nil }
+        return withStringUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the string's UTF-8 bytes: straight from the input when the string
+    /// has no escapes, decoded into a temporary buffer when it has. Nil if not a string.
+    public func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        let e = entry
+        guard e.kind == .string else { return nil }
+        return try document.bytes.withUnsafeBufferPointer { all in
+            let raw = UnsafeBufferPointer(rebasing: all[e.start..<e.end])
+            if !e.escaped { return try body(raw) }
+            var decoded: [UInt8] = []
+            JSONEscapes.decode(raw, into: &decoded)
+            return try decoded.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// The number's value as a Double, or nil if this is not a number.
+    public var double: Double? {
+        guard entry.kind == .number else { return nil }
+        return Double(rawText)
+    }
+
+    /// The number as an Int when it is integral and fits, or nil.
+    public var integer: Int? {
+        guard entry.kind == .number else { return nil }
+        let t = rawText
+        if let i = Int(t) { return i }
+        if let d = Double(t), d.rounded() == d, abs(d) < 9.007199254740992e15 { return Int(d) }
+        return nil
+    }
+
+    public var bool: Bool? { entry.kind == .bool ? entry.boolValue : nil }
+
+    /// The value's JSON text exactly as in the input (strings include their quotes).
+    public var rawText: String {
+        let e = entry
+        let start = e.kind == .string ? e.start - 1 : e.start
+        let end = e.kind == .string ? e.end + 1 : e.end
+        return String(decoding: document.bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The value's JSON bytes exactly as in the input.
+    public var rawBytes: ArraySlice<UInt8> {
+        let e = entry
+        return e.kind == .string ? document.bytes[(e.start - 1)..<(e.end + 1)] : document.bytes[e.start..<e.end]
+    }
+
+    /// Number of members or elements (0 for scalars).
+    public var count: Int { entry.count }
+
+    /// An array's elements.
+    public var elements: [JSONValue] {
+        guard entry.kind == .array else { return [] }
+        var out: [JSONValue] = []
+        out.reserveCapacity(entry.count)
+        var i = index + 1
+        let end = entry.next
+        while i < end {
+            out.append(JSONValue(document: document, index: i))
+            i = document.tape[i].next
+        }
+        return out
+    }
+
+    /// The element at `position`, or nil.
+    public subscript(position: Int) -> JSONValue? {
+        guard entry.kind == .array, position >= 0, position < entry.count else { return nil }
+        var i = index + 1
+        for _ in 0..<position { i = document.tape[i].next }
+        return JSONValue(document: document, index: i)
+    }
+
+    /// An object's members in input order.
+    public var members: [(key: String, value: JSONValue)] {
+        guard entry.kind == .object else { return [] }
+        var out: [(String, JSONValue)] = []
+        var i = index + 1
+        let end = entry.next
+        while i < end {
+            let key = JSONValue(document: document, index: i).string ?? ""
+            out.append((key, JSONValue(document: document, index: i + 1)))
+            i = document.tape[i + 1].next
+        }
+        return out
+    }
+
+    /// The member named by `key` (UTF-8 bytes); the last one wins if the key repeats.
+    public func member(utf8 key: [UInt8]) -> JSONValue? {
+        let e = entry
+        guard e.kind == .object else { return nil }
+        var found: JSONValue?
+        var i = index + 1
+        let end = e.next
+        let tape = document.tape
+        document.bytes.withUnsafeBufferPointer { all in
+            key.withUnsafeBufferPointer { k in
+                while i < end {
+                    let ke = tape[i]
+                    let matches: Bool
+                    if !ke.escaped {
+                        matches = ke.end - ke.start == k.count
+                            && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
+                    } else {
+                        var decoded: [UInt8] = []
+                        JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
+                        matches = decoded == Array(k)
+                    }
+                    if matches { found = JSONValue(document: document, index: i + 1) }
+                    i = tape[i + 1].next
+                }
+            }
+        }
+        return found
+    }
+
+    /// The member named `key`, or nil.
+    public subscript(key: String) -> JSONValue? { member(utf8: Array(key.utf8)) }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

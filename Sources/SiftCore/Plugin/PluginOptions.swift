@@ -1,0 +1,66 @@
+/// A plugin's options after validation against its spec. Typed accessors fall back to
+/// the spec's defaults; every value keeps its mark for further errors.
+public struct PluginOptions: Sendable {
+    /// The node the options were read from (the plugin's mapping, or the shorthand value).
+    public let node: ConfigNode
+    /// The option nodes by name.
+    public let values: [String: ConfigNode]
+    public let spec: [OptionSpec]
+
+    public init(node: ConfigNode, values: [String: ConfigNode], spec: [OptionSpec]) {
+        self.node = node
+        self.values = values
+        self.spec = spec
+    }
+
+    public var mark: Mark { node.mark }
+
+    public func has(_ name: String) -> Bool { values[name] != nil }
+    public func node(_ name: String) -> ConfigNode? { values[name] }
+    public func mark(_ name: String) -> Mark { values[name]?.mark ?? node.mark }
+
+    private func value(_ name: String) -> ResolvedScalar? {
+        if let n = values[name] { return n.resolved }
+        return spec.first { $0.name == name }?.defaultValue
+    }
+
+    public func string(_ name: String) -> String? {
+        if let n = values[name] { return n.scalarText }
+        if case .string(let s)? = value(name) { return s }
+        return nil
+    }
+
+    public func int(_ name: String) -> Int? {
+        if case .int(let i)? = value(name) { return i }
+        return nil
+    }
+
+    public func double(_ name: String) -> Double? {
+        switch value(name) {
+        case .int(let i)?: return Double(i)
+        case .double(let d)?: return d
+        default: return nil
+        }
+    }
+
+    public func bool(_ name: String) -> Bool? {
+        if case .bool(let b)? = value(name) { return b }
+        return nil
+    }
+
+    /// A list of texts; a single scalar counts as a one-item list.
+    public func strings(_ name: String) -> [String]? {
+        guard let n = values[name] else { return nil }
+        if let items = n.items { return items.compactMap(\.scalarText) }
+        return n.scalarText.map { [$0] }
+    }
+
+    /// Options of a nested `.object` option.
+    public func object(_ name: String) -> PluginOptions? {
+        guard let n = values[name], let pairs = n.pairs,
+              let opt = spec.first(where: { $0.name == name }), case .object(let sub) = opt.type else { return nil }
+        var vals: [String: ConfigNode] = [:]
+        for p in pairs { if let k = p.key.scalarText { vals[k] = p.value } }
+        return PluginOptions(node: n, values: vals, spec: sub)
+    }
+}

@@ -1,0 +1,58 @@
+/// A field-validator plugin: its spec and a factory for checks.
+public struct CheckPlugin: Sendable {
+    public var spec: PluginSpec
+    /// Builds a check from validated options; reports its own errors (a bad regex) and returns nil.
+    public var make: @Sendable (PluginOptions, inout BuildContext) -> (any ValueCheck)?
+
+    public init(spec: PluginSpec, make: @escaping @Sendable (PluginOptions, inout BuildContext) -> (any ValueCheck)?) {
+        self.spec = spec
+        self.make = make
+    }
+}
+
+/// A pack-level plugin, written as its own top-level key of a pack (`receipt:`, `routes:`).
+public struct SectionPlugin: Sendable {
+    public var spec: PluginSpec
+    public var make: @Sendable (PluginOptions, inout BuildContext) -> (any Stage)?
+
+    public init(spec: PluginSpec, make: @escaping @Sendable (PluginOptions, inout BuildContext) -> (any Stage)?) {
+        self.spec = spec
+        self.make = make
+    }
+}
+
+/// What a plugin factory may use and report to.
+public struct BuildContext: Sendable {
+    public var diagnostics = DiagnosticList()
+    /// The folder of the rule file being compiled, for paths in options (a JWKS file).
+    public var directory: String
+    /// The rules root: paths in options may not leave it.
+    public var root: String
+    /// The pack's name.
+    public var pack: String
+
+    public init(directory: String, root: String, pack: String) {
+        self.directory = directory
+        self.root = root
+        self.pack = pack
+    }
+
+    public mutating func error(_ message: String, at mark: Mark) { diagnostics.error(message, at: mark) }
+    public mutating func warning(_ message: String, at mark: Mark) { diagnostics.warning(message, at: mark) }
+}
+
+/// The plugins a loader knows, by kind. A value you build and pass in; there is no global.
+public struct PluginRegistry: Sendable {
+    public private(set) var checks: [String: CheckPlugin] = [:]
+    public private(set) var sections: [String: SectionPlugin] = [:]
+
+    public init() {}
+
+    public mutating func register(_ plugin: CheckPlugin) { checks[plugin.spec.kind] = plugin }
+    public mutating func register(_ plugin: SectionPlugin) { sections[plugin.spec.kind] = plugin }
+
+    /// All specs, checks first, sorted by kind (for docs and the schema).
+    public var specs: [PluginSpec] {
+        checks.values.map(\.spec).sorted { $0.kind < $1.kind } + sections.values.map(\.spec).sorted { $0.kind < $1.kind }
+    }
+}

@@ -1,0 +1,85 @@
+/// What a plugin accepts in YAML. The loader validates against it, `sift explain` and
+/// `sift schema` describe it, and error messages quote it: one spec, every use.
+public struct PluginSpec: Sendable {
+    /// The YAML key that names the plugin: `regex`, `checksum`, `receipt`.
+    public var kind: String
+    /// One line on what it checks.
+    public var summary: String
+    public var options: [OptionSpec]
+    /// The option a scalar or list value stands for: `regex: '^a$'` means `regex: {pattern: '^a$'}`.
+    public var shorthand: String?
+    /// YAML snippets that show it in use.
+    public var examples: [String]
+
+    public init(kind: String, summary: String, options: [OptionSpec], shorthand: String? = nil, examples: [String] = []) {
+        self.kind = kind
+        self.summary = summary
+        self.options = options
+        self.shorthand = shorthand
+        self.examples = examples
+    }
+}
+
+/// One option of a plugin: name, type, whether it is required, its default and a line of docs.
+public struct OptionSpec: Sendable {
+    public var name: String
+    public var type: OptionType
+    public var required: Bool
+    public var defaultValue: ResolvedScalar?
+    public var doc: String
+
+    public init(_ name: String, _ type: OptionType, required: Bool = false, default defaultValue: ResolvedScalar? = nil, doc: String) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.defaultValue = defaultValue
+        self.doc = doc
+    }
+}
+
+/// The shape of an option's value.
+public indirect enum OptionType: Sendable {
+    case string
+    case integer
+    /// An integer or a decimal.
+    case number
+    case boolean
+    /// One of fixed words, e.g. `mode: full | search`.
+    case choice([String])
+    case list(OptionType)
+    /// A nested mapping with its own options.
+    case object([OptionSpec])
+    /// A mapping with free keys, each value of the given type.
+    case dictionary(OptionType)
+    /// The first of several types that fits.
+    case oneOf([OptionType])
+    /// Any YAML value; the plugin reads it itself.
+    case any
+
+    /// In words, for error messages: "a number", "one of full, search".
+    public var phrase: String {
+        switch self {
+        case .string: return "text"
+        case .integer: return "a whole number"
+        case .number: return "a number"
+        case .boolean: return "true or false"
+        case .choice(let words): return "one of " + words.joined(separator: ", ")
+        case .list(let t): return "a list of \(t.plural)"
+        case .object: return "a mapping"
+        case .dictionary: return "a mapping"
+        case .oneOf(let ts): return ts.map(\.phrase).joined(separator: " or ")
+        case .any: return "a value"
+        }
+    }
+
+    var plural: String {
+        switch self {
+        case .string: return "texts"
+        case .integer: return "whole numbers"
+        case .number: return "numbers"
+        case .boolean: return "booleans"
+        case .object, .dictionary: return "mappings"
+        default: return "values (\(phrase))"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// A pack-level stage: the contract of plugin families that look at a whole record
+/// (receipts, identity tokens, routes). The `fields:` section is a stage too.
+public protocol Stage: Sendable {
+    /// Evaluates one record. Runs on any worker, in any order.
+    func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult
+    /// A per-run object that sees results again in input order, for state across records
+    /// (replay detection). Nil for stateless stages.
+    func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)?
+    /// The stage in plain words, for `sift explain`.
+    func explain(_ language: Language) -> String
+}
+
+extension Stage {
+    public func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? { nil }
+}
+
+/// Revisits stage results one record at a time, in input order, on one thread.
+public protocol Settler: AnyObject {
+    func settle(_ result: inout StageResult, context: EvaluationContext)
+    /// Called once after the last record (flush a ledger, for example).
+    func finish() throws
+}
+
+/// Settings of one run that stages may need.
+public struct RunEnvironment: Sendable {
+    /// A path given on the command line that overrides a stage's own (e.g. `--ledger`).
+    public var overrides: [String: String]
+    public init(overrides: [String: String] = [:]) { self.overrides = overrides }
+}
+
+/// What a stage found in one record.
+public struct StageResult: Sendable {
+    public var violations: [Violation]
+    /// Extra result fields, as JSON: `"receipt": {"creditable": [...]}`.
+    public var output: [(key: String, json: [UInt8])]
+    /// Data the stage's settler needs; opaque to the core.
+    public var pending: (any Sendable)?
+
+    public init(violations: [Violation] = [], output: [(key: String, json: [UInt8])] = [], pending: (any Sendable)? = nil) {
+        self.violations = violations
+        self.output = output
+        self.pending = pending
+    }
+}
+
+/// One rule a record breaks.
+public struct Violation: Sendable {
+    /// The concrete field path: `in_app[1].product_id`.
+    public var field: String
+    /// A stable reason code: `phone.regex`, `receipt.replayed_transaction`.
+    public var reason: String
+    public var message: LocalizedText
+    /// The offending value's JSON text, truncated.
+    public var value: String?
+    /// Where the rule is written.
+    public var rule: Mark?
+
+    public init(field: String, reason: String, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
+        self.field = field
+        self.reason = reason
+        self.message = message
+        self.value = value
+        self.rule = rule
+    }
+
+    /// The value as shown in results: a string's text, or another value's JSON text,
+    /// cut to `limit` characters.
+    public static func excerpt(_ value: JSONValue?, limit: Int = 64) -> String? {
+        guard let value else { return nil }
+        let text = value.string ?? value.rawText
+        guard text.unicodeScalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…"
+    }
+}

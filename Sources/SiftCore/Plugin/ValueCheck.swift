@@ -1,0 +1,36 @@
+/// A check on one field value: the contract of field-validator plugins.
+///
+/// Checks are built once by the compiler and shared by all workers, so they are
+/// immutable and `Sendable`.
+public protocol ValueCheck: Sendable {
+    /// Nil when the value passes; otherwise why it does not.
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection?
+    /// What the check requires, in plain words: "must fully match /^1\d{10}$/".
+    func explain(_ language: Language) -> String
+}
+
+/// Why a value failed a check.
+public struct Rejection: Sendable {
+    /// A suffix for the reason code when the failure is of a different nature than a plain
+    /// mismatch, e.g. `limit` for `phone.regex.limit`. Nil for the check's own code.
+    public var detail: String?
+    public var message: LocalizedText
+
+    public init(_ message: LocalizedText, detail: String? = nil) {
+        self.message = message
+        self.detail = detail
+    }
+}
+
+/// What a check may read besides the value: the record and the run's clock.
+public struct EvaluationContext: Sendable {
+    /// The whole record, for checks that compare fields.
+    public var record: JSONValue
+    /// The as-of time in milliseconds since 1970 (`--as-of`, or the start of the run).
+    public var asOfMillis: Int64
+
+    public init(record: JSONValue, asOfMillis: Int64) {
+        self.record = record
+        self.asOfMillis = asOfMillis
+    }
+}

@@ -1,0 +1,96 @@
+/// A path to a field of a record: `profile.phone`, `in_app[*].product_id`, `items[0]`,
+/// `["key.with.dots"].x`. Parses and prints back to the same text.
+public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+        /// `[*]`: every element of an array.
+        case wildcard
+    }
+
+    public let components: [Component]
+    /// UTF-8 of each key component, precomputed for byte comparison on the hot path.
+    let keyBytes: [[UInt8]]
+
+    public init(_ components: [Component]) {
+        self.components = components
+        self.keyBytes = components.map { if case .key(let k) = $0 { return Array(k.utf8) } else { return [] } }
+    }
+
+    /// Parses the path syntax; the error says what is wrong in words.
+    public init(parsing text: String) throws(FieldPathError) {
+        var comps: [Component] = []
+        let s = Array(text.unicodeScalars)
+        var i = 0
+        func bad(_ why: String) -> FieldPathError { FieldPathError(message: "invalid field path '\(text)': \(why)") }
+        if s.isEmpty { throw bad("it is empty") }
+        var expectKey = true
+        while i < s.count {
+            if s[i] == "[" {
+                guard let close = s[i...].firstIndex(of: "]") else { throw bad("'[' without ']'") }
+                let inner = String(String.UnicodeScalarView(s[(i + 1)..<close]))
+                if inner == "*" {
+                    comps.append(.wildcard)
+                } else if let n = Int(inner), n >= 0 {
+                    comps.append(.index(n))
+                } else if inner.count >= 2, inner.hasPrefix("\""), inner.hasSuffix("\"") {
+                    comps.append(.key(String(inner.dropFirst().dropLast())))
+                } else {
+                    throw bad("'[\(inner)]' is not an index, [*] or a quoted key")
+                }
+                i = close + 1
+                expectKey = false
+            } else if s[i] == "." {
+                if expectKey { throw bad("empty name before '.'") }
+                i += 1
+                expectKey = true
+                if i == s.count { throw bad("it ends with '.'") }
+            } else {
+                if !expectKey { throw bad("expected '.' or '[' after ']'") }
+                var j = i
+                while j < s.count, s[j] != ".", s[j] != "[" { j += 1 }
+                let name = String(String.UnicodeScalarView(s[i..<j]))
+                if name.contains("]") { throw bad("']' without '['") }
+                comps.append(.key(name))
+                i = j
+                expectKey = false
+            }
+        }
+        self.init(comps)
+    }
+
+    public var description: String {
+        var out = ""
+        for c in components {
+            switch c {
+            case .key(let k):
+                if k.contains(".") || k.contains("[") || k.contains("]") || k.isEmpty {
+                    out += "[\"\(k)\"]"
+                } else {
+                    if !out.isEmpty { out += "." }
+                    out += k
+                }
+            case .index(let n): out += "[\(n)]"
+            case .wildcard: out += "[*]"
+            }
+        }
+        return out
+    }
+
+    /// True when the path has a `[*]`.
+    public var hasWildcard: Bool { components.contains(.wildcard) }
+
+    /// The path with each `[*]` replaced by the given indices, in order: `in_app[1].product_id`.
+    public func concrete(_ indices: [Int]) -> String {
+        guard !indices.isEmpty else { return description }
+        var k = 0
+        return FieldPath(components.map {
+            if case .wildcard = $0, k < indices.count { k += 1; return .index(indices[k - 1]) }
+            return $0
+        }).description
+    }
+}
+
+public struct FieldPathError: Error, Sendable, Equatable {
+    public var message: String
+}

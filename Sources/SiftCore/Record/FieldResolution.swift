@@ -1,0 +1,72 @@
+/// One place a field path leads to in a record.
+public struct FieldMatch: Sendable {
+    /// The value, or nil when the field is missing.
+    public var value: JSONValue?
+    /// The array positions taken at each `[*]`.
+    public var indices: [Int]
+    /// Why the field is missing, when a parent is not a container: "in_app is a string, not an array".
+    public var obstacle: String?
+}
+
+extension FieldPath {
+    /// Every place the path leads to. A path without `[*]` gives exactly one match.
+    /// `[*]` over an empty array gives no match.
+    public func resolve(in root: JSONValue) -> [FieldMatch] {
+        var out: [FieldMatch] = []
+        walk(root, 0, [], &out)
+        return out
+    }
+
+    /// The single match of a path without `[*]` (the first, if it has one).
+    public func first(in root: JSONValue) -> JSONValue? {
+        var v = root
+        for (n, c) in components.enumerated() {
+            switch c {
+            case .key: guard let next = v.member(utf8: keyBytes[n]) else { return nil }; v = next
+            case .index(let i): guard let next = v[i] else { return nil }; v = next
+            case .wildcard: guard let next = v[0] else { return nil }; v = next
+            }
+        }
+        return v
+    }
+
+    private func walk(_ v: JSONValue, _ n: Int, _ indices: [Int], _ out: inout [FieldMatch]) {
+        if n == components.count {
+            out.append(FieldMatch(value: v, indices: indices, obstacle: nil))
+            return
+        }
+        switch components[n] {
+        case .key(let k):
+            guard v.kind == .object else {
+                out.append(FieldMatch(value: nil, indices: indices, obstacle: obstacle(n, v, "an object", k)))
+                return
+            }
+            guard let next = v.member(utf8: keyBytes[n]) else {
+                out.append(FieldMatch(value: nil, indices: indices, obstacle: nil))
+                return
+            }
+            walk(next, n + 1, indices, &out)
+        case .index(let i):
+            guard v.kind == .array else {
+                out.append(FieldMatch(value: nil, indices: indices, obstacle: obstacle(n, v, "an array", nil)))
+                return
+            }
+            guard let next = v[i] else {
+                out.append(FieldMatch(value: nil, indices: indices, obstacle: nil))
+                return
+            }
+            walk(next, n + 1, indices, &out)
+        case .wildcard:
+            guard v.kind == .array else {
+                out.append(FieldMatch(value: nil, indices: indices, obstacle: obstacle(n, v, "an array", nil)))
+                return
+            }
+            for (i, e) in v.elements.enumerated() { walk(e, n + 1, indices + [i], &out) }
+        }
+    }
+
+    private func obstacle(_ n: Int, _ v: JSONValue, _ wanted: String, _ key: String?) -> String {
+        let parent = n == 0 ? "the record" : FieldPath(Array(components[..<n])).description
+        return "\(parent) is \(v.kind), not \(wanted)"
+    }
+}

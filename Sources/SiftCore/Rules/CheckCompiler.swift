@@ -1,0 +1,198 @@
+/// A reusable validator defined under `validators:`, compiled at each place it is used.
+struct NamedValidator {
+    let name: String
+    let node: ConfigNode
+    let nameMark: Mark
+}
+
+/// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
+struct CheckCompiler {
+    static let compositionKeys = ["all", "any", "not", "when", "use"]
+    static let modifierKeys = ["message", "reason"]
+
+    let registry: PluginRegistry
+    let validators: [String: NamedValidator]
+    var context: BuildContext
+    private var using: [String] = []
+    private let optionValidator = OptionValidator()
+
+    init(registry: PluginRegistry, validators: [String: NamedValidator], context: BuildContext) {
+        self.registry = registry
+        self.validators = validators
+        self.context = context
+    }
+
+    /// A field's `checks:`: a list of checks, or one check.
+    mutating func compileList(_ node: ConfigNode, prefix: String) -> [any CheckNode] {
+        (node.items ?? [node]).compactMap { compile($0, prefix: prefix) }
+    }
+
+    mutating func compile(_ node: ConfigNode, prefix: String, allowField: Bool = false) -> (any CheckNode)? {
+        switch node.kind {
+        case .scalar(let s):
+            return compileName(s.text, at: node.mark, prefix: prefix)
+        case .sequence:
+            let children = compileList(node, prefix: prefix)
+            return AllNode(children: children)
+        case .mapping(let pairs):
+            return compileMapping(node, pairs, prefix: prefix, allowField: allowField)
+        }
+    }
+
+    /// A bare name in a check list: a plugin with no required options, or a named validator.
+    private mutating func compileName(_ name: String, at mark: Mark, prefix: String) -> (any CheckNode)? {
+        if registry.checks[name] != nil {
+            return compilePlugin(name, options: ConfigNode(.mapping([]), mark: mark), at: mark, prefix: prefix, reason: nil, message: nil)
+        }
+        if validators[name] != nil { return use(name, at: mark, prefix: prefix) }
+        context.error("unknown check or validator '\(name)'" + Suggestion.didYouMean(name, in: Array(registry.checks.keys) + Array(validators.keys)), at: mark)
+        return nil
+    }
+
+    private mutating func compileMapping(_ node: ConfigNode, _ pairs: [ConfigNode.Pair], prefix: String, allowField: Bool) -> (any CheckNode)? {
+        var kinds: [(String, ConfigNode.Pair)] = []
+        var extra: [String: ConfigNode.Pair] = [:]
+        let allowedExtra = Self.modifierKeys + ["then", "else"] + (allowField ? ["field"] : [])
+        let known = Array(registry.checks.keys) + Self.compositionKeys
+        var reportedUnknown = false
+        for p in pairs {
+            guard let k = p.key.scalarText else { continue }
+            if known.contains(k) {
+                kinds.append((k, p))
+            } else if allowedExtra.contains(k) {
+                extra[k] = p
+            } else {
+                context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: known + allowedExtra), at: p.key.mark)
+                reportedUnknown = true
+            }
+        }
+        guard let (kind, pair) = kinds.first else {
+            if reportedUnknown { return nil }
+            context.error("a check needs one of: \(known.sorted().joined(separator: ", "))", at: node.mark)
+            return nil
+        }
+        if kinds.count > 1 {
+            context.error("one check per list item: found '\(kind)' and '\(kinds[1].0)'; put each in its own '- ' item", at: kinds[1].1.key.mark)
+            return nil
+        }
+        if kind != "when" {
+            for k in ["then", "else"] where extra[k] != nil {
+                context.error("'\(k)' belongs to a 'when' check", at: extra[k]!.key.mark)
+            }
+        }
+        let reason = extra["reason"].flatMap { reasonCode($0.value) }
+        let message = extra["message"].flatMap { localized($0.value) }
+        let mark = pair.key.mark
+        let value = pair.value
+        switch kind {
+        case "use":
+            guard let name = value.scalarText else {
+                context.error("'use' takes the name of a validator, not \(value.kindDescription)", at: value.mark)
+                return nil
+            }
+            guard let inner = use(name, at: value.mark, prefix: prefix) else { return nil }
+            return reason == nil && message == nil ? inner : RelabelNode(child: inner, reason: reason, message: message)
+        case "all":
+            guard value.items != nil else {
+                context.error("'all' takes a list of checks, not \(value.kindDescription)", at: value.mark)
+                return nil
+            }
+            let inner = AllNode(children: compileList(value, prefix: prefix))
+            return reason == nil && message == nil ? inner : RelabelNode(child: inner, reason: reason, message: message)
+        case "any":
+            guard value.items != nil else {
+                context.error("'any' takes a list of checks, not \(value.kindDescription)", at: value.mark)
+                return nil
+            }
+            return AnyNode(children: compileList(value, prefix: prefix), reason: reason ?? "\(prefix).any", message: message, rule: mark)
+        case "not":
+            guard let child = compile(value, prefix: prefix) else { return nil }
+            return NotNode(child: child, reason: reason ?? "\(prefix).not", message: message, rule: mark)
+        case "when":
+            return compileWhen(value, then: extra["then"], else: extra["else"], at: mark, prefix: prefix, reason: reason, message: message)
+        default:
+            return compilePlugin(kind, options: value, at: mark, prefix: prefix, reason: reason, message: message)
+        }
+    }
+
+    private mutating func compileWhen(_ cond: ConfigNode, then: ConfigNode.Pair?, else otherwise: ConfigNode.Pair?, at mark: Mark,
+                                      prefix: String, reason: String?, message: LocalizedText?) -> (any CheckNode)? {
+        guard let then else {
+            context.error("'when' needs a 'then' check beside it", at: mark)
+            return nil
+        }
+        var field: FieldPath?
+        var condNode = cond
+        if let pairs = cond.pairs, let f = pairs.first(where: { $0.key.scalarText == "field" }) {
+            field = fieldPath(f.value)
+            condNode = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
+        }
+        let condition = compile(condNode, prefix: prefix)
+        let thenNode = compile(then.value, prefix: prefix)
+        let elseNode = otherwise.flatMap { compile($0.value, prefix: prefix) }
+        guard let condition, let thenNode else { return nil }
+        if otherwise != nil, elseNode == nil { return nil }
+        let node = WhenNode(condition: condition, conditionField: field, then: thenNode, otherwise: elseNode)
+        return reason == nil && message == nil ? node : RelabelNode(child: node, reason: reason, message: message)
+    }
+
+    private mutating func compilePlugin(_ kind: String, options: ConfigNode, at mark: Mark, prefix: String,
+                                        reason: String?, message: LocalizedText?) -> (any CheckNode)? {
+        guard let plugin = registry.checks[kind] else { return nil }
+        guard let opts = optionValidator.validate(options, against: plugin.spec, diagnostics: &context.diagnostics) else { return nil }
+        guard let check = plugin.make(opts, &context) else { return nil }
+        return PluginCheckNode(check: check, reason: reason ?? "\(prefix).\(kind)", message: message, rule: mark)
+    }
+
+    private mutating func use(_ name: String, at mark: Mark, prefix: String) -> (any CheckNode)? {
+        guard let v = validators[name] else {
+            context.error("unknown validator '\(name)'" + Suggestion.didYouMean(name, in: validators.keys), at: mark)
+            return nil
+        }
+        if using.contains(name) {
+            context.error("validator '\(name)' uses itself (\((using + [name]).joined(separator: " → ")))", at: mark)
+            return nil
+        }
+        using.append(name)
+        defer { using.removeLast() }
+        return compile(v.node, prefix: prefix)
+    }
+
+    func fieldPath(_ node: ConfigNode) -> FieldPath? {
+        guard let t = node.scalarText else { return nil }
+        do { return try FieldPath(parsing: t) } catch { return nil }
+    }
+
+    mutating func reasonCode(_ node: ConfigNode) -> String? {
+        guard let t = node.scalarText, !t.isEmpty,
+              t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }) else {
+            context.error("a reason code is a word like 'phone.format' (letters, digits, '.', '_', '-')", at: node.mark)
+            return nil
+        }
+        return t
+    }
+
+    /// `message:` as text, or per language: `{en: ..., zh: ...}`.
+    mutating func localized(_ node: ConfigNode) -> LocalizedText? {
+        if let t = node.scalarText { return LocalizedText(t) }
+        guard let pairs = node.pairs else {
+            context.error("'message' is text, or a mapping of languages (en, zh)", at: node.mark)
+            return nil
+        }
+        var texts: [Language: String] = [:]
+        for p in pairs {
+            guard let k = p.key.scalarText, let lang = Language(rawValue: k) else {
+                let k = p.key.scalarText ?? ""
+                context.error("unknown language '\(k)'" + Suggestion.didYouMean(k, in: Language.allCases.map(\.rawValue)) + " (languages: en, zh)", at: p.key.mark)
+                continue
+            }
+            guard let t = p.value.scalarText else {
+                context.error("the '\(k)' message should be text, not \(p.value.kindDescription)", at: p.value.mark)
+                continue
+            }
+            texts[lang] = t
+        }
+        guard let any = texts[.en] ?? texts[.zh] else { return nil }
+        return LocalizedText(en: texts[.en] ?? any, zh: texts[.zh] ?? any)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// One rule file read from disk (or given as text), parsed into nodes.
+struct RuleFile {
+    /// The path shown in messages.
+    let display: String
+    /// The absolute, symlink-resolved path.
+    let absolute: String
+    let text: String
+    let node: ConfigNode?
+
+    var directory: String { (absolute as NSString).deletingLastPathComponent }
+}
+
+/// Reads rule files once each and resolves includes inside the rules root.
+struct RuleFileReader {
+    let yaml: YAMLReader
+    /// The absolute rules root; nothing may be read outside it.
+    let root: String
+    /// How the user named the root, to show paths the way they typed them.
+    let displayRoot: String
+    private(set) var files: [String: RuleFile] = [:]
+    var diagnostics = DiagnosticList()
+
+    init(yaml: YAMLReader, root: String, displayRoot: String) {
+        self.yaml = yaml
+        self.root = root
+        self.displayRoot = displayRoot
+    }
+
+    static func absolute(_ path: String, relativeTo dir: String? = nil) -> String {
+        let url = dir.map { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: $0, isDirectory: true)) }
+            ?? URL(fileURLWithPath: path)
+        return url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    func display(_ absolute: String) -> String {
+        guard absolute.hasPrefix(root + "/") else { return absolute }
+        let rel = String(absolute.dropFirst(root.count + 1))
+        if displayRoot == "." || displayRoot.isEmpty { return rel }
+        return (displayRoot.hasSuffix("/") ? displayRoot : displayRoot + "/") + rel
+    }
+
+    /// Reads and parses a file; nil (with an error) if it cannot be read or parsed.
+    mutating func read(absolute: String, display: String? = nil, text given: String? = nil, from mark: Mark? = nil) -> RuleFile? {
+        if let f = files[absolute] { return f }
+        let shown = display ?? self.display(absolute)
+        let text: String
+        if let given {
+            text = given
+        } else {
+            guard let data = FileManager.default.contents(atPath: absolute) else {
+                diagnostics.error("cannot read rule file '\(shown)'", at: mark)
+                return nil
+            }
+            guard let t = String(data: data, encoding: .utf8) else {
+                diagnostics.error("rule file '\(shown)' is not UTF-8 text", at: mark ?? Mark(file: shown, line: 1, column: 1))
+                return nil
+            }
+            text = t
+        }
+        var node: ConfigNode?
+        do {
+            node = try yaml.read(text, file: shown, diagnostics: &diagnostics)
+        } catch {
+            diagnostics.append(error)
+        }
+        let file = RuleFile(display: shown, absolute: absolute, text: text, node: node)
+        files[absolute] = file
+        return file
+    }
+
+    /// Resolves an `include:` entry relative to the including file, refusing paths that leave the root.
+    mutating func include(_ path: String, from file: RuleFile, at mark: Mark) -> RuleFile? {
+        let abs = Self.absolute(path, relativeTo: file.directory)
+        guard abs.hasPrefix(root + "/") else {
+            diagnostics.error("include '\(path)' leaves the rules folder '\(displayRoot)'; included files must be inside it", at: mark)
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: abs) else {
+            diagnostics.error("included file '\(path)' does not exist (looked for '\(display(abs))')", at: mark)
+            return nil
+        }
+        return read(absolute: abs, from: mark)
+    }
+
+    /// The rule files of a folder, recursively, sorted.
+    static func ruleFiles(in dir: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: dir) else { return [] }
+        var out: [String] = []
+        while let rel = e.nextObject() as? String {
+            if rel.hasSuffix(".yaml") || rel.hasSuffix(".yml") { out.append(absolute(rel, relativeTo: dir)) }
+        }
+        return out.sorted()
+    }
+}

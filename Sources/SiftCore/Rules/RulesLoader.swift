@@ -1,0 +1,149 @@
+import Foundation
+
+/// Loads rule files (a file or a folder of packs) and compiles them into a `Pipeline`.
+///
+/// All problems are collected in one pass. The CLI and library hosts use the same call.
+public struct RulesLoader: Sendable {
+    public var registry: PluginRegistry
+    public var limits: YAMLLimits
+
+    public init(registry: PluginRegistry, limits: YAMLLimits = YAMLLimits()) {
+        self.registry = registry
+        self.limits = limits
+    }
+
+    /// Loads `path`: a rule file, or a folder whose `.yaml`/`.yml` files are packs and libraries.
+    public func load(path: String) -> LoadResult {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            return LoadResult(pipeline: nil, diagnostics: [.error("no rules at '\(path)'", at: nil)], sources: [:])
+        }
+        let abs = RuleFileReader.absolute(path)
+        if isDir.boolValue {
+            var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: abs, displayRoot: path)
+            let files = RuleFileReader.ruleFiles(in: abs).compactMap { reader.read(absolute: $0) }
+            return compile(files, &reader, origin: path)
+        }
+        let dir = (abs as NSString).deletingLastPathComponent
+        let displayDir = (path as NSString).deletingLastPathComponent
+        var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: dir, displayRoot: displayDir.isEmpty ? "." : displayDir)
+        let files = [reader.read(absolute: abs, display: path)].compactMap { $0 }
+        return compile(files, &reader, origin: path)
+    }
+
+    /// Loads rules given as text (hosts that keep rules elsewhere, and tests). Includes are
+    /// resolved against `directory`, which is also the root they may not leave.
+    public func load(text: String, file: String = "rules.yaml", directory: String = FileManager.default.currentDirectoryPath) -> LoadResult {
+        let root = RuleFileReader.absolute(directory)
+        var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: root, displayRoot: ".")
+        let abs = RuleFileReader.absolute(file, relativeTo: root)
+        let files = [reader.read(absolute: abs, display: file, text: text)].compactMap { $0 }
+        return compile(files, &reader, origin: file)
+    }
+
+    private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String) -> LoadResult {
+        var packs: [Pack] = []
+        var compiler = PackCompiler(registry: registry)
+        var libraries: [(RuleFile, ConfigNode)] = []
+        var sawTopLevel = false
+        for file in files {
+            guard let node = file.node else { continue }
+            guard node.pairs != nil else {
+                reader.diagnostics.error("a rule file is a mapping of keys (fields, validators, ...), not \(node.kindDescription)", at: node.mark)
+                continue
+            }
+            sawTopLevel = true
+            let keys = Set((node.pairs ?? []).compactMap { $0.key.scalarText })
+            let validators = collectValidators(file, node, &reader, chain: [])
+            if keys.isSubset(of: PackCompiler.libraryKeys) {
+                libraries.append((file, node))
+                continue
+            }
+            if let pack = compiler.compile(file, node, validators: validators, root: reader.root) {
+                if let other = packs.first(where: { $0.name == pack.name }) {
+                    reader.diagnostics.error("two packs are named '\(pack.name)' (the other is in \(other.file)); set 'pack:' to tell them apart", at: node["pack"]?.mark ?? node.mark)
+                }
+                packs.append(pack)
+            }
+        }
+        // Compile each library validator once, so its errors show even if no pack uses it.
+        for (file, node) in libraries {
+            let validators = collectValidators(file, node, &reader, chain: [])
+            var checks = CheckCompiler(registry: registry, validators: validators,
+                                       context: BuildContext(directory: file.directory, root: reader.root, pack: "(library)"))
+            for v in validators.values where v.nameMark.file == file.display {
+                _ = checks.compile(v.node, prefix: v.name)
+            }
+            compiler.diagnostics.append(contentsOf: checks.context.diagnostics.items)
+        }
+        var all = reader.diagnostics
+        all.append(contentsOf: compiler.diagnostics.items)
+        if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty {
+            all.error("no rule packs in '\(origin)'", at: nil)
+        }
+        let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
+        let sorted = all.sorted
+        let pipeline = all.hasErrors ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources)
+        return LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
+    }
+
+    /// The validators a file can use: its own and those of the files it includes, transitively.
+    private func collectValidators(_ file: RuleFile, _ node: ConfigNode, _ reader: inout RuleFileReader, chain: [String]) -> [String: NamedValidator] {
+        var out: [String: NamedValidator] = [:]
+        func add(_ v: NamedValidator, _ reader: inout RuleFileReader) {
+            if let old = out[v.name], old.nameMark != v.nameMark {
+                reader.diagnostics.error("validator '\(v.name)' is defined twice (also at \(old.nameMark))", at: v.nameMark)
+            }
+            out[v.name] = v
+        }
+        if let inc = node["include"] {
+            for item in inc.items ?? [inc] {
+                guard let path = item.scalarText else {
+                    reader.diagnostics.error("'include' takes a file path or a list of them, not \(item.kindDescription)", at: item.mark)
+                    continue
+                }
+                guard let included = reader.include(path, from: file, at: item.mark), let inode = included.node else { continue }
+                if chain.contains(included.absolute) || included.absolute == file.absolute {
+                    reader.diagnostics.error("include cycle: '\(path)' includes this file again", at: item.mark)
+                    continue
+                }
+                if let keys = inode.pairs?.compactMap({ $0.key.scalarText }), let bad = keys.first(where: { !PackCompiler.libraryKeys.contains($0) }) {
+                    reader.diagnostics.error("included file '\(path)' may only define validators and includes; it has '\(bad)'", at: item.mark)
+                    continue
+                }
+                for v in collectValidators(included, inode, &reader, chain: chain + [file.absolute]).values { add(v, &reader) }
+            }
+        }
+        if let vs = node["validators"] {
+            guard let pairs = vs.pairs else {
+                reader.diagnostics.error("'validators' is a mapping from names to checks, not \(vs.kindDescription)", at: vs.mark)
+                return out
+            }
+            for p in pairs {
+                guard let name = p.key.scalarText else { continue }
+                if registry.checks[name] != nil || CheckCompiler.compositionKeys.contains(name) {
+                    reader.diagnostics.error("validator name '\(name)' is taken by a built-in check; choose another", at: p.key.mark)
+                    continue
+                }
+                add(NamedValidator(name: name, node: p.value, nameMark: p.key.mark), &reader)
+            }
+        }
+        return out
+    }
+}
+
+/// What loading gave: a pipeline when there were no errors, and every diagnostic.
+public struct LoadResult: Sendable {
+    public let pipeline: Pipeline?
+    /// Errors and warnings, sorted by location.
+    public let diagnostics: [Diagnostic]
+    /// Rule-file texts by path.
+    public let sources: [String: String]
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// Every diagnostic with its source line and caret.
+    public func rendered() -> String {
+        DiagnosticRenderer(sources: sources).render(diagnostics)
+    }
+}

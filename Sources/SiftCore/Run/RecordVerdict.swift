@@ -1,0 +1,44 @@
+/// The outcome for one input record: valid, or the rules it breaks, or why it could not be read.
+public struct RecordVerdict: Sendable {
+    /// The packs that applied.
+    public var packs: [String]
+    public var violations: [Violation]
+    /// Extra result fields from stages (`route`, `receipt`).
+    public var output: [(key: String, json: [UInt8])]
+    /// Set when the record could not be read (bad JSON, not an object).
+    public var inputError: InputError?
+
+    public init(packs: [String] = [], violations: [Violation] = [], output: [(key: String, json: [UInt8])] = [], inputError: InputError? = nil) {
+        self.packs = packs
+        self.violations = violations
+        self.output = output
+        self.inputError = inputError
+    }
+
+    public var isValid: Bool { inputError == nil && violations.isEmpty }
+
+    /// The reason codes, in order.
+    public var reasons: [String] {
+        if let inputError { return [inputError.reason] }
+        return violations.map(\.reason)
+    }
+}
+
+/// Why an input record could not be read. Reason codes: `input.malformed_json`,
+/// `input.invalid_utf8`, `input.not_object`, `input.too_large`.
+public struct InputError: Sendable, Error, Equatable {
+    public var reason: String
+    public var message: String
+
+    public init(reason: String, message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    init(_ e: JSONParseError) {
+        let utf8 = e.message.contains("UTF-8")
+        self.init(reason: utf8 ? "input.invalid_utf8" : "input.malformed_json", message: e.description)
+    }
+
+    static let notObject = InputError(reason: "input.not_object", message: "a record must be a JSON object")
+}

@@ -1,0 +1,28 @@
+/// The languages Sift writes messages in, chosen with `--lang`.
+public enum Language: String, Sendable, CaseIterable {
+    case en, zh
+}
+
+/// A message in every supported language.
+public struct LocalizedText: Sendable, Hashable {
+    public var en: String
+    public var zh: String
+
+    public init(en: String, zh: String) {
+        self.en = en
+        self.zh = zh
+    }
+
+    /// The same text in every language (a rule author's single-language `message:`).
+    public init(_ text: String) {
+        self.en = text
+        self.zh = text
+    }
+
+    public func text(_ language: Language) -> String {
+        switch language {
+        case .en: return en
+        case .zh: return zh
+        }
+    }
+}

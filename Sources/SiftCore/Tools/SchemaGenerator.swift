@@ -1,0 +1,140 @@
+/// Writes a JSON Schema for rule files from the plugin specs, for editors
+/// (yaml-language-server, VS Code) to complete and check rules as they are typed.
+public enum SchemaGenerator {
+    public static func schema(for registry: PluginRegistry) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("$schema", "https://json-schema.org/draft/2020-12/schema")
+        w.field("title", "Sift rules, version 1")
+        w.field("type", "object")
+        w.key("$defs")
+        w.beginObject()
+        w.key("check")
+        w.beginObject()
+        w.key("anyOf")
+        w.beginArray()
+        w.beginObject(); w.field("type", "string"); w.field("description", "A check with no options, or a named validator."); w.endObject()
+        w.beginObject(); w.field("type", "array"); w.key("items"); ref(&w, "check"); w.endObject()
+        for spec in registry.checks.values.map(\.spec).sorted(by: { $0.kind < $1.kind }) {
+            w.beginObject()
+            w.field("type", "object")
+            w.field("description", spec.summary)
+            w.key("required"); w.beginArray(); w.string(spec.kind); w.endArray()
+            w.key("properties")
+            w.beginObject()
+            w.key(spec.kind); pluginValue(spec, &w)
+            modifiers(&w)
+            w.endObject()
+            w.field("additionalProperties", false)
+            w.endObject()
+        }
+        for (kind, desc) in [("all", "Every check must pass."), ("any", "At least one check must pass.")] {
+            w.beginObject(); w.field("type", "object"); w.field("description", desc)
+            w.key("required"); w.beginArray(); w.string(kind); w.endArray()
+            w.key("properties"); w.beginObject(); w.key(kind); w.beginObject(); w.field("type", "array"); w.key("items"); ref(&w, "check"); w.endObject(); modifiers(&w); w.endObject()
+            w.field("additionalProperties", false); w.endObject()
+        }
+        w.beginObject(); w.field("type", "object"); w.field("description", "The check must fail.")
+        w.key("required"); w.beginArray(); w.string("not"); w.endArray()
+        w.key("properties"); w.beginObject(); w.key("not"); ref(&w, "check"); modifiers(&w); w.endObject()
+        w.field("additionalProperties", false); w.endObject()
+        w.beginObject(); w.field("type", "object"); w.field("description", "Apply 'then' only when the condition holds.")
+        w.key("required"); w.beginArray(); w.string("when"); w.string("then"); w.endArray()
+        w.key("properties"); w.beginObject(); w.key("when"); w.beginObject(); w.endObject(); w.key("then"); ref(&w, "check"); w.key("else"); ref(&w, "check"); modifiers(&w); w.endObject()
+        w.field("additionalProperties", false); w.endObject()
+        w.beginObject(); w.field("type", "object"); w.field("description", "Use a named validator.")
+        w.key("required"); w.beginArray(); w.string("use"); w.endArray()
+        w.key("properties"); w.beginObject(); w.key("use"); w.beginObject(); w.field("type", "string"); w.endObject(); modifiers(&w); w.endObject()
+        w.field("additionalProperties", false); w.endObject()
+        w.endArray()
+        w.endObject()
+        w.endObject()
+        w.key("properties")
+        w.beginObject()
+        w.key("version"); w.beginObject(); w.key("const"); w.int(1); w.endObject()
+        w.key("pack"); w.beginObject(); w.field("type", "string"); w.endObject()
+        w.key("description"); w.beginObject(); w.field("type", "string"); w.endObject()
+        w.key("applies_to"); w.beginObject(); w.field("description", "'all', or {field: value} / {has: field}"); w.endObject()
+        w.key("include"); w.beginObject(); w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "string"); w.endObject()
+        w.beginObject(); w.field("type", "array"); w.key("items"); w.beginObject(); w.field("type", "string"); w.endObject(); w.endObject(); w.endArray(); w.endObject()
+        w.key("validators"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); ref(&w, "check"); w.endObject()
+        w.key("fields"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); w.beginObject(); w.key("anyOf"); w.beginArray()
+        ref(&w, "check")
+        w.beginObject(); w.field("type", "object"); w.key("properties"); w.beginObject()
+        w.key("required"); w.beginObject(); w.field("type", "boolean"); w.endObject()
+        w.key("reason"); w.beginObject(); w.field("type", "string"); w.endObject()
+        w.key("description"); w.beginObject(); w.field("type", "string"); w.endObject()
+        w.key("checks"); ref(&w, "check")
+        w.endObject(); w.field("additionalProperties", false); w.endObject()
+        w.endArray(); w.endObject(); w.endObject()
+        w.key("examples"); w.beginObject(); w.field("type", "array"); w.endObject()
+        for spec in registry.sections.values.map(\.spec).sorted(by: { $0.kind < $1.kind }) {
+            w.key(spec.kind)
+            options(spec.options, description: spec.summary, &w)
+        }
+        w.endObject()
+        w.field("additionalProperties", false)
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    private static func ref(_ w: inout JSONWriter, _ name: String) {
+        w.beginObject(); w.field("$ref", "#/$defs/\(name)"); w.endObject()
+    }
+
+    private static func modifiers(_ w: inout JSONWriter) {
+        w.key("message"); w.beginObject(); w.key("anyOf"); w.beginArray()
+        w.beginObject(); w.field("type", "string"); w.endObject()
+        w.beginObject(); w.field("type", "object"); w.key("properties"); w.beginObject()
+        for l in Language.allCases { w.key(l.rawValue); w.beginObject(); w.field("type", "string"); w.endObject() }
+        w.endObject(); w.field("additionalProperties", false); w.endObject()
+        w.endArray(); w.endObject()
+        w.key("reason"); w.beginObject(); w.field("type", "string"); w.endObject()
+    }
+
+    private static func pluginValue(_ spec: PluginSpec, _ w: inout JSONWriter) {
+        guard let short = spec.shorthand, let opt = spec.options.first(where: { $0.name == short }) else {
+            options(spec.options, description: spec.summary, &w)
+            return
+        }
+        w.beginObject(); w.key("anyOf"); w.beginArray()
+        type(opt.type, &w)
+        options(spec.options, description: spec.summary, &w)
+        w.endArray(); w.endObject()
+    }
+
+    static func options(_ specs: [OptionSpec], description: String, _ w: inout JSONWriter) {
+        w.beginObject()
+        w.field("type", "object")
+        if !description.isEmpty { w.field("description", description) }
+        w.key("properties")
+        w.beginObject()
+        for o in specs {
+            w.key(o.name)
+            type(o.type, &w, doc: o.doc)
+        }
+        w.endObject()
+        let req = specs.filter(\.required)
+        if !req.isEmpty { w.key("required"); w.beginArray(); for r in req { w.string(r.name) }; w.endArray() }
+        w.field("additionalProperties", false)
+        w.endObject()
+    }
+
+    static func type(_ t: OptionType, _ w: inout JSONWriter, doc: String? = nil) {
+        w.beginObject()
+        if let doc { w.field("description", doc) }
+        switch t {
+        case .string: w.field("type", "string")
+        case .integer: w.field("type", "integer")
+        case .number: w.field("type", "number")
+        case .boolean: w.field("type", "boolean")
+        case .choice(let words): w.key("enum"); w.beginArray(); for x in words { w.string(x) }; w.endArray()
+        case .list(let inner): w.field("type", "array"); w.key("items"); type(inner, &w)
+        case .object(let specs): w.key("allOf"); w.beginArray(); options(specs, description: "", &w); w.endArray()
+        case .dictionary(let inner): w.field("type", "object"); w.key("additionalProperties"); type(inner, &w)
+        case .oneOf(let ts): w.key("anyOf"); w.beginArray(); for x in ts { type(x, &w) }; w.endArray()
+        case .any: break
+        }
+        w.endObject()
+    }
+}

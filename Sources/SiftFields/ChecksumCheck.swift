@@ -1,0 +1,67 @@
+import SiftCore
+
+/// `checksum`: the value's check character must be right for the chosen algorithm.
+struct ChecksumCheck: ValueCheck {
+    enum Algorithm: String, CaseIterable {
+        case gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm
+
+        var title: String {
+            switch self {
+            case .gb11643: return "GB 11643 (Chinese resident ID)"
+            case .luhn: return "Luhn"
+            case .iban: return "IBAN (mod 97)"
+            case .isbn10: return "ISBN-10"
+            case .isbn13: return "ISBN-13"
+            case .gtin: return "GTIN"
+            case .uscc: return "GB 32100 (unified social credit code)"
+            case .verhoeff: return "Verhoeff"
+            case .damm: return "Damm"
+            }
+        }
+    }
+
+    let algorithm: Algorithm
+    let lowercaseX: Bool
+    /// Characters removed before checking (e.g. spaces and hyphens in "978-0-306-40615-7").
+    let ignore: Set<UInt8>
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "checksum",
+            summary: "The value's check digit or character must be right.",
+            options: [
+                OptionSpec("algorithm", .choice(Algorithm.allCases.map(\.rawValue)), required: true,
+                           doc: "gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff or damm."),
+                OptionSpec("lowercase_x", .boolean, default: .bool(false), doc: "gb11643: accept 'x' as well as 'X' for the check character 10."),
+                OptionSpec("ignore", .string, default: .string(""), doc: "Characters to remove first, such as ' -'."),
+            ],
+            shorthand: "algorithm",
+            examples: ["checksum: gb11643", "checksum: {algorithm: isbn13, ignore: '- '}"]),
+        make: { options, _ in
+            ChecksumCheck(algorithm: Algorithm(rawValue: options.string("algorithm")!)!,
+                          lowercaseX: options.bool("lowercase_x") ?? false,
+                          ignore: Set((options.string("ignore") ?? "").utf8))
+        })
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        guard let ok = value.withStringUTF8({ raw -> Bool in
+            let s = ignore.isEmpty ? Array(raw) : raw.filter { !ignore.contains($0) }
+            switch algorithm {
+            case .gb11643: return Checksums.gb11643(s, lowercaseX: lowercaseX)
+            case .luhn: return Checksums.luhn(s)
+            case .iban: return Checksums.iban(s)
+            case .isbn10: return Checksums.isbn10(s)
+            case .isbn13: return Checksums.isbn13(s)
+            case .gtin: return Checksums.gtin(s)
+            case .uscc: return Checksums.uscc(s)
+            case .verhoeff: return Checksums.verhoeff(s)
+            case .damm: return Checksums.damm(s)
+            }
+        }) else { return wrongType(value, expected: "a string", zh: "字符串") }
+        return ok ? nil : Rejection(LocalizedText(en: "fails the \(algorithm.title) check", zh: "未通过 \(algorithm.title) 校验"))
+    }
+
+    func explain(_ language: Language) -> String {
+        language == .zh ? "必须通过 \(algorithm.title) 校验" : "must pass the \(algorithm.title) check"
+    }
+}

@@ -1,0 +1,118 @@
+import SiftCore
+
+/// `date`: text in a given layout that names a real calendar date, optionally within
+/// bounds and not after the as-of time. `from`/`to` pick characters out of a longer
+/// value (the birth date inside a resident ID).
+struct DateCheck: ValueCheck {
+    enum Bound: Sendable { case fixed(Int64), asOf }
+
+    let format: DateFormat
+    let min: Int64?
+    let max: Int64?
+    let notAfter: Bound?
+    let notBefore: Bound?
+    let slice: ClosedRange<Int>?
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "date",
+            summary: "The text must be a real date in the given layout, optionally within bounds.",
+            options: [
+                OptionSpec("format", .string, default: .string("yyyy-MM-dd"),
+                           doc: "Layout with yyyy MM dd HH mm ss SSS, or rfc3339, epoch_ms, epoch_s."),
+                OptionSpec("min", .string, doc: "Earliest allowed date, in the layout or as yyyy-MM-dd."),
+                OptionSpec("max", .string, doc: "Latest allowed date, in the layout or as yyyy-MM-dd."),
+                OptionSpec("not_after", .string, doc: "'now' (the run's as-of time) or a date: the value may not be later."),
+                OptionSpec("not_before", .string, doc: "'now' or a date: the value may not be earlier."),
+                OptionSpec("from", .integer, doc: "Check only the characters from this position (1-based)…"),
+                OptionSpec("to", .integer, doc: "…to this position (inclusive)."),
+            ],
+            shorthand: "format",
+            examples: ["date: yyyy-MM-dd", "date: {format: yyyyMMdd, from: 7, to: 14, not_after: now, min: 1900-01-01}"]),
+        make: { options, context in
+            let text = options.string("format") ?? "yyyy-MM-dd"
+            guard let format = DateFormat(text) else {
+                context.error("unknown date format '\(text)': use yyyy, MM, dd, HH, mm, ss, SSS and separators, or rfc3339, epoch_ms, epoch_s", at: options.mark("format"))
+                return nil
+            }
+            func instant(_ name: String) -> Int64?? {
+                guard let t = options.string(name) else { return .some(nil) }
+                if let v = format.parse(Array(t.utf8)[...]) ?? DateFormat("yyyy-MM-dd")!.parse(Array(t.utf8)[...]) ?? DateFormat.rfc3339(Array(t.utf8)) {
+                    return .some(v)
+                }
+                context.error("'\(name)' of 'date' should be a date like 2000-01-31, not '\(t)'", at: options.mark(name))
+                return nil
+            }
+            func bound(_ name: String) -> Bound?? {
+                if options.string(name) == "now" { return .some(.asOf) }
+                guard let v = instant(name) else { return nil }
+                return .some(v.map { Bound.fixed($0) })
+            }
+            guard let lo = instant("min"), let hi = instant("max"), let na = bound("not_after"), let nb = bound("not_before") else { return nil }
+            var slice: ClosedRange<Int>?
+            if options.has("from") || options.has("to") {
+                guard let f = options.int("from"), let t = options.int("to"), f >= 1, t >= f else {
+                    context.error("'from' and 'to' of 'date' go together, with 1 ≤ from ≤ to", at: options.mark("from"))
+                    return nil
+                }
+                slice = f...t
+            }
+            return DateCheck(format: format, min: lo, max: hi, notAfter: na, notBefore: nb, slice: slice)
+        })
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        var text: ArraySlice<UInt8>?
+        if value.kind == .number, case .epochMillis = format.layout { text = ArraySlice(value.rawBytes) }
+        else if value.kind == .number, case .epochSeconds = format.layout { text = ArraySlice(value.rawBytes) }
+        else if let s = value.string {
+            let scalars = Array(s.unicodeScalars)
+            if let slice {
+                guard scalars.count >= slice.upperBound else {
+                    return Rejection(LocalizedText(en: "is too short to hold a date at characters \(slice.lowerBound)–\(slice.upperBound)",
+                                                   zh: "长度不足，无法在第 \(slice.lowerBound)–\(slice.upperBound) 位读取日期"))
+                }
+                text = ArraySlice(String(String.UnicodeScalarView(scalars[(slice.lowerBound - 1)...(slice.upperBound - 1)])).utf8)
+            } else {
+                text = ArraySlice(s.utf8)
+            }
+        }
+        guard let text else { return wrongType(value, expected: "a string", zh: "字符串") }
+        guard let ms = format.parse(text) else {
+            return Rejection(LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
+        }
+        let day = DateFormat.isoDay(ms)
+        if let min, ms < min {
+            return Rejection(LocalizedText(en: "is \(day), before \(DateFormat.isoDay(min))", zh: "日期 \(day) 早于 \(DateFormat.isoDay(min))"))
+        }
+        if let max, ms > max {
+            return Rejection(LocalizedText(en: "is \(day), after \(DateFormat.isoDay(max))", zh: "日期 \(day) 晚于 \(DateFormat.isoDay(max))"))
+        }
+        if let limit = resolve(notAfter, context), ms > limit {
+            return Rejection(LocalizedText(en: "is \(day), after \(DateFormat.isoDay(limit))", zh: "日期 \(day) 晚于 \(DateFormat.isoDay(limit))"))
+        }
+        if let limit = resolve(notBefore, context), ms < limit {
+            return Rejection(LocalizedText(en: "is \(day), before \(DateFormat.isoDay(limit))", zh: "日期 \(day) 早于 \(DateFormat.isoDay(limit))"))
+        }
+        return nil
+    }
+
+    func resolve(_ b: Bound?, _ context: EvaluationContext) -> Int64? {
+        switch b {
+        case .fixed(let v)?: return v
+        case .asOf?: return context.asOfMillis
+        case nil: return nil
+        }
+    }
+
+    func explain(_ language: Language) -> String {
+        var parts = [language == .zh ? "必须是格式为 \(format) 的有效日期" : "must be a real date in the format \(format)"]
+        if let slice { parts.append(language == .zh ? "（第 \(slice.lowerBound)–\(slice.upperBound) 位）" : "(characters \(slice.lowerBound)–\(slice.upperBound))") }
+        if let min { parts.append((language == .zh ? "不早于 " : "not before ") + DateFormat.isoDay(min)) }
+        if let max { parts.append((language == .zh ? "不晚于 " : "not after ") + DateFormat.isoDay(max)) }
+        if case .asOf? = notAfter { parts.append(language == .zh ? "不晚于运行时间" : "not after the as-of time") }
+        if case .fixed(let v)? = notAfter { parts.append((language == .zh ? "不晚于 " : "not after ") + DateFormat.isoDay(v)) }
+        if case .asOf? = notBefore { parts.append(language == .zh ? "不早于运行时间" : "not before the as-of time") }
+        if case .fixed(let v)? = notBefore { parts.append((language == .zh ? "不早于 " : "not before ") + DateFormat.isoDay(v)) }
+        return parts.joined(separator: " ")
+    }
+}

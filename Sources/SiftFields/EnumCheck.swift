@@ -1,0 +1,56 @@
+import SiftCore
+
+/// `enum`: the value must be one of a list.
+struct EnumCheck: ValueCheck {
+    let strings: Set<String>
+    let numbers: Set<Double>
+    let bools: Set<Bool>
+    let ignoreCase: Bool
+    let shown: [String]
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "enum",
+            summary: "The value must be one of the listed values.",
+            options: [
+                OptionSpec("values", .list(.any), required: true, doc: "The allowed values (texts, numbers or booleans)."),
+                OptionSpec("ignore_case", .boolean, default: .bool(false), doc: "Compare texts regardless of case."),
+            ],
+            shorthand: "values",
+            examples: ["enum: [Production, Sandbox]"]),
+        make: { options, context in
+            let ignoreCase = options.bool("ignore_case") ?? false
+            var strings = Set<String>(), numbers = Set<Double>(), bools = Set<Bool>(), shown: [String] = []
+            for item in options.node("values")?.items ?? [] {
+                switch item.resolved {
+                case .string(let s)?: strings.insert(ignoreCase ? s.lowercased() : s); shown.append(s)
+                case .int(let i)?: numbers.insert(Double(i)); shown.append(String(i))
+                case .double(let d)?: numbers.insert(d); shown.append(String(d))
+                case .bool(let b)?: bools.insert(b); shown.append(String(b))
+                default: context.error("'enum' values are texts, numbers or booleans, not \(item.kindDescription)", at: item.mark)
+                }
+            }
+            if shown.isEmpty {
+                context.error("'enum' needs at least one value", at: options.mark)
+                return nil
+            }
+            return EnumCheck(strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown)
+        })
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        let ok: Bool
+        switch value.kind {
+        case .string: ok = value.string.map { strings.contains(ignoreCase ? $0.lowercased() : $0) } ?? false
+        case .number: ok = value.double.map { numbers.contains($0) } ?? false
+        case .bool: ok = value.bool.map { bools.contains($0) } ?? false
+        default: ok = false
+        }
+        if ok { return nil }
+        let list = shown.joined(separator: ", ")
+        return Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)"))
+    }
+
+    func explain(_ language: Language) -> String {
+        (language == .zh ? "必须是以下之一：" : "must be one of: ") + shown.joined(separator: ", ")
+    }
+}

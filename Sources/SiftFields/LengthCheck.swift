@@ -1,0 +1,81 @@
+import SiftCore
+
+/// `length`: a text's length (in a chosen unit) or a list's item count within bounds.
+struct LengthCheck: ValueCheck {
+    enum Unit: String { case characters, graphemes, utf16, bytes }
+    let min: Int?
+    let max: Int?
+    let unit: Unit
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "length",
+            summary: "The text's length, or the list's item count, must be within bounds.",
+            options: [
+                OptionSpec("min", .integer, doc: "Shortest allowed length."),
+                OptionSpec("max", .integer, doc: "Longest allowed length."),
+                OptionSpec("exact", .integer, doc: "The only allowed length."),
+                OptionSpec("unit", .choice(["characters", "graphemes", "utf16", "bytes"]), default: .string("characters"),
+                           doc: "characters: Unicode scalars; graphemes: what a reader sees as one character; utf16: as NSString counts; bytes: UTF-8 bytes."),
+            ],
+            shorthand: "exact",
+            examples: ["length: {min: 6, max: 20}", "length: 11"]),
+        make: { options, context in
+            let exact = options.int("exact")
+            if exact != nil, options.has("min") || options.has("max") {
+                context.error("'length' takes 'exact' or 'min'/'max', not both", at: options.mark("exact"))
+                return nil
+            }
+            let lo = exact ?? options.int("min"), hi = exact ?? options.int("max")
+            if lo == nil, hi == nil {
+                context.error("'length' needs 'min', 'max' or 'exact'", at: options.mark)
+                return nil
+            }
+            if let lo, let hi, lo > hi {
+                context.error("'length' has min \(lo) greater than max \(hi)", at: options.mark("min"))
+                return nil
+            }
+            return LengthCheck(min: lo, max: hi, unit: Unit(rawValue: options.string("unit") ?? "characters")!)
+        })
+
+    func measure(_ value: JSONValue) -> Int? {
+        if value.kind == .array { return value.count }
+        switch unit {
+        case .bytes: return value.withStringUTF8 { $0.count }
+        case .characters: return value.withStringUTF8 { b in b.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        case .graphemes: return value.string?.count
+        case .utf16: return value.string?.utf16.count
+        }
+    }
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        guard let n = measure(value) else { return wrongType(value, expected: "a string or an array", zh: "字符串或数组") }
+        let u = value.kind == .array ? ("items", "项") : unitWords
+        if let min, let max, min == max, n != min {
+            return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be exactly \(min)", zh: "长度为 \(n) \(u.1)，必须为 \(min)"))
+        }
+        if let min, n < min {
+            return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be at least \(min)", zh: "长度为 \(n) \(u.1)，至少应为 \(min)"))
+        }
+        if let max, n > max {
+            return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be at most \(max)", zh: "长度为 \(n) \(u.1)，最多为 \(max)"))
+        }
+        return nil
+    }
+
+    var unitWords: (String, String) {
+        switch unit {
+        case .characters: return ("characters", "个字符")
+        case .graphemes: return ("graphemes", "个字形")
+        case .utf16: return ("UTF-16 units", "个 UTF-16 单元")
+        case .bytes: return ("bytes", "字节")
+        }
+    }
+
+    func explain(_ language: Language) -> String {
+        let u = language == .zh ? unitWords.1 : unitWords.0
+        if let min, let max, min == max { return language == .zh ? "长度必须为 \(min) \(u)" : "length must be exactly \(min) \(u)" }
+        let range = "\(min.map(String.init) ?? "0")…\(max.map(String.init) ?? "∞")"
+        return language == .zh ? "长度在 \(range) \(u) 之间" : "length must be \(range) \(u)"
+    }
+}

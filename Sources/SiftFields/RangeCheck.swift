@@ -1,0 +1,62 @@
+import SiftCore
+
+/// `range`: a number within bounds, each inclusive unless marked exclusive.
+struct RangeCheck: ValueCheck {
+    let min: Double?
+    let max: Double?
+    let minExclusive: Bool
+    let maxExclusive: Bool
+    let numericStrings: Bool
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "range",
+            summary: "The number must lie within bounds (inclusive unless marked exclusive).",
+            options: [
+                OptionSpec("min", .number, doc: "Lowest allowed value."),
+                OptionSpec("max", .number, doc: "Highest allowed value."),
+                OptionSpec("min_exclusive", .boolean, default: .bool(false), doc: "Exclude min itself."),
+                OptionSpec("max_exclusive", .boolean, default: .bool(false), doc: "Exclude max itself."),
+                OptionSpec("numeric_strings", .boolean, default: .bool(false), doc: "Also accept numbers written as text, such as \"1\"."),
+            ],
+            examples: ["range: {min: 0, max: 150}", "range: {min: 0, min_exclusive: true}"]),
+        make: { options, context in
+            let lo = options.double("min"), hi = options.double("max")
+            if lo == nil, hi == nil {
+                context.error("'range' needs 'min' or 'max'", at: options.mark)
+                return nil
+            }
+            if let lo, let hi, lo > hi {
+                context.error("'range' has min \(lo) greater than max \(hi)", at: options.mark("min"))
+                return nil
+            }
+            return RangeCheck(min: lo, max: hi, minExclusive: options.bool("min_exclusive") ?? false,
+                              maxExclusive: options.bool("max_exclusive") ?? false,
+                              numericStrings: options.bool("numeric_strings") ?? false)
+        })
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        var number = value.double
+        if number == nil, numericStrings, let s = value.string, let d = Double(s), d.isFinite { number = d }
+        guard let n = number else {
+            return wrongType(value, expected: numericStrings ? "a number or numeric text" : "a number", zh: "数字")
+        }
+        let tooLow = min.map { minExclusive ? n <= $0 : n < $0 } ?? false
+        let tooHigh = max.map { maxExclusive ? n >= $0 : n > $0 } ?? false
+        guard tooLow || tooHigh else { return nil }
+        return Rejection(LocalizedText(en: "is \(Self.show(n)); must be \(bounds(.en))", zh: "值为 \(Self.show(n))，应\(bounds(.zh))"))
+    }
+
+    static func show(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }
+
+    func bounds(_ language: Language) -> String {
+        var parts: [String] = []
+        if let min { parts.append((minExclusive ? "> " : "≥ ") + Self.show(min)) }
+        if let max { parts.append((maxExclusive ? "< " : "≤ ") + Self.show(max)) }
+        return parts.joined(separator: language == .zh ? " 且 " : " and ")
+    }
+
+    func explain(_ language: Language) -> String {
+        language == .zh ? "数值必须 \(bounds(.zh))" : "must be a number \(bounds(.en))"
+    }
+}

@@ -1,0 +1,61 @@
+import SiftCore
+import SiftRegex
+
+/// `regex`: the value must match a PCRE2 pattern, as a whole by default.
+struct RegexCheck: ValueCheck {
+    let regex: CompiledRegex
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "regex",
+            summary: "The text must match a regular expression (the whole text unless mode is search).",
+            options: [
+                OptionSpec("pattern", .string, required: true, doc: "The regular expression (PCRE2; ICU \\uXXXX escapes work)."),
+                OptionSpec("mode", .choice(["full", "search"]), default: .string("full"),
+                           doc: "full: the whole value must match, as NSPredicate MATCHES does; search: a match anywhere."),
+                OptionSpec("ignore_case", .boolean, default: .bool(false), doc: "Match letters regardless of case."),
+                OptionSpec("match_limit", .integer, default: .int(1_000_000), doc: "Backtracking budget per value; past it the result is <reason>.limit."),
+                OptionSpec("depth_limit", .integer, default: .int(10_000), doc: "Nesting budget per value (interpreter only)."),
+            ],
+            shorthand: "pattern",
+            examples: ["regex: '^1[3-9][0-9]{9}$'", "regex: {pattern: 'iPhone', mode: search, ignore_case: true}"]),
+        make: { options, context in
+            let pattern = options.string("pattern")!
+            let mode = RegexOptions.Mode(rawValue: options.string("mode") ?? "full") ?? .full
+            let opts = RegexOptions(mode: mode, ignoreCase: options.bool("ignore_case") ?? false,
+                                    matchLimit: UInt32(clamping: options.int("match_limit") ?? 1_000_000),
+                                    depthLimit: UInt32(clamping: options.int("depth_limit") ?? 10_000))
+            for cls in ICUPattern.classesWithPipe(pattern) {
+                context.warning("the class \(cls) also admits '|': inside [...] '|' is a literal character, not 'or'", at: options.mark("pattern"))
+            }
+            do throws(RegexError) {
+                return RegexCheck(regex: try CompiledRegex(pattern, options: opts))
+            } catch {
+                context.error("invalid regex '\(pattern)': \(error.message) at offset \(error.offset)", at: options.mark("pattern"))
+                return nil
+            }
+        })
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        guard let outcome = value.withStringUTF8({ regex.match($0) }) else {
+            return wrongType(value, expected: "a string", zh: "字符串")
+        }
+        switch outcome {
+        case .match: return nil
+        case .noMatch:
+            return Rejection(LocalizedText(en: "does not match the required format", zh: "格式不正确"))
+        case .limitExceeded:
+            return Rejection(LocalizedText(en: "the pattern needed too much backtracking on this value (match limit reached)",
+                                           zh: "正则匹配超出回溯上限"), detail: "limit")
+        case .error(let m):
+            return Rejection(LocalizedText(en: "the pattern could not be applied: \(m)", zh: "正则无法执行：\(m)"), detail: "error")
+        }
+    }
+
+    func explain(_ language: Language) -> String {
+        let how = regex.options.mode == .full ? (language == .zh ? "必须完整匹配" : "must fully match")
+                                              : (language == .zh ? "必须包含匹配" : "must contain a match of")
+        let ci = regex.options.ignoreCase ? (language == .zh ? "（忽略大小写）" : " (ignoring case)") : ""
+        return "\(how) /\(regex.pattern)/\(ci)"
+    }
+}

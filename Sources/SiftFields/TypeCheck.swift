@@ -1,0 +1,39 @@
+import SiftCore
+
+/// `type`: the JSON type must be one of the listed ones.
+struct TypeCheck: ValueCheck {
+    static let names = ["string", "number", "integer", "boolean", "object", "array", "null"]
+    let allowed: [String]
+
+    static let plugin = CheckPlugin(
+        spec: PluginSpec(
+            kind: "type",
+            summary: "The value must be of a JSON type (integer: a number with no fraction).",
+            options: [OptionSpec("is", .oneOf([.choice(names), .list(.choice(names))]), required: true,
+                                 doc: "string, number, integer, boolean, object, array or null, or a list of them.")],
+            shorthand: "is",
+            examples: ["type: string", "type: [integer, null]"]),
+        make: { options, _ in TypeCheck(allowed: options.strings("is") ?? []) })
+
+    func matches(_ value: JSONValue, _ name: String) -> Bool {
+        switch name {
+        case "string": return value.kind == .string
+        case "number": return value.kind == .number
+        case "integer": return value.integer != nil
+        case "boolean": return value.kind == .bool
+        case "object": return value.kind == .object
+        case "array": return value.kind == .array
+        default: return value.kind == .null
+        }
+    }
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        if allowed.contains(where: { matches(value, $0) }) { return nil }
+        let list = allowed.joined(separator: " or ")
+        return Rejection(LocalizedText(en: "is \(value.kind); must be \(list)", zh: "类型为\(kindZH(value.kind))，应为 \(list)"))
+    }
+
+    func explain(_ language: Language) -> String {
+        language == .zh ? "类型必须为 \(allowed.joined(separator: " 或 "))" : "must be of type \(allowed.joined(separator: " or "))"
+    }
+}

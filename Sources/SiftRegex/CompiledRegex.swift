@@ -1,0 +1,111 @@
+internal import CPCRE2
+
+/// A PCRE2 regex compiled once (with JIT when available) and shared by all threads.
+///
+/// Matches run on UTF-8 bytes straight from the input, with match and depth limits,
+/// so a catastrophic pattern ends with `.limitExceeded` instead of hanging.
+public final class CompiledRegex: @unchecked Sendable {
+    // Immutable after init; PCRE2 code and match contexts may be used by many threads at once.
+    private let code: OpaquePointer
+    private let matchContext: OpaquePointer
+    public let pattern: String
+    public let options: RegexOptions
+    /// True when PCRE2's JIT compiled the pattern.
+    public let isJIT: Bool
+
+    public init(_ pattern: String, options: RegexOptions = RegexOptions()) throws(RegexError) {
+        self.pattern = pattern
+        self.options = options
+        let translated = ICUPattern.translate(pattern)
+        var flags: UInt32 = PCRE2_UTF | PCRE2_DOLLAR_ENDONLY
+        if options.ignoreCase { flags |= PCRE2_CASELESS }
+        if options.mode == .full { flags |= PCRE2_ANCHORED | PCRE2_ENDANCHORED }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let compiled = translated.withCString { p in
+            pcre2_compile_8(UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), translated.utf8.count, flags,
+                            &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            throw RegexError(message: Self.message(errorCode), offset: errorOffset)
+        }
+        code = compiled
+        isJIT = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        matchContext = pcre2_match_context_create_8(nil)
+        pcre2_set_match_limit_8(matchContext, options.matchLimit)
+        pcre2_set_depth_limit_8(matchContext, options.depthLimit)
+    }
+
+    deinit {
+        pcre2_match_context_free_8(matchContext)
+        pcre2_code_free_8(code)
+    }
+
+    /// Matches UTF-8 bytes, which must be valid UTF-8 (JSON input is validated on parse).
+    public func match(_ subject: UnsafeBufferPointer<UInt8>) -> RegexOutcome {
+        let data = pcre2_match_data_create_8(1, nil)
+        defer { pcre2_match_data_free_8(data) }
+        let base = subject.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        let rc = isJIT
+            ? pcre2_jit_match_8(code, base, subject.count, 0, 0, data, matchContext)
+            : pcre2_match_8(code, base, subject.count, 0, PCRE2_NO_UTF_CHECK, data, matchContext)
+        if rc >= 0 { return .match }
+        switch rc {
+        case PCRE2_ERROR_NOMATCH: return .noMatch
+        case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+            return .limitExceeded
+        default:
+            return .error(Self.message(rc))
+        }
+    }
+
+    /// Matches a Swift string.
+    public func match(_ subject: String) -> RegexOutcome {
+        var s = subject
+        return s.withUTF8 { match($0) }
+    }
+
+    static func message(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let n = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        return n > 0 ? String(decoding: buffer[..<Int(n)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}
+
+/// How a regex is compiled and bounded.
+public struct RegexOptions: Sendable, Hashable {
+    public enum Mode: String, Sendable, Hashable {
+        /// The whole value must match, as `NSPredicate MATCHES` does.
+        case full
+        /// A match anywhere in the value.
+        case search
+    }
+
+    public var mode: Mode
+    public var ignoreCase: Bool
+    /// PCRE2's match limit: how much backtracking one match may do.
+    public var matchLimit: UInt32
+    /// PCRE2's depth limit (for the interpreter when JIT is unavailable).
+    public var depthLimit: UInt32
+
+    public init(mode: Mode = .full, ignoreCase: Bool = false, matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000) {
+        self.mode = mode
+        self.ignoreCase = ignoreCase
+        self.matchLimit = matchLimit
+        self.depthLimit = depthLimit
+    }
+}
+
+public enum RegexOutcome: Sendable, Equatable {
+    case match
+    case noMatch
+    /// The match or depth limit was reached: treat the value as suspect, not as matching.
+    case limitExceeded
+    case error(String)
+}
+
+/// Why a pattern did not compile, and where (offset in the pattern, in bytes).
+public struct RegexError: Error, Sendable, Equatable {
+    public var message: String
+    public var offset: Int
+}
