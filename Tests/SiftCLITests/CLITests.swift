@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Runs the built `sift` binary, as a user would.
+struct SiftProcess {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        // The test bundle sits beside the products it was built with.
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        var dir = exe.deletingLastPathComponent()
+        while dir.path != "/" {
+            let candidate = dir.appendingPathComponent("sift")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/sift")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        p.currentDirectoryURL = packageRoot
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func temp(_ name: String, _ text: String) throws -> String {
+        let dir = NSTemporaryDirectory() + "sift-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let path = dir + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
+
+@Suite struct CLITests {
+    @Test func runShippedPacksOverTheSamples() throws {
+        let r = try SiftProcess.run(["run", "--rules", "rules", "samples/mobile.jsonl", "--as-of", "2026-11-21T00:00:00Z"])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[0] == #"{"source":"samples/mobile.jsonl","line":1,"valid":true,"packs":["mobile"],"violations":[]}"#)
+        #expect(lines[3] == #"{"source":"samples/mobile.jsonl","line":4,"valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex","message":"is not a valid mainland China mobile number","value":"15412345678","rule":"rules/lib/cn-mobile.yaml:15:5"}]}"#)
+        #expect(r.stderr.hasPrefix("sift: 6 records, 3 valid, 3 invalid (0 unreadable) in "))
+    }
+
+    @Test func allValidExitsZeroAndChineseMessages() throws {
+        let ok = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "-", "--quiet"], stdin: "{\"kind\":\"mobile\",\"phone\":\"13800138000\"}\n")
+        #expect(ok.status == 0)
+        #expect(ok.stderr == "")
+        #expect(ok.stdout == "{\"source\":\"-\",\"line\":1,\"valid\":true,\"packs\":[\"mobile\"],\"violations\":[]}\n")
+        let zh = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--lang", "zh", "--quiet"], stdin: "{\"kind\":\"mobile\",\"phone\":\"15412345678\"}\n")
+        #expect(zh.status == 1)
+        #expect(zh.stdout.contains(#""message":"不是有效的中国大陆手机号""#))
+    }
+
+    @Test func stdinMayHoldAJSONArray() throws {
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--quiet"],
+                                    stdin: "[{\"kind\":\"mobile\",\"phone\":\"13800138000\"},\n {\"kind\":\"mobile\",\"phone\":\"1\"}]\n")
+        #expect(r.status == 1)
+        #expect(r.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func unreadableInputExitsThree() throws {
+        let r = try SiftProcess.run(["run", "--rules", "rules", "samples/mobile.jsonl", "no/such/file.jsonl", "--quiet"])
+        #expect(r.status == 3)
+        #expect(r.stderr == "sift: cannot read input 'no/such/file.jsonl': no such file or folder\n")
+        #expect(r.stdout.split(separator: "\n").count == 6)
+    }
+
+    @Test func ruleErrorsExitTwoWithLocatedMessages() throws {
+        let path = try SiftProcess.temp("bad.yaml", "fields:\n  phone:\n    - regex: {patern: '^1'}\n    - checksum: lunh\n")
+        let r = try SiftProcess.run(["lint", path])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == """
+            \(path):3:14: error: 'regex' needs the option 'pattern' (The regular expression (PCRE2; ICU \\uXXXX escapes work).)
+                - regex: {patern: '^1'}
+                         ^
+            \(path):3:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)
+                - regex: {patern: '^1'}
+                          ^
+            \(path):4:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'lunh'; did you mean 'luhn'?
+                - checksum: lunh
+                            ^
+            sift lint: 3 errors
+
+            """)
+        let run = try SiftProcess.run(["run", "--rules", path, "samples"])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let r = try SiftProcess.run(["run", "samples"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("Missing expected argument '--rules <rules>'"))
+        let lang = try SiftProcess.run(["run", "--rules", "rules", "--lang", "fr", "samples"])
+        #expect(lang.status == 2)
+        #expect(lang.stderr.contains("unknown language 'fr'; use en or zh"))
+    }
+
+    @Test func lintAndTestTheShippedPacks() throws {
+        let lint = try SiftProcess.run(["lint", "rules"])
+        #expect(lint.status == 0)
+        #expect(lint.stdout.hasPrefix("sift lint: rules is valid: "))
+        let test = try SiftProcess.run(["test", "rules", "--as-of", "2026-11-21T00:00:00Z"])
+        #expect(test.status == 0)
+        #expect(test.stdout.hasSuffix("passed, 0 failed\n"))
+    }
+
+    @Test func failingExamplesShowExpectedAgainstActual() throws {
+        let path = try SiftProcess.temp("ex.yaml", """
+            fields:
+              phone: [regex: '1[0-9]{10}']
+            examples:
+              - name: wrong on purpose
+                record: {phone: "13800138000"}
+                reasons: [phone.regex]
+              - record: {phone: "1"}
+                reasons: [phone.regex]
+            """)
+        let r = try SiftProcess.run(["test", path])
+        #expect(r.status == 1)
+        #expect(r.stdout == """
+            \(path):4:5: error: example 'wrong on purpose' in pack 'ex' failed
+              expected: invalid with [phone.regex]
+              actual:   valid
+            sift test: 2 examples, 1 passed, 1 failed
+
+            """)
+    }
+
+    @Test func explainPrintsThePipeline() throws {
+        let r = try SiftProcess.run(["explain", "rules/identity.yaml"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("pack 'identity' (rules/identity.yaml) applies to: kind = \"identity\""))
+        #expect(r.stdout.contains("  - must pass the GB 11643 (Chinese resident ID) check [id.checksum] (rules/identity.yaml:13:9)"))
+    }
+
+    @Test func schemaIsJSON() throws {
+        let r = try SiftProcess.run(["schema"])
+        #expect(r.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(object?["title"] as? String == "Sift rules, version 1")
+    }
+}

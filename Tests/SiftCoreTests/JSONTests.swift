@@ -1,0 +1,107 @@
+@testable import SiftCore
+import Testing
+
+@Suite struct JSONTests {
+    func doc(_ s: String) throws -> JSONDocument { try JSONDocument(bytes: Array(s.utf8)) }
+
+    @Test func escapesDecode() throws {
+        let d = try doc(#"{"city":"\u4eac","emoji":"\ud83d\ude00","esc":"a\"b\\c\n\/"}"#)
+        #expect(d.root["city"]?.string == "京")
+        #expect(d.root["emoji"]?.string == "😀")
+        #expect(d.root["esc"]?.string == "a\"b\\c\n/")
+    }
+
+    @Test func keysWithEscapesAreFound() throws {
+        let d = try doc(#"{"k\u0065y": 1}"#)
+        #expect(d.root["key"]?.integer == 1)
+    }
+
+    @Test func lastDuplicateKeyWins() throws {
+        #expect(try doc(#"{"a":1,"a":2}"#).root["a"]?.integer == 2)
+    }
+
+    @Test func malformedInputsAreErrorsWithOffsets() {
+        let cases: [(String, String)] = [
+            (#"{"a":}"#, "unexpected character '}' at byte 6"),
+            (#"{"a":1"#, "unexpected end of input at byte 7"),
+            (#"{"a":01}"#, "invalid number (leading zero) at byte 6"),
+            (#"{"a":"\ud800"}"#, "lone surrogate in a \\u escape at byte 7"),
+            (#"{"a":"x"} x"#, "unexpected text after the JSON value at byte 11"),
+            ("", "empty input at byte 1"),
+            (#"{"a":tru}"#, "invalid literal (expected true) at byte 6"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: JSONParseError.self) { try doc(text) }
+            do { _ = try doc(text) } catch let error as JSONParseError { #expect(error.description == message, "\(text)") } catch {}
+        }
+    }
+
+    @Test func invalidUTF8IsRejected() {
+        var bytes = Array(#"{"a":""#.utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array(#""}"#.utf8)
+        do {
+            _ = try JSONDocument(bytes: bytes)
+            Issue.record("expected an error")
+        } catch let error as JSONParseError {
+            #expect(error.message == "invalid UTF-8")
+            #expect(InputError(error).reason == "input.invalid_utf8")
+        } catch {}
+    }
+
+    @Test func deepNestingIsBounded() {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        do {
+            _ = try JSONDocument(bytes: Array(text.utf8))
+            Issue.record("expected an error")
+        } catch let error as JSONParseError {
+            #expect(error.message == "nesting deeper than 512 levels")
+        } catch {}
+    }
+
+    @Test func numbersAndRawText() throws {
+        let d = try doc(#"{"a": -1.5e3, "b": 9007199254740993, "c": [1, {"d": true}]}"#)
+        #expect(d.root["a"]?.double == -1500)
+        #expect(d.root["a"]?.integer == -1500)
+        #expect(d.root["b"]?.integer == 9007199254740993)
+        #expect(d.root["c"]?.rawText == #"[1, {"d": true}]"#)
+        #expect(d.root["c"]?[1]?["d"]?.bool == true)
+        #expect(d.root["c"]?.elements.count == 2)
+    }
+
+    @Test func writerEscapes() {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("k", "a\"b\n\u{01}京")
+        w.key("n"); w.double(3)
+        w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #"{"k":"a\"b\n\u0001京","n":3}"#)
+    }
+}
+
+@Suite struct FieldPathTests {
+    @Test(arguments: ["profile.phone", "in_app[*].product_id", "items[0]", "[\"a.b\"].c", "a[*][*]"])
+    func roundTrips(_ text: String) throws {
+        #expect(try FieldPath(parsing: text).description == text)
+    }
+
+    @Test func badPathsSayWhy() {
+        let cases = ["": "invalid field path '': it is empty",
+                     "a..b": "invalid field path 'a..b': empty name before '.'",
+                     "a[x]": "invalid field path 'a[x]': '[x]' is not an index, [*] or a quoted key",
+                     "a.": "invalid field path 'a.': it ends with '.'",
+                     "a[0": "invalid field path 'a[0': '[' without ']'"]
+        for (text, message) in cases {
+            #expect(throws: FieldPathError(message: message)) { try FieldPath(parsing: text) }
+        }
+    }
+
+    @Test func wildcardsResolveToEveryElement() throws {
+        let d = try JSONDocument(bytes: Array(#"{"in_app":[{"p":"a"},{"q":1},{"p":"c"}]}"#.utf8))
+        let matches = try FieldPath(parsing: "in_app[*].p").resolve(in: d.root)
+        #expect(matches.map { $0.value?.string } == ["a", nil, "c"])
+        #expect(try FieldPath(parsing: "in_app[*].p").concrete(matches[1].indices) == "in_app[1].p")
+        let notArray = try JSONDocument(bytes: Array(#"{"in_app":"x"}"#.utf8))
+        #expect(try FieldPath(parsing: "in_app[*].p").resolve(in: notArray.root).first?.obstacle == "in_app is a string, not an array")
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Sift
+import Testing
+
+@Suite struct RunnerTests {
+    let pipeline: Pipeline
+
+    init() throws {
+        let yaml = """
+            fields:
+              phone: [ regex: '1[0-9]{10}' ]
+              in_app[*].product_id:
+                required: false
+                checks:
+                  - enum: [gold, silver]
+            """
+        pipeline = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+    }
+
+    func run(_ input: String, workers: Int = 1, batchSize: Int = 2048, maxRecordBytes: Int = 1 << 20, suffix: String = ".jsonl") throws -> ([String], RunSummary) {
+        let path = NSTemporaryDirectory() + "sift-run-\(UUID().uuidString)" + suffix
+        try input.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var out: [UInt8] = []
+        let options = RunOptions(workers: workers, batchSize: batchSize, asOfMillis: 0, maxRecordBytes: maxRecordBytes)
+        let summary = try BatchRunner(pipeline: pipeline, options: options).run([.file(path)]) { out += $0 }
+        let lines = String(decoding: out, as: UTF8.self).split(separator: "\n").map {
+            String($0).replacingOccurrences(of: path, with: "IN")
+        }
+        return (lines, summary)
+    }
+
+    @Test func everyRecordYieldsOneResultAndBadLinesDoNotStopTheRun() throws {
+        let input = """
+            {"phone":"13800138000"}
+            {"phone":"1380013800"
+
+            [1,2]
+            {"phone":"13800138000","in_app":[{"product_id":"gold"},{"product_id":"lead"}]}
+            {"phone":"13800138000"}
+            """
+        let (lines, summary) = try run(input)
+        #expect(lines == [
+            #"{"source":"IN","line":1,"valid":true,"packs":["r"],"violations":[]}"#,
+            #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.malformed_json","message":"unexpected end of input at byte 22"}}"#,
+            #"{"source":"IN","line":4,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}"#,
+            #"{"source":"IN","line":5,"valid":false,"packs":["r"],"violations":[{"field":"in_app[1].product_id","reason":"in_app[*].product_id.enum","message":"must be one of: gold, silver","value":"lead","rule":"r.yaml:6:9"}]}"#,
+            #"{"source":"IN","line":6,"valid":true,"packs":["r"],"violations":[]}"#,
+        ])
+        #expect(summary.records == 5)
+        #expect(summary.valid == 2)
+        #expect(summary.inputErrors == 2)
+    }
+
+    @Test func workersDoNotChangeTheOutput() throws {
+        var input = ""
+        for i in 0..<3000 {
+            input += i % 7 == 0 ? "{bad\n" : "{\"phone\":\"\(i % 3 == 0 ? "1380013800" : "13800138000")\"}\n"
+        }
+        let (one, _) = try run(input, workers: 1, batchSize: 256)
+        let (four, _) = try run(input, workers: 4, batchSize: 256)
+        #expect(one.count == 3000)
+        #expect(one == four)
+    }
+
+    @Test func hugeLinesBecomeErrorResults() throws {
+        let big = "{\"phone\":\"" + String(repeating: "1", count: 5000) + "\"}"
+        let (lines, _) = try run("{\"phone\":\"13800138000\"}\n\(big)\n{\"phone\":\"13800138000\"}\n", maxRecordBytes: 1000)
+        #expect(lines.count == 3)
+        #expect(lines[1] == #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.too_large","message":"the line is longer than the record size limit"}}"#)
+        #expect(lines[2].contains(#""line":3,"valid":true"#))
+    }
+
+    @Test func jsonFilesHoldAnObjectOrAnArray() throws {
+        let (lines, _) = try run("[\n  {\"phone\":\"13800138000\"},\n  {\"phone\":\"x\"},\n  7\n]\n", suffix: ".json")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains(#""line":2,"valid":true"#))
+        #expect(lines[1].contains(#""line":3,"valid":false"#))
+        #expect(lines[2].contains(#""line":4,"valid":false,"error":{"reason":"input.not_object""#))
+        let (single, _) = try run("{\n \"phone\": \"13800138000\"\n}\n", suffix: ".json")
+        #expect(single == [#"{"source":"IN","line":1,"valid":true,"packs":["r"],"violations":[]}"#])
+    }
+}
+
+@Suite struct CompositionTests {
+    func reasons(_ yaml: String, _ json: String) throws -> [String] {
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+        return try Session(pipeline: p, asOfMillis: 0).validate(json: Array(json.utf8)).reasons
+    }
+
+    @Test func aRequiredWildcardPathNeedsItsArray() throws {
+        let yaml = "fields:\n  in_app[*].product_id: [not_empty]\n"
+        #expect(try reasons(yaml, #"{}"#) == ["in_app[*].product_id.required"])
+        #expect(try reasons(yaml, #"{"in_app":[]}"#) == [])
+        #expect(try reasons(yaml, #"{"in_app":[{"product_id":"a"},{}]}"#) == ["in_app[*].product_id.required"])
+    }
+
+    @Test func requiredOptionalAndNull() throws {
+        let yaml = "fields:\n  a: [not_empty]\n  b:\n    required: false\n    checks: [not_empty]\n"
+        #expect(try reasons(yaml, #"{"a":"x"}"#) == [])
+        #expect(try reasons(yaml, #"{}"#) == ["a.required"])
+        #expect(try reasons(yaml, #"{"a":null,"b":null}"#) == ["a.required"])
+        #expect(try reasons(yaml, #"{"a":"x","b":""}"#) == ["b.not_empty"])
+    }
+
+    @Test func whenThenElse() throws {
+        let yaml = """
+            fields:
+              plate:
+                - when: {length: 7}
+                  then: {regex: '[A-Z]{7}'}
+                  else: {regex: '[0-9]+'}
+            """
+        #expect(try reasons(yaml, #"{"plate":"ABCDEFG"}"#) == [])
+        #expect(try reasons(yaml, #"{"plate":"ABCDEF1"}"#) == ["plate.regex"])
+        #expect(try reasons(yaml, #"{"plate":"12345678"}"#) == [])
+        #expect(try reasons(yaml, #"{"plate":"ABCDEFGH"}"#) == ["plate.regex"])
+    }
+
+    @Test func whenOnAnotherField() throws {
+        let yaml = """
+            fields:
+              id:
+                - when: {field: country, enum: [CN]}
+                  then: {checksum: gb11643}
+            """
+        #expect(try reasons(yaml, #"{"country":"CN","id":"11010519491231002X"}"#) == [])
+        #expect(try reasons(yaml, #"{"country":"CN","id":"110105194912310021"}"#) == ["id.checksum"])
+        #expect(try reasons(yaml, #"{"country":"US","id":"110105194912310021"}"#) == [])
+        #expect(try reasons(yaml, #"{"id":"110105194912310021"}"#) == [])
+    }
+
+    @Test func anyNotAllAndRelabel() throws {
+        let yaml = """
+            validators:
+              digits: {regex: '[0-9]+'}
+            fields:
+              a:
+                - any: [{use: digits}, {enum: [none]}]
+              b:
+                - not: {enum: [admin, root]}
+                  reason: b.reserved
+              c:
+                - all: [{length: {max: 3}}, {use: digits}]
+              d:
+                - use: digits
+                  reason: d.numeric
+                  message: {en: digits only, zh: 只能是数字}
+            """
+        #expect(try reasons(yaml, #"{"a":"12","b":"x","c":"123","d":"1"}"#) == [])
+        #expect(try reasons(yaml, #"{"a":"none","b":"admin","c":"1234","d":"x"}"#) == ["b.reserved", "c.length", "d.numeric"])
+        #expect(try reasons(yaml, #"{"a":"x","b":"y","c":"ab","d":"1"}"#) == ["a.any", "c.regex"])
+    }
+}
