@@ -18,6 +18,9 @@ let package = Package(
         .systemLibrary(
             name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
         .target(name: "SiftCore", dependencies: ["CYAML"]),
@@ -25,14 +28,16 @@ let package = Package(
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.
         .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
+        .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite"]),
         // The library hosts import: core plus the built-in plugin families.
-        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields"]),
+        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts"]),
         .executableTarget(
             name: "SiftCLI",
             dependencies: ["Sift", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
-        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "Sift"]),
+        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
+        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift"]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 @_exported import SiftCore
 import SiftFields
+import SiftReceipts
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.
@@ -9,8 +10,9 @@ extension PluginRegistry {
         return registry
     }
 
-    /// Registers every built-in plugin family: the field validators.
+    /// Registers every built-in plugin family: field validators and Apple receipts.
     public mutating func registerBuiltIns() {
         registerFieldValidators()
+        registerReceipts()
     }
 }

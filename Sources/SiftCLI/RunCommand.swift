@@ -25,6 +25,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("max-record-bytes"), help: "Longer lines become input.too_large results.")
     var maxRecordBytes: Int = 16 << 20
 
+    @Option(name: .long, help: "SQLite ledger for receipt replay detection across runs (overrides the rules' 'ledger').")
+    var ledger: String?
+
     @Flag(name: .long, help: "Do not print the summary.")
     var quiet = false
 
@@ -32,8 +35,10 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let pipeline = try common.load(rules)
+        var environment = RunEnvironment()
+        if let ledger { environment.overrides["ledger"] = ledger }
         let options = RunOptions(workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
-                                 maxRecordBytes: maxRecordBytes)
+                                 maxRecordBytes: maxRecordBytes, environment: environment)
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
         let handle: FileHandle
@@ -46,8 +51,14 @@ struct Run: ParsableCommand {
         } else {
             handle = FileHandle.standardOutput
         }
-        let summary = try BatchRunner(pipeline: pipeline, options: options).run(sources) { bytes in
-            handle.write(Data(bytes))
+        let summary: RunSummary
+        do {
+            summary = try BatchRunner(pipeline: pipeline, options: options).run(sources) { bytes in
+                handle.write(Data(bytes))
+            }
+        } catch {
+            eprint("sift: \(error)")
+            throw Failed.rules
         }
         try handle.synchronize()
         if !quiet { eprint(summary.text) }

@@ -162,3 +162,25 @@ struct SiftProcess {
         #expect(object?["title"] as? String == "Sift rules, version 1")
     }
 }
+
+@Suite struct ReceiptSampleTests {
+    /// The verdicts documented in docs/RECEIPTS.md.
+    @Test func sampleReceiptsGiveTheDocumentedVerdicts() throws {
+        let r = try SiftProcess.run(["run", "--rules", "rules", "samples/receipts/receipts.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet"])
+        #expect(r.status == 1)
+        let reasons: [[String]] = try r.stdout.split(separator: "\n").map { line in
+            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return (o["violations"] as? [[String: Any]] ?? []).map { $0["reason"] as! String }
+        }
+        #expect(reasons == [
+            ["receipt.bundle_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id"],
+            [], ["receipt.already_credited"], ["receipt.replayed_transaction"],
+            ["receipt.status.sandbox_receipt_in_production"], ["receipt.refunded"], ["receipt.subscription_expired"],
+            [], ["receipt.bundle_id"], ["receipt.quantity"], ["receipt.status.internal_data_access_error"],
+            ["receipt.in_app_malformed"], ["receipt.status_malformed"], ["receipt.missing"],
+        ])
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines[1].hasSuffix(#""receipt":{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"com.example.coins100","type":"consumable","transaction_id":"1000000651234567","original_transaction_id":"1000000651234567","quantity":1}]}}"#))
+        #expect(lines[10].contains(#""receipt":{"status":21100,"retryable":true,"creditable":[]}"#))
+    }
+}

@@ -17,15 +17,27 @@ extension Stage {
 /// Revisits stage results one record at a time, in input order, on one thread.
 public protocol Settler: AnyObject {
     func settle(_ result: inout StageResult, context: EvaluationContext)
-    /// Called once after the last record (flush a ledger, for example).
+    /// Makes what was settled so far durable (a host calls this between requests).
+    func checkpoint() throws
+    /// Called once after the last record: make everything durable. A run that never
+    /// gets here (killed) leaves durable state as it was before the run.
     func finish() throws
+}
+
+extension Settler {
+    public func checkpoint() throws {}
 }
 
 /// Settings of one run that stages may need.
 public struct RunEnvironment: Sendable {
-    /// A path given on the command line that overrides a stage's own (e.g. `--ledger`).
+    /// Paths given on the command line that override a stage's own (`ledger`).
     public var overrides: [String: String]
-    public init(overrides: [String: String] = [:]) { self.overrides = overrides }
+    /// False for `sift test`: examples never touch durable state such as a ledger.
+    public var useLedgers: Bool
+    public init(overrides: [String: String] = [:], useLedgers: Bool = true) {
+        self.overrides = overrides
+        self.useLedgers = useLedgers
+    }
 }
 
 /// What a stage found in one record.

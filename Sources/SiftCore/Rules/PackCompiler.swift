@@ -44,7 +44,7 @@ struct PackCompiler {
             diagnostics.append(contentsOf: context.diagnostics.items)
         }
         if stages.isEmpty {
-            diagnostics.error("the pack '\(name)' has no rules: add 'fields:'" + (sectionKeys.isEmpty ? "" : " or one of \(sectionKeys.sorted().joined(separator: ", "))"), at: node.mark)
+            diagnostics.error("the pack '\(name)' has no rules: add 'fields:'" + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"), at: node.mark)
         }
         let examples = compileExamples(node["examples"])
         guard diagnostics.errors.count == before else { return nil }

@@ -49,6 +49,11 @@ public final class Session {
         return verdict
     }
 
+    /// Makes state settled so far durable (a ledger commit), for long-lived hosts.
+    public func checkpoint() throws {
+        for row in settlers { for s in row { try s?.checkpoint() } }
+    }
+
     /// Ends the session: settlers flush what they keep (a ledger).
     public func finish() throws {
         for row in settlers { for s in row { try s?.finish() } }

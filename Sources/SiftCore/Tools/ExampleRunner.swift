@@ -18,7 +18,7 @@ public struct ExampleRunner {
 
     /// Runs every pack's examples in order, each pack in its own session (so a later example
     /// can rely on an earlier one, as replay examples do).
-    public func run(environment: RunEnvironment = RunEnvironment()) throws -> [Outcome] {
+    public func run(environment: RunEnvironment = RunEnvironment(useLedgers: false)) throws -> [Outcome] {
         var out: [Outcome] = []
         for pack in pipeline.packs where !pack.examples.isEmpty {
             let session = try Session(pipeline: pipeline.restricted(to: [pack.name]), asOfMillis: asOfMillis, environment: environment)

@@ -1,0 +1,89 @@
+import SiftCore
+
+extension PluginRegistry {
+    /// Registers the `receipt` section: Apple in-app purchase receipt policy checks.
+    public mutating func registerReceipts() {
+        register(ReceiptPlugin.plugin)
+    }
+}
+
+enum ReceiptPlugin {
+    static let productSpec: [OptionSpec] = [
+        OptionSpec("type", .choice(ProductType.allCases.map(\.rawValue)), required: true, doc: "consumable, non_consumable, auto_renewable or non_renewing."),
+        OptionSpec("group", .string, doc: "Subscription group: products in one group share an expiry (default: the product id)."),
+    ]
+
+    static let plugin = SectionPlugin(
+        spec: PluginSpec(
+            kind: "receipt",
+            summary: "Apple verifyReceipt responses: status, environment, bundle id, products, refunds, subscriptions and replays.",
+            options: [
+                OptionSpec("field", .string, doc: "Path of the verifyReceipt response in the record (default: the record itself)."),
+                OptionSpec("order_field", .string, default: .string("order_id"), doc: "Record field with the order id."),
+                OptionSpec("user_field", .string, default: .string("user_id"), doc: "Record field with the user id."),
+                OptionSpec("transaction_field", .string, doc: "Record field naming the one transaction this order is for; others in the receipt are not credited."),
+                OptionSpec("environment", .oneOf([.choice(["Production", "Sandbox"]), .list(.choice(["Production", "Sandbox"]))]),
+                           default: .string("Production"), doc: "Accepted environments."),
+                OptionSpec("sandbox_users", .list(.string), doc: "User ids allowed to use sandbox receipts where Sandbox is not accepted (App Review)."),
+                OptionSpec("bundle_id", .oneOf([.string, .list(.string)]), required: true, doc: "Your app's bundle id, or a list."),
+                OptionSpec("products", .dictionary(.oneOf([.choice(ProductType.allCases.map(\.rawValue)), .object(productSpec)])),
+                           required: true, doc: "The allowlist: product id -> type, or {type, group}."),
+                OptionSpec("as_of", .string, default: .string("now"), doc: "now (the run's as-of time), request_date (the receipt's), or a fixed RFC 3339 time or epoch ms."),
+                OptionSpec("grace_period", .boolean, default: .bool(false), doc: "Count grace_period_expires_date_ms from pending_renewal_info."),
+                OptionSpec("ledger", .string, doc: "SQLite file that carries replay detection across runs (--ledger overrides)."),
+            ],
+            examples: ["receipt: {field: receipt, bundle_id: com.example.app, products: {com.example.coins: consumable}}"]),
+        make: { options, context in make(options, &context) })
+
+    static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
+        func path(_ name: String) -> FieldPath? {
+            guard let t = options.string(name) else { return nil }
+            do { return try FieldPath(parsing: t) } catch {
+                context.error(error.message, at: options.mark(name))
+                return nil
+            }
+        }
+        var products: [String: ProductRule] = [:]
+        for p in options.node("products")?.pairs ?? [] {
+            guard let id = p.key.scalarText else { continue }
+            let typeText = p.value.scalarText ?? p.value["type"]?.scalarText ?? ""
+            guard let type = ProductType(rawValue: typeText) else { continue }
+            products[id] = ProductRule(type: type, group: p.value["group"]?.scalarText ?? id)
+        }
+        var asOf = ReceiptPolicy.AsOf.run
+        switch options.string("as_of") ?? "now" {
+        case "now": asOf = .run
+        case "request_date": asOf = .requestDate
+        case let t:
+            if let ms = Int64(t) { asOf = .fixed(ms) } else if let ms = RFC3339.millis(t) { asOf = .fixed(ms) } else {
+                context.error("'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not '\(t)'", at: options.mark("as_of"))
+                return nil
+            }
+        }
+        let policy = ReceiptPolicy(
+            response: path("field"), orderField: path("order_field") ?? FieldPath([.key("order_id")]),
+            userField: path("user_field") ?? FieldPath([.key("user_id")]), transactionField: path("transaction_field"),
+            environments: Set(options.strings("environment") ?? ["Production"]),
+            sandboxUsers: Set(options.strings("sandbox_users") ?? []), bundleIDs: Set(options.strings("bundle_id") ?? []),
+            products: products, asOf: asOf, grace: options.bool("grace_period") ?? false,
+            ledger: options.string("ledger"), rule: options.mark)
+        return ReceiptStage(policy: policy)
+    }
+}
+
+/// A small RFC 3339 reader for option values (`2020-06-01T09:37:57Z`).
+enum RFC3339 {
+    static func millis(_ s: String) -> Int64? {
+        let b = Array(s.utf8)
+        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
+        func n(_ r: Range<Int>) -> Int? { Int(String(decoding: b[r], as: UTF8.self)) }
+        guard let y = n(0..<4), let mo = n(5..<7), let d = n(8..<10), let h = n(11..<13), let mi = n(14..<16), let se = n(17..<19),
+              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 60 else { return nil }
+        let yy = mo <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+        return (Int64(days) * 86_400 + Int64(h * 3600 + mi * 60 + se)) * 1000
+    }
+}

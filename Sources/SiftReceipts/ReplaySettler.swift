@@ -1,0 +1,67 @@
+import SiftCore
+
+/// Who a transaction was credited to.
+struct Owner: Sendable, Equatable {
+    let order: String?
+    let user: String?
+}
+
+/// Decides replays in input order: the first record to claim a transaction wins, whatever
+/// the number of workers. Remembers claims in memory and, with a ledger, across runs.
+final class ReplaySettler: Settler {
+    private var claims: [String: Owner] = [:]
+    private let ledger: Ledger?
+
+    init(ledger: Ledger?) {
+        self.ledger = ledger
+    }
+
+    private func owner(of key: String) -> Owner? {
+        if let o = claims[key] { return o }
+        return ledger?.owner(of: key)
+    }
+
+    private func claim(_ key: String, _ owner: Owner) {
+        claims[key] = owner
+        ledger?.record(key, owner)
+    }
+
+    func settle(_ result: inout StageResult, context: EvaluationContext) {
+        guard let pending = result.pending as? ReceiptPending else { return }
+        let me = Owner(order: pending.order, user: pending.user)
+        var credited: [Candidate] = []
+        for c in pending.candidates {
+            let t = c.transaction
+            if let prior = owner(of: "t:" + t.transactionID) {
+                result.violations.append(prior == me ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
+                continue
+            }
+            if c.type.locksOriginalTransaction, let o = t.originalTransactionID, let prior = owner(of: "o:" + o), prior != me {
+                result.violations.append(Self.replayed(t, prior, "original_transaction_id", pending.rule))
+                continue
+            }
+            claim("t:" + t.transactionID, me)
+            if c.type.locksOriginalTransaction, let o = t.originalTransactionID, owner(of: "o:" + o) == nil { claim("o:" + o, me) }
+            credited.append(c)
+        }
+        result.output = [("receipt", ReceiptStage.output(status: pending.status, environment: pending.environment, retryable: false, credits: credited))]
+    }
+
+    static func alreadyCredited(_ t: Transaction, _ rule: Mark) -> Violation {
+        Violation(field: "\(t.path).transaction_id", reason: "receipt.already_credited",
+                  message: LocalizedText(en: "transaction \(t.transactionID) was already credited to this order (a re-delivery)",
+                                         zh: "交易 \(t.transactionID) 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
+    }
+
+    static func replayed(_ t: Transaction, _ prior: Owner, _ key: String, _ rule: Mark) -> Violation {
+        let id = key == "transaction_id" ? t.transactionID : (t.originalTransactionID ?? "")
+        let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")"
+        return Violation(field: "\(t.path).\(key)", reason: "receipt.replayed_transaction",
+                         message: LocalizedText(en: "\(key) \(id) was already credited to \(who): a replayed receipt",
+                                                zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：收据被重放"),
+                         value: id, rule: rule)
+    }
+
+    func checkpoint() throws { try ledger?.commit(reopen: true) }
+    func finish() throws { try ledger?.commit(reopen: false) }
+}

@@ -1,0 +1,104 @@
+import SiftCore
+
+/// One purchase read from `in_app` or `latest_receipt_info`.
+struct Transaction: Sendable {
+    /// Where it is in the record: `receipt.receipt.in_app[0]`.
+    let path: String
+    let productID: String
+    let transactionID: String
+    let originalTransactionID: String?
+    let quantity: Int64
+    let expiresMs: Int64?
+    let cancellationMs: Int64?
+    let cancellationReason: String?
+}
+
+/// A transaction that may be credited, once replays are ruled out.
+struct Candidate: Sendable {
+    let transaction: Transaction
+    let type: ProductType
+}
+
+/// What the settler needs to finish a record.
+struct ReceiptPending: Sendable {
+    let candidates: [Candidate]
+    let order: String?
+    let user: String?
+    let status: Int
+    let environment: String?
+    let rule: Mark
+}
+
+/// Reads transactions, reporting each value that cannot be parsed.
+struct TransactionReader {
+    var violations: [Violation] = []
+    let rule: Mark
+
+    mutating func bad(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue?) {
+        violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
+                                    value: Violation.excerpt(value), rule: rule))
+    }
+
+    /// Reads an `in_app`-style array; nil (with a violation) if it is not an array.
+    mutating func read(_ array: JSONValue?, at path: String) -> [Transaction]? {
+        guard let array, !array.isNull else { return [] }
+        guard array.kind == .array else {
+            bad(path, "receipt.in_app_malformed", "must be an array of transactions, not \(array.kind)", "应为交易数组，实际为\(array.kind)", array)
+            return nil
+        }
+        var out: [Transaction] = []
+        for (i, item) in array.elements.enumerated() {
+            let p = "\(path)[\(i)]"
+            guard item.kind == .object else {
+                bad(p, "receipt.in_app_malformed", "a transaction must be an object, not \(item.kind)", "交易应为对象", item)
+                continue
+            }
+            if let t = transaction(item, at: p) { out.append(t) }
+        }
+        return out
+    }
+
+    private mutating func transaction(_ item: JSONValue, at p: String) -> Transaction? {
+        let before = violations.count
+        let product = item["product_id"]?.string
+        if product == nil {
+            bad("\(p).product_id", "receipt.value_malformed", "product_id is missing or not text", "缺少 product_id 或不是文本", item["product_id"])
+        }
+        let tid = AppleValue.text(item["transaction_id"])
+        if tid == nil || !AppleValue.isDecimal(tid!) {
+            bad("\(p).transaction_id", "receipt.transaction_id", "a transaction id is a string of decimal digits", "交易号应为十进制数字字符串", item["transaction_id"])
+        }
+        var otid = AppleValue.text(item["original_transaction_id"])
+        if let o = otid, !AppleValue.isDecimal(o) {
+            bad("\(p).original_transaction_id", "receipt.transaction_id", "an original transaction id is a string of decimal digits", "原始交易号应为十进制数字字符串", item["original_transaction_id"])
+            otid = nil
+        }
+        var quantity: Int64 = 1
+        switch AppleValue.int64(item["quantity"]) {
+        case .some(.some(let q)) where q >= 1: quantity = q
+        case .some(.some), .some(.none):
+            bad("\(p).quantity", "receipt.quantity", "quantity must be 1 or more", "数量必须至少为 1", item["quantity"])
+        case .none:
+            bad("\(p).quantity", "receipt.quantity", "quantity is not a whole number", "数量不是整数", item["quantity"])
+        }
+        let expires = millis(item, "expires_date_ms", p)
+        let cancelled = millis(item, "cancellation_date_ms", p)
+        if case .none = AppleValue.bool(item["is_trial_period"]) {
+            bad("\(p).is_trial_period", "receipt.value_malformed", "is_trial_period is not true or false", "is_trial_period 不是布尔值", item["is_trial_period"])
+        }
+        guard violations.count == before, let product, let tid else { return nil }
+        return Transaction(path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
+                           expiresMs: expires ?? nil, cancellationMs: cancelled ?? nil,
+                           cancellationReason: AppleValue.text(item["cancellation_reason"]))
+    }
+
+    /// A `_ms` date; nil inside when absent, nil outside (with a violation) when unparseable.
+    mutating func millis(_ item: JSONValue, _ key: String, _ p: String) -> Int64?? {
+        let v = item[key]
+        guard let ms = AppleValue.int64(v) else {
+            bad("\(p).\(key)", "receipt.value_malformed", "\(key) is not milliseconds since 1970", "\(key) 不是毫秒时间戳", v)
+            return nil
+        }
+        return ms
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Sift
+import Testing
+
+@Suite struct LedgerTests {
+    func runFile(_ lines: [String], ledger: String) throws -> [String] {
+        let path = NSTemporaryDirectory() + "sift-ledger-in-\(UUID().uuidString).jsonl"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        var out: [UInt8] = []
+        let options = RunOptions(workers: 2, batchSize: 16, asOfMillis: asOf, environment: RunEnvironment(overrides: ["ledger": ledger]))
+        _ = try BatchRunner(pipeline: pipeline(), options: options).run([.file(path)]) { out += $0 }
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").map { line in
+            line.contains(#""valid":true"#) ? "ok" : (line.contains("already_credited") ? "already" : (line.contains("replayed") ? "replayed" : "other"))
+        }
+    }
+
+    @Test func replayDetectionCarriesAcrossRuns() throws {
+        let ledger = NSTemporaryDirectory() + "sift-ledger-\(UUID().uuidString).sqlite"
+        let first = [record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
+                     record(order: "o-2", user: "u-2", inApp: "[\(tx("pro", "2", original: "20"))]")]
+        #expect(try runFile(first, ledger: ledger) == ["ok", "ok"])
+        let second = [record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
+                      record(order: "o-9", user: "u-9", inApp: "[\(tx("coins", "1"))]"),
+                      record(order: "o-3", user: "u-3", inApp: "[\(tx("pro", "3", original: "20"))]"),
+                      record(order: "o-4", user: "u-4", inApp: "[\(tx("coins", "4"))]")]
+        #expect(try runFile(second, ledger: ledger) == ["already", "replayed", "replayed", "ok"])
+    }
+
+    @Test func examplesNeverTouchTheLedger() throws {
+        let ledger = NSTemporaryDirectory() + "sift-ledger-\(UUID().uuidString).sqlite"
+        let yaml = policyYAML + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', quantity: '1'}]}}}\n    valid: true\n"
+        let outcomes = try ExampleRunner(pipeline: pipeline(yaml), asOfMillis: asOf).run()
+        #expect(outcomes.map(\.passed) == [true])
+        #expect(!FileManager.default.fileExists(atPath: ledger))
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Sift
+import Testing
+
+let policyYAML = """
+    applies_to: { has: order_id }
+    receipt:
+      field: receipt
+      bundle_id: com.example.app
+      sandbox_users: [review-1]
+      grace_period: true
+      products:
+        coins: consumable
+        pro: non_consumable
+        monthly: { type: auto_renewable, group: premium }
+        yearly: { type: auto_renewable, group: premium }
+        pass: non_renewing
+    """
+
+/// 2026-11-21T00:00:00Z
+let asOf: Int64 = 1_795_219_200_000
+
+func pipeline(_ yaml: String = policyYAML) throws -> Pipeline {
+    let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "iap.yaml")
+    guard let p = r.pipeline else { throw LoadError(text: r.rendered()) }
+    return p
+}
+
+struct LoadError: Error { var text: String }
+
+/// A record with a verifyReceipt response; `inApp` and `extra` are JSON fragments.
+func record(order: String = "o-1", user: String = "u-1", status: String = "0", env: String = "Production",
+            bundle: String = "com.example.app", inApp: String = "[]", extra: String = "") -> String {
+    """
+    {"order_id":"\(order)","user_id":"\(user)","receipt":{"status":\(status),"environment":"\(env)"\(extra),\
+    "receipt":{"bundle_id":"\(bundle)","request_date_ms":"1591004335844","in_app":\(inApp)}}}
+    """
+}
+
+func tx(_ product: String, _ id: String, original: String? = nil, quantity: String = "\"1\"", extra: String = "") -> String {
+    #"{"product_id":"\#(product)","transaction_id":"\#(id)","original_transaction_id":"\#(original ?? id)","quantity":\#(quantity),"is_trial_period":"false"\#(extra)}"#
+}
+
+func verdicts(_ records: [String], pipeline p: Pipeline? = nil) throws -> [RecordVerdict] {
+    let s = try Session(pipeline: p ?? pipeline(), asOfMillis: asOf)
+    return records.map { s.validate(json: Array($0.utf8)) }
+}
+
+func reasons(_ json: String) throws -> [String] { try verdicts([json])[0].reasons }
+
+func creditable(_ v: RecordVerdict) -> String {
+    String(decoding: v.output.first { $0.key == "receipt" }?.json ?? [], as: UTF8.self)
+}
+
+@Suite struct StatusTests {
+    @Test(arguments: [
+        (21000, "receipt.status.request_malformed", false),
+        (21002, "receipt.status.data_malformed", true),
+        (21003, "receipt.status.not_authenticated", false),
+        (21004, "receipt.status.shared_secret_mismatch", false),
+        (21005, "receipt.status.server_unavailable", true),
+        (21006, "receipt.status.subscription_expired", false),
+        (21007, "receipt.status.sandbox_receipt_in_production", false),
+        (21008, "receipt.status.production_receipt_in_sandbox", false),
+        (21009, "receipt.status.internal_error", true),
+        (21010, "receipt.status.account_not_found", false),
+        (21100, "receipt.status.internal_data_access_error", true),
+        (21199, "receipt.status.internal_data_access_error", true),
+        (21001, "receipt.status.unknown", false),
+    ])
+    func everyDocumentedStatus(_ code: Int, _ reason: String, _ retryable: Bool) throws {
+        let v = try verdicts([#"{"order_id":"o","receipt":{"status":\#(code)}}"#])[0]
+        #expect(v.reasons == [reason])
+        #expect(creditable(v) == #"{"status":\#(code),"retryable":\#(retryable),"creditable":[]}"#)
+    }
+
+    @Test func isRetryableDecidesForInternalCodes() throws {
+        let v = try verdicts([#"{"order_id":"o","receipt":{"status":21150,"is-retryable":false}}"#])[0]
+        #expect(creditable(v) == #"{"status":21150,"retryable":false,"creditable":[]}"#)
+    }
+
+    @Test func sandboxHintAndChineseMessage() throws {
+        let v = try verdicts([#"{"order_id":"o","receipt":{"status":21007}}"#])[0]
+        #expect(v.violations[0].message.en == "a sandbox receipt was sent to the production service; verify it against the sandbox (21007)")
+        #expect(v.violations[0].message.zh == "沙盒收据被发往生产环境验证，请改用沙盒环境验证（21007）")
+    }
+
+    @Test func missingOrNonNumericStatus() throws {
+        #expect(try reasons(#"{"order_id":"o","receipt":{}}"#) == ["receipt.status_missing"])
+        #expect(try reasons(#"{"order_id":"o","receipt":{"status":"0"}}"#) == ["receipt.status_malformed"])
+        #expect(try reasons(#"{"order_id":"o","receipt":{"status":null}}"#) == ["receipt.status_missing"])
+    }
+}
+
+@Suite struct PolicyTests {
+    @Test func aCleanPurchaseIsCreditable() throws {
+        let v = try verdicts([record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"2\""))]")])[0]
+        #expect(v.isValid)
+        #expect(creditable(v) == #"{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"coins","type":"consumable","transaction_id":"1000000000000001","original_transaction_id":"1000000000000001","quantity":2}]}"#)
+    }
+
+    @Test func environment() throws {
+        #expect(try reasons(record(env: "Sandbox")) == ["receipt.environment"])
+        #expect(try reasons(record(user: "review-1", env: "Sandbox")) == [])
+        let both = try pipeline(policyYAML.replacingOccurrences(of: "bundle_id: com.example.app", with: "bundle_id: com.example.app\n  environment: [Production, Sandbox]"))
+        #expect(try verdicts([record(env: "Sandbox")], pipeline: both)[0].reasons == [])
+        // Without "environment", receipt_type decides.
+        let typed = #"{"order_id":"o","receipt":{"status":0,"receipt":{"receipt_type":"ProductionSandbox","bundle_id":"com.example.app","in_app":[]}}}"#
+        #expect(try reasons(typed) == ["receipt.environment"])
+    }
+
+    @Test func bundleIDAndNothingIsCreditedFromAnotherApp() throws {
+        let v = try verdicts([record(bundle: "com.other.app", inApp: "[\(tx("coins", "1000000000000001"))]")])[0]
+        #expect(v.reasons == ["receipt.bundle_id"])
+        #expect(creditable(v).hasSuffix(#""creditable":[]}"#))
+    }
+
+    @Test func productsQuantityAndIDs() throws {
+        #expect(try reasons(record(inApp: "[\(tx("gems", "1000000000000001"))]")) == ["receipt.product_unknown"])
+        #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"0\""))]")) == ["receipt.quantity"])
+        #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"x\""))]")) == ["receipt.quantity"])
+        #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "1"))]")) == [])
+        #expect(try reasons(record(inApp: "[\(tx("coins", "10***4780"))]")) == ["receipt.transaction_id", "receipt.transaction_id"])
+        #expect(try reasons(record(inApp: #"[{"product_id":"coins","quantity":"1"}]"#)) == ["receipt.transaction_id"])
+    }
+
+    @Test func stringTypedBooleansAndDates() throws {
+        #expect(try reasons(record(inApp: "[\(tx("coins", "1", extra: #","is_trial_period":"true""#))]")) == [])
+        #expect(try reasons(record(inApp: "[\(tx("coins", "1", extra: #","purchase_date_ms":"1591004216000""#))]")) == [])
+        let bad = record(inApp: #"[{"product_id":"coins","transaction_id":"1","quantity":"1","is_trial_period":"maybe"}]"#)
+        #expect(try reasons(bad) == ["receipt.value_malformed"])
+        let date = record(inApp: "[\(tx("monthly", "1", extra: #","expires_date_ms":"soon""#))]")
+        #expect(try reasons(date) == ["receipt.value_malformed"])
+    }
+
+    @Test func refundsAreNotCreditable() throws {
+        let v = try verdicts([record(inApp: "[\(tx("pro", "1", extra: #","cancellation_date_ms":"1591100000000","cancellation_reason":"0""#)),\(tx("coins", "2"))]")])[0]
+        #expect(v.reasons == ["receipt.refunded"])
+        #expect(v.violations[0].message.en == "transaction 1 was refunded or revoked at 2020-06-02T12:13:20Z (cancellation_reason 0: another reason)")
+        #expect(creditable(v).contains(#""transaction_id":"2""#))
+        #expect(!creditable(v).contains(#""transaction_id":"1""#))
+    }
+
+    @Test func malformedReceipts() throws {
+        #expect(try reasons(#"{"order_id":"o"}"#) == ["receipt.missing"])
+        #expect(try reasons(#"{"order_id":"o","receipt":"abc"}"#) == ["receipt.missing"])
+        #expect(try reasons(#"{"order_id":"o","receipt":{"status":0,"environment":"Production"}}"#) == ["receipt.receipt_missing"])
+        #expect(try reasons(record(inApp: #"{"a":1}"#)) == ["receipt.in_app_malformed"])
+        #expect(try reasons(record(inApp: "[1]")) == ["receipt.in_app_malformed"])
+    }
+}
+
+@Suite struct SubscriptionTests {
+    func sub(_ id: String, _ product: String = "monthly", expires: Int64, original: String = "900") -> String {
+        tx(product, id, original: original, extra: #","expires_date_ms":"\#(expires)""#)
+    }
+
+    @Test func activeIfAndOnlyIfTheGroupsLatestExpiryIsAfterAsOf() throws {
+        let expired = record(inApp: "[\(sub("1", expires: asOf - 1))]")
+        #expect(try reasons(expired) == ["receipt.subscription_expired"])
+        let atExactly = record(inApp: "[\(sub("1", expires: asOf))]")
+        #expect(try reasons(atExactly) == ["receipt.subscription_expired"])
+        let active = try verdicts([record(inApp: "[\(sub("1", expires: asOf - 1)),\(sub("2", "yearly", expires: asOf + 1))]")])[0]
+        #expect(active.isValid)
+        #expect(creditable(active).contains(#""transaction_id":"2""#))
+        #expect(!creditable(active).contains(#""transaction_id":"1""#))
+    }
+
+    @Test func latestReceiptInfoComesFirstThenInApp() throws {
+        let v = try verdicts([record(inApp: "[\(sub("1", expires: asOf - 10))]", extra: #","latest_receipt_info":[\#(sub("2", expires: asOf + 10))]"#)])[0]
+        #expect(v.isValid)
+        #expect(creditable(v).contains(#""transaction_id":"2""#))
+    }
+
+    @Test func graceCountsOnlyWhenEnabled() throws {
+        let pending = #","pending_renewal_info":[{"auto_renew_product_id":"monthly","grace_period_expires_date_ms":"\#(asOf + 1000)"}]"#
+        let r = record(inApp: "[\(sub("1", expires: asOf - 1))]", extra: pending)
+        #expect(try reasons(r) == [])
+        let noGrace = try pipeline(policyYAML.replacingOccurrences(of: "grace_period: true", with: "grace_period: false"))
+        #expect(try verdicts([r], pipeline: noGrace)[0].reasons == ["receipt.subscription_expired"])
+    }
+
+    @Test func asOfFromTheReceiptsRequestDate() throws {
+        let p = try pipeline(policyYAML.replacingOccurrences(of: "grace_period: true", with: "as_of: request_date"))
+        // request_date_ms is 2020-06-01; a subscription expiring in July 2020 was active then.
+        #expect(try verdicts([record(inApp: "[\(sub("1", expires: 1_593_682_616_000))]")], pipeline: p)[0].reasons == [])
+    }
+}
+
+@Suite struct ReplayTests {
+    let coins = tx("coins", "1000000000000001")
+
+    @Test func sameOrderIsAlreadyCreditedOtherOrderOrUserIsReplayed() throws {
+        let vs = try verdicts([
+            record(order: "o-1", user: "u-1", inApp: "[\(coins)]"),
+            record(order: "o-1", user: "u-1", inApp: "[\(coins)]"),
+            record(order: "o-2", user: "u-1", inApp: "[\(coins)]"),
+            record(order: "o-1", user: "u-2", inApp: "[\(coins)]"),
+        ])
+        #expect(vs.map(\.reasons) == [[], ["receipt.already_credited"], ["receipt.replayed_transaction"], ["receipt.replayed_transaction"]])
+        #expect(vs[2].violations[0].message.en == "transaction_id 1000000000000001 was already credited to order o-1, user u-1: a replayed receipt")
+    }
+
+    @Test func originalTransactionLocksNonConsumablesAndSubscriptionsOnly() throws {
+        let vs = try verdicts([
+            record(order: "o-1", user: "u-1", inApp: "[\(tx("pro", "11", original: "10"))]"),
+            record(order: "o-2", user: "u-2", inApp: "[\(tx("pro", "12", original: "10"))]"),
+            record(order: "o-3", user: "u-1", inApp: "[\(tx("coins", "21", original: "20"))]"),
+            record(order: "o-4", user: "u-2", inApp: "[\(tx("coins", "22", original: "20"))]"),
+        ])
+        #expect(vs.map(\.reasons) == [[], ["receipt.replayed_transaction"], [], []])
+    }
+
+    @Test func firstInInputOrderWinsWhateverTheWorkers() throws {
+        var lines: [String] = []
+        for i in 0..<3000 {
+            let id = 1_000_000_000_000_000 + (i % 500)
+            lines.append(record(order: "o-\(i % 700)", user: "u-\(i % 3)", inApp: "[\(tx("coins", String(id)))]"))
+        }
+        let path = NSTemporaryDirectory() + "sift-replay-\(UUID().uuidString).jsonl"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        func run(_ workers: Int) throws -> [UInt8] {
+            var out: [UInt8] = []
+            let options = RunOptions(workers: workers, batchSize: 128, asOfMillis: asOf)
+            _ = try BatchRunner(pipeline: pipeline(), options: options).run([.file(path)]) { out += $0 }
+            return out
+        }
+        let one = try run(1), four = try run(4)
+        #expect(one == four)
+        let text = String(decoding: one, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == 3000)
+        #expect(text.split(separator: "\n").prefix(500).allSatisfy { $0.contains(#""valid":true"#) })
+        #expect(text.split(separator: "\n").dropFirst(500).allSatisfy { $0.contains("receipt.already_credited") || $0.contains("receipt.replayed_transaction") })
+    }
+}
