@@ -9,6 +9,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     ],
     targets: [
         // C libraries, each imported by as few Swift files as possible.
@@ -29,8 +32,15 @@ let package = Package(
         // Plugin families.
         .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
         .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite"]),
+        .target(name: "SiftAppleID", dependencies: [
+            "SiftCore",
+            .product(name: "JWTKit", package: "jwt-kit"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+            .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+        ]),
         // The library hosts import: core plus the built-in plugin families.
-        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts"]),
+        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID"]),
         .executableTarget(
             name: "SiftCLI",
             dependencies: ["Sift", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -38,6 +48,7 @@ let package = Package(
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
         .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift"]),
+        .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 @_exported import SiftCore
 import SiftFields
 import SiftReceipts
+import SiftAppleID
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.
@@ -10,9 +11,11 @@ extension PluginRegistry {
         return registry
     }
 
-    /// Registers every built-in plugin family: field validators and Apple receipts.
+    /// Registers every built-in plugin family: field validators, Apple receipts and
+    /// Sign in with Apple tokens.
     public mutating func registerBuiltIns() {
         registerFieldValidators()
         registerReceipts()
+        registerAppleID()
     }
 }

@@ -43,7 +43,8 @@ struct PackCompiler {
             }
             diagnostics.append(contentsOf: context.diagnostics.items)
         }
-        if stages.isEmpty {
+        let declaresRules = node["fields"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }
+        if !declaresRules {
             diagnostics.error("the pack '\(name)' has no rules: add 'fields:'" + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"), at: node.mark)
         }
         let examples = compileExamples(node["examples"])

@@ -1,0 +1,74 @@
+import Foundation
+import SiftCore
+
+extension PluginRegistry {
+    /// Registers the `apple_id_token` section: Sign in with Apple identity-token checks.
+    public mutating func registerAppleID() {
+        register(AppleIDPlugin.plugin)
+    }
+}
+
+enum AppleIDPlugin {
+    static let plugin = SectionPlugin(
+        spec: PluginSpec(
+            kind: "apple_id_token",
+            summary: "Sign in with Apple identity tokens: RS256 signature by kid, issuer, audience, expiry, subject and nonce.",
+            options: [
+                OptionSpec("token_field", .string, required: true, doc: "Record field with the identity token (a compact JWT)."),
+                OptionSpec("user_field", .string, doc: "Record field with the expected user id (the token's sub)."),
+                OptionSpec("nonce_field", .string, doc: "Record field with the expected nonce."),
+                OptionSpec("nonce_hashed", .boolean, default: .bool(true), doc: "The token carries the SHA-256 hex of the raw nonce (as Apple's docs advise); false: the raw nonce."),
+                OptionSpec("jwks", .string, required: true, doc: "Apple's key set file (JWKS), relative to this rule file; read once, no network."),
+                OptionSpec("audiences", .oneOf([.string, .list(.string)]), required: true, doc: "Accepted aud values: bundle ids and Services IDs."),
+                OptionSpec("issuer", .string, default: .string("https://appleid.apple.com"), doc: "The accepted iss."),
+                OptionSpec("as_of", .string, default: .string("now"), doc: "now (the run's as-of time) or a fixed time: RFC 3339 or epoch seconds."),
+                OptionSpec("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
+            ],
+            examples: ["apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, audiences: [com.example.app]}"]),
+        make: { options, context in make(options, &context) })
+
+    static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
+        func path(_ name: String) -> FieldPath? {
+            guard let t = options.string(name) else { return nil }
+            do { return try FieldPath(parsing: t) } catch {
+                context.error(error.message, at: options.mark(name))
+                return nil
+            }
+        }
+        let jwks = options.string("jwks")!
+        let abs = URL(fileURLWithPath: jwks, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
+        guard abs.hasPrefix(context.root + "/") else {
+            context.error("key set '\(jwks)' is outside the rules folder; keep it beside the rules", at: options.mark("jwks"))
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: abs) else {
+            context.error("cannot read key set '\(jwks)'", at: options.mark("jwks"))
+            return nil
+        }
+        let keys: AppleKeySet
+        do { keys = try AppleKeySet(jwks: Array(data), file: jwks, at: options.mark("jwks"), context: &context) } catch {
+            context.diagnostics.append(error)
+            return nil
+        }
+        var asOf: Int64?
+        if let t = options.string("as_of"), t != "now" {
+            if let secs = Int64(t) { asOf = secs * 1000 } else {
+                let f = ISO8601DateFormatter()
+                guard let d = f.date(from: t) else {
+                    context.error("'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not '\(t)'", at: options.mark("as_of"))
+                    return nil
+                }
+                asOf = Int64(d.timeIntervalSince1970 * 1000)
+            }
+        }
+        let leeway = options.int("leeway_seconds") ?? 0
+        if leeway < 0 { context.error("'leeway_seconds' cannot be negative", at: options.mark("leeway_seconds")) }
+        guard let token = path("token_field") else { return nil }
+        let policy = AppleIDPolicy(
+            tokenField: token, userField: path("user_field"), nonceField: path("nonce_field"),
+            nonceHashed: options.bool("nonce_hashed") ?? true, keys: keys, audiences: Set(options.strings("audiences") ?? []),
+            issuer: options.string("issuer") ?? "https://appleid.apple.com", asOfMillis: asOf, leewaySeconds: Int64(max(0, leeway)),
+            rule: options.mark)
+        return AppleIDStage(policy: policy)
+    }
+}

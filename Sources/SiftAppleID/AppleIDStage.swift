@@ -1,0 +1,137 @@
+import SiftCore
+
+/// Checks a Sign in with Apple identity token. The signature is checked first, with the
+/// key named by `kid` only and RS256 only; claims are read only from a verified token.
+struct AppleIDStage: Stage {
+    let policy: AppleIDPolicy
+
+    func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
+        var result = StageResult()
+        let p = policy
+        let field = p.tokenField.description
+        func fail(_ reason: String, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
+            result.violations.append(Violation(field: f, reason: "apple_id." + reason, message: LocalizedText(en: en, zh: zh),
+                                               value: Violation.excerpt(value), rule: p.rule))
+        }
+        guard let tokenValue = p.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
+            fail("token_missing", "the record has no identity token here", "记录中此处没有身份令牌", value: p.tokenField.first(in: record))
+            return result
+        }
+        let token: IdentityToken
+        do { token = try IdentityToken(text) } catch {
+            switch error {
+            case .segments: fail("malformed_segments", "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
+            case .base64(let part): fail("malformed_base64", "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
+            case .json(let part): fail("malformed_json", "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
+            }
+            return result
+        }
+        let alg = token.header.root["alg"]?.string ?? "(none given)"
+        guard alg == "RS256" else {
+            fail("algorithm", "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
+            return result
+        }
+        guard let kid = token.header.root["kid"]?.string, p.keys.has(kid) else {
+            let kid = token.header.root["kid"]?.string
+            fail("unknown_kid", "no key '\(kid ?? "(none given)")' in the key set (keys: \(p.keys.kids.joined(separator: ", ")))",
+                 "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
+            return result
+        }
+        guard p.keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
+            fail("signature", "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
+            return result
+        }
+        let claims = token.payload.root
+        // Issuer.
+        let iss = claims["iss"]?.string
+        if iss != p.issuer {
+            fail("issuer", "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'", "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
+        }
+        // Audience: a string or an array.
+        let auds: [String]
+        if let a = claims["aud"], a.kind == .array { auds = a.elements.compactMap(\.string) } else { auds = claims["aud"]?.string.map { [$0] } ?? [] }
+        if !auds.contains(where: p.audiences.contains) {
+            fail("audience", "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
+                 "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
+        }
+        // Time.
+        let now = (p.asOfMillis ?? context.asOfMillis) / 1000
+        if let exp = claims["exp"]?.integer {
+            if Int64(exp) + p.leewaySeconds <= now {
+                fail("expired", "the token expired at \(exp) (as of \(now))", "令牌已于 \(exp) 过期（当前 \(now)）")
+            }
+        } else {
+            fail("claim_malformed", "exp is missing or not a number", "exp 缺失或不是数字")
+        }
+        if let iat = claims["iat"]?.integer {
+            if Int64(iat) > now + p.leewaySeconds {
+                fail("issued_in_future", "the token was issued at \(iat), after the as-of time \(now)", "令牌签发时间 \(iat) 晚于当前时间 \(now)")
+            }
+        } else {
+            fail("claim_malformed", "iat is missing or not a number", "iat 缺失或不是数字")
+        }
+        // Subject.
+        let sub = claims["sub"]?.string
+        if let userField = p.userField {
+            let expected = userField.first(in: record).flatMap { $0.string ?? ($0.kind == .number ? $0.rawText : nil) }
+            if sub == nil || sub != expected {
+                fail("subject", "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
+                     "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
+            }
+        }
+        // Nonce.
+        let nonceSupported = flag(claims["nonce_supported"])
+        if let nonceField = p.nonceField {
+            let raw = nonceField.first(in: record)?.string
+            if let got = claims["nonce"]?.string {
+                let want = raw.map { p.nonceHashed ? sha256Hex($0) : $0 }
+                if want != got {
+                    fail("nonce", "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致", field: nonceField.description)
+                }
+            } else if nonceSupported == true {
+                fail("nonce_missing", "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
+            }
+        }
+        // Claims Apple sends as strings or booleans.
+        var w = JSONWriter()
+        w.beginObject()
+        if let sub { w.field("sub", sub) }
+        if let email = claims["email"]?.string { w.field("email", email) }
+        for name in ["email_verified", "is_private_email", "nonce_supported"] {
+            guard let v = claims[name] else { continue }
+            if let b = flag(v) { w.field(name, b) } else {
+                fail("claim_malformed", "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
+            }
+        }
+        if let a = auds.first(where: p.audiences.contains) { w.field("aud", a) }
+        w.endObject()
+        result.output = [("apple_id", w.bytes)]
+        return result
+    }
+
+    /// true/false, as a boolean or as the strings "true"/"false".
+    private func flag(_ v: JSONValue?) -> Bool? {
+        guard let v else { return nil }
+        if let b = v.bool { return b }
+        switch v.string {
+        case "true"?: return true
+        case "false"?: return false
+        default: return nil
+        }
+    }
+
+    func explain(_ language: Language) -> String {
+        let p = policy
+        let lines = [
+            "Sign in with Apple token at \(p.tokenField) (\(p.rule)):",
+            "  - three base64url parts with JSON header and payload [apple_id.malformed_segments, apple_id.malformed_base64, apple_id.malformed_json]",
+            "  - alg must be RS256 [apple_id.algorithm]; kid must be one of \(p.keys.kids.joined(separator: ", ")) [apple_id.unknown_kid]",
+            "  - RS256 signature with that key [apple_id.signature]",
+            "  - iss = \(p.issuer) [apple_id.issuer]; aud one of \(p.audiences.sorted().joined(separator: ", ")) [apple_id.audience]",
+            "  - exp after the as-of time, iat not after it, leeway \(p.leewaySeconds) s [apple_id.expired, apple_id.issued_in_future]",
+            p.userField.map { "  - sub = the record's \($0) [apple_id.subject]" } ?? "  - sub is not compared",
+            p.nonceField.map { "  - nonce = \(p.nonceHashed ? "SHA-256 hex of " : "")the record's \($0) [apple_id.nonce, apple_id.nonce_missing]" } ?? "  - nonce is not compared",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Sift
+import Testing
+
+/// Fixtures made by Fixtures/make_fixtures.py with Python's `cryptography`.
+struct Fixtures {
+    static let dir = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.path
+    struct File: Decodable {
+        var sub: String
+        var nonce: String
+        var tokens: [String: String]
+    }
+    static let file: File = try! JSONDecoder().decode(File.self, from: FileManager.default.contents(atPath: dir + "/tokens.json")!)
+    static func token(_ name: String) -> String { file.tokens[name]! }
+    static let sub = file.sub
+    static let nonce = file.nonce
+}
+
+func policy(_ extra: String = "", asOf: String = "now") -> String {
+    """
+    applies_to: { has: identity_token }
+    apple_id_token:
+      token_field: identity_token
+      user_field: user_id
+      nonce_field: nonce
+      jwks: jwks.json
+      audiences: [com.example.app, com.example.web]
+      as_of: \(asOf)
+    \(extra)
+    """
+}
+
+func pipeline(_ yaml: String) throws -> Pipeline {
+    let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "siwa.yaml", directory: Fixtures.dir)
+    guard let p = r.pipeline else {
+        Issue.record("rules did not load:\n\(r.rendered())")
+        throw CancellationError()
+    }
+    return p
+}
+
+/// 2026-11-21T00:00:00Z
+let asOf: Int64 = 1_795_219_200_000
+
+func verdict(_ token: String, user: String = Fixtures.sub, nonce: String = Fixtures.nonce, yaml: String = policy()) throws -> RecordVerdict {
+    var w = JSONWriter()
+    w.beginObject()
+    w.field("user_id", user)
+    w.field("nonce", nonce)
+    w.field("identity_token", token)
+    w.endObject()
+    return try Session(pipeline: pipeline(yaml), asOfMillis: asOf).validate(json: w.bytes)
+}
+
+func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtures.nonce, yaml: String = policy()) throws -> [String] {
+    try verdict(Fixtures.token(name), user: user, nonce: nonce, yaml: yaml).reasons
+}
+
+@Suite struct AppleIDTokenTests {
+    @Test func validTokensFromEitherKey() throws {
+        #expect(try reasons("valid") == [])
+        #expect(try reasons("valid_key2") == [])
+        let v = try verdict(Fixtures.token("valid"))
+        let out = String(decoding: v.output.first { $0.key == "apple_id" }!.json, as: UTF8.self)
+        #expect(out == #"{"sub":"001234.0a1b2c3d4e5f.0123","email":"abc123@privaterelay.appleid.com","email_verified":true,"is_private_email":true,"nonce_supported":true,"aud":"com.example.app"}"#)
+    }
+
+    @Test func claimsAsBooleansAndAudienceAsArray() throws {
+        let v = try verdict(Fixtures.token("valid_bool_claims_aud_array"))
+        #expect(v.isValid)
+        let out = String(decoding: v.output.first { $0.key == "apple_id" }!.json, as: UTF8.self)
+        #expect(out.contains(#""email_verified":true,"is_private_email":false"#))
+        #expect(out.hasSuffix(#""aud":"com.example.web"}"#))
+        #expect(try reasons("email_verified_garbled") == ["apple_id.claim_malformed"])
+    }
+
+    @Test func malformedTokens() throws {
+        #expect(try reasons("malformed_segments") == ["apple_id.malformed_segments"])
+        #expect(try reasons("malformed_base64") == ["apple_id.malformed_base64"])
+        #expect(try reasons("malformed_json") == ["apple_id.malformed_json"])
+        #expect(try verdict("").reasons == ["apple_id.token_missing"])
+        #expect(try verdict("a.b.c.d").reasons == ["apple_id.malformed_segments"])
+    }
+
+    @Test func onlyRS256() throws {
+        #expect(try reasons("alg_none") == ["apple_id.algorithm"])
+        #expect(try reasons("hs256_public_key_as_secret") == ["apple_id.algorithm"])
+        #expect(try verdict(Fixtures.token("alg_none")).violations[0].message.en == "the token is signed with none; only RS256 is accepted")
+    }
+
+    @Test func unknownKidNeverFallsBackToAnotherKey() throws {
+        #expect(try reasons("unknown_kid") == ["apple_id.unknown_kid"])
+        #expect(try reasons("unknown_kid_signed_by_known_key") == ["apple_id.unknown_kid"])
+        #expect(try reasons("missing_kid") == ["apple_id.unknown_kid"])
+        #expect(try verdict(Fixtures.token("unknown_kid")).violations[0].message.en == "no key 'ROGUE' in the key set (keys: SIFTTEST1, SIFTTEST2)")
+    }
+
+    @Test func badSignatures() throws {
+        #expect(try reasons("tampered_payload") == ["apple_id.signature"])
+        #expect(try reasons("signed_by_other_key") == ["apple_id.signature"])
+        var flipped = Array(Fixtures.token("valid").utf8)
+        flipped[flipped.count - 5] = flipped[flipped.count - 5] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(try verdict(String(decoding: flipped, as: UTF8.self)).reasons == ["apple_id.signature"])
+    }
+
+    @Test func issuerAndAudience() throws {
+        #expect(try reasons("bad_issuer") == ["apple_id.issuer"])
+        #expect(try reasons("bad_audience") == ["apple_id.audience"])
+        #expect(try reasons("bad_audience_array") == ["apple_id.audience"])
+    }
+
+    @Test func expiryAtExactlyExpAndLeeway() throws {
+        // exp = 1700000000: expired when exp <= as-of.
+        #expect(try reasons("exp_1700000000", yaml: policy(asOf: "1700000000")) == ["apple_id.expired"])
+        #expect(try reasons("exp_1700000000", yaml: policy(asOf: "1699999999")) == [])
+        #expect(try reasons("exp_1700000000", yaml: policy("  leeway_seconds: 1", asOf: "1700000000")) == [])
+        #expect(try reasons("exp_1700000000") == ["apple_id.expired"])
+        #expect(try reasons("exp_missing") == ["apple_id.claim_malformed"])
+    }
+
+    @Test func issuedInTheFuture() throws {
+        #expect(try reasons("issued_in_future") == ["apple_id.issued_in_future"])
+    }
+
+    @Test func subjectAndNonce() throws {
+        #expect(try reasons("valid", user: "someone.else") == ["apple_id.subject"])
+        #expect(try reasons("valid", nonce: "n-other") == ["apple_id.nonce"])
+        #expect(try reasons("nonce_missing_supported") == ["apple_id.nonce_missing"])
+        #expect(try reasons("nonce_missing_unsupported") == [])
+        let raw = policy("  nonce_hashed: false")
+        #expect(try reasons("raw_nonce", yaml: raw) == [])
+        #expect(try reasons("valid", yaml: raw) == ["apple_id.nonce"])
+    }
+
+    @Test func keySetErrorsAreLocated() {
+        let r = RulesLoader(registry: .builtIn()).load(text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: nope.json"),
+                                                       file: "siwa.yaml", directory: Fixtures.dir)
+        #expect(r.errors.map(\.headline) == ["siwa.yaml:6:9: error: cannot read key set 'nope.json'"])
+        let outside = RulesLoader(registry: .builtIn()).load(text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: ../../Package.swift"),
+                                                             file: "siwa.yaml", directory: Fixtures.dir)
+        #expect(outside.errors.map(\.headline) == ["siwa.yaml:6:9: error: key set '../../Package.swift' is outside the rules folder; keep it beside the rules"])
+        let notJWKS = RulesLoader(registry: .builtIn()).load(text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: tokens.json"),
+                                                             file: "siwa.yaml", directory: Fixtures.dir)
+        #expect(notJWKS.errors.map(\.headline) == ["siwa.yaml:6:9: error: key set 'tokens.json' has no \"keys\" array (expected Apple's JWKS format)"])
+    }
+}
