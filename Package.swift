@@ -32,6 +32,7 @@ let package = Package(
         // Plugin families.
         .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
         .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite"]),
+        .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftRegex"]),
         .target(name: "SiftAppleID", dependencies: [
             "SiftCore",
             .product(name: "JWTKit", package: "jwt-kit"),
@@ -40,15 +41,16 @@ let package = Package(
             .product(name: "ExtrasBase64", package: "swift-extras-base64"),
         ]),
         // The library hosts import: core plus the built-in plugin families.
-        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID"]),
+        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes"]),
         .executableTarget(
             name: "SiftCLI",
-            dependencies: ["Sift", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
         .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift"]),
         .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift"]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@
 import SiftFields
 import SiftReceipts
 import SiftAppleID
+import SiftRoutes
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.
@@ -11,11 +12,12 @@ extension PluginRegistry {
         return registry
     }
 
-    /// Registers every built-in plugin family: field validators, Apple receipts and
-    /// Sign in with Apple tokens.
+    /// Registers every built-in plugin family: field validators, Apple receipts,
+    /// Sign in with Apple tokens and routes.
     public mutating func registerBuiltIns() {
         registerFieldValidators()
         registerReceipts()
         registerAppleID()
+        registerRoutes()
     }
 }

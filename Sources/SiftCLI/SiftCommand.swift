@@ -8,7 +8,7 @@ struct SiftCommand: ParsableCommand {
         commandName: "sift",
         abstract: "Apply YAML rules to JSON records, in batch.",
         discussion: "Exit codes: 0 all valid, 1 some invalid, 2 a rule or usage error, 3 an input that could not be read.",
-        subcommands: [Run.self, Lint.self, Test.self, Explain.self, Schema.self, Plugins.self])
+        subcommands: [Run.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self])
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.
     static func main() {

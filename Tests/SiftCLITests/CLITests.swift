@@ -184,3 +184,41 @@ struct SiftProcess {
         #expect(lines[10].contains(#""receipt":{"status":21100,"retryable":true,"creditable":[]}"#))
     }
 }
+
+@Suite struct RoutesCLITests {
+    @Test func runOverAFileOfLinks() throws {
+        let r = try SiftProcess.run(["run", "--rules", "rules", "samples/links.jsonl", "--quiet"])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 10)
+        #expect(lines[2] == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"query":{"t":30,"autoplay":false}}}"#)
+        let reasons = lines.map { line -> String in
+            guard let r = line.range(of: #""reason":""#) else { return "-" }
+            return String(line[r.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(reasons == ["-", "-", "-", "-", "route.nul_byte", "route.dot_segment", "route.forbidden_scheme", "route.excluded", "-", "route.host_not_allowed"])
+    }
+
+    @Test func aasaGenerateThenCheck() throws {
+        let gen = try SiftProcess.run(["routes", "aasa", "rules/deeplinks.yaml", "--app-id", "ABCDE12345.com.example.app"])
+        #expect(gen.status == 0)
+        let path = try SiftProcess.temp("apple-app-site-association", gen.stdout)
+        let check = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", path])
+        #expect(check.status == 0)
+        #expect(check.stdout == "sift routes check-aasa: 0 problems\n")
+        let legacy = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json"])
+        #expect(legacy.status == 1)
+        #expect(legacy.stdout == """
+            route 'videos/new' → video.editor (rules/deeplinks.yaml:15:13): /videos/new would open in the browser: no pattern matches it
+            route 'videos' → video.list (rules/deeplinks.yaml:17:13): /videos would open in the browser: no pattern matches it
+            route 'videos/:id(int)' → video.detail (rules/deeplinks.yaml:21:13): /videos/1 would open in the browser: no pattern matches it
+            route 'account' → account (rules/deeplinks.yaml:28:13): /account would open in the browser: no pattern matches it
+            AASA pattern '/wwdc/news/' sends links to the app, but no route handles them
+            AASA pattern '/videos/wwdc/2015/*' sends links to the app, but no route handles them
+            sift routes check-aasa: 6 problems
+
+            """)
+        let second = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "ABCD1234.com.apple.wwdc"])
+        #expect(second.status == 0)
+    }
+}

@@ -4,7 +4,8 @@ public struct Pack: Sendable {
     /// The file it was written in.
     public let file: String
     public let selector: Selector
-    let stages: [any Stage]
+    /// The compiled stages, in order (fields first, then plugin sections).
+    public let stages: [any Stage]
     public let examples: [Example]
 }
 

@@ -4,6 +4,11 @@ public enum Suggestion {
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.count / 3 + 1))
         var best: (String, Int)?
+        let candidates = Array(candidates)
+        // A word that starts with a candidate, or the start of one ("integer" for "int").
+        if word.count >= 3, let prefix = candidates.first(where: { $0.count >= 3 && (word.lowercased().hasPrefix($0.lowercased()) || $0.lowercased().hasPrefix(word.lowercased())) }) {
+            return prefix
+        }
         for c in candidates {
             let d = editDistance(word.lowercased(), c.lowercased())
             if d <= limit, d < (best?.1 ?? .max) { best = (c, d) }

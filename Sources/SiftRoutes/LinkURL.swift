@@ -1,0 +1,170 @@
+/// A link taken apart safely: scheme, host, path segments decoded once, query items.
+struct LinkURL: Sendable {
+    enum Kind: String, Sendable { case scheme, universal }
+
+    let kind: Kind
+    let scheme: String
+    /// The ASCII, lowercased host of a universal link; nil for custom schemes.
+    let host: String?
+    /// Decoded segments; for custom schemes the "host" is the first segment (deeplink://videos/new).
+    let segments: [String]
+    /// The path as it was written (still percent-encoded), with a leading '/'.
+    let encodedPath: String
+    let query: [(name: String, value: String)]
+}
+
+/// Why a link is refused. Each case is its own reason code (`route.<code>`).
+struct LinkProblem: Error, Sendable {
+    let code: String
+    let en: String
+    let zh: String
+}
+
+/// Parses links with RFC 3986 syntax and refuses the tricks used against routers.
+struct LinkParser: Sendable {
+    static let forbidden: Set<String> = ["javascript", "data", "file", "vbscript", "blob"]
+    let schemes: Set<String>
+    let hosts: [HostRule]
+
+    func parse(_ url: String) throws(LinkProblem) -> LinkURL {
+        for u in url.unicodeScalars where u.value < 0x20 || u.value == 0x7F || u == " " || u == "\\" {
+            throw LinkProblem(code: "bad_character", en: "the link contains a space, a control character or a backslash",
+                              zh: "链接包含空格、控制字符或反斜杠")
+        }
+        guard let colon = url.firstIndex(of: ":") else {
+            throw LinkProblem(code: "bad_url", en: "not a URL: no scheme", zh: "不是 URL：缺少 scheme")
+        }
+        let scheme = url[..<colon].lowercased()
+        guard let f = scheme.unicodeScalars.first, ("a"..."z").contains(f),
+              scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
+            throw LinkProblem(code: "bad_url", en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+        }
+        if Self.forbidden.contains(scheme) {
+            throw LinkProblem(code: "forbidden_scheme", en: "\(scheme): links are never opened", zh: "\(scheme): 链接一律不打开")
+        }
+        let universal = scheme == "https" && !hosts.isEmpty
+        guard universal || schemes.contains(scheme) else {
+            throw LinkProblem(code: "forbidden_scheme", en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
+                              zh: "不允许的 scheme '\(scheme)'")
+        }
+        var rest = url[url.index(after: colon)...]
+        guard rest.hasPrefix("//") else {
+            throw LinkProblem(code: "bad_url", en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
+        }
+        rest = rest.dropFirst(2)
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var queryText: Substring = ""
+        if let q = rest.firstIndex(of: "?") {
+            queryText = rest[rest.index(after: q)...]
+            rest = rest[..<q]
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<slash]
+        let pathText = rest[slash...]
+        if authority.contains("@") {
+            throw LinkProblem(code: "userinfo", en: "the link carries a user name or password before '@'", zh: "链接在 '@' 前带有用户名或密码")
+        }
+        if let portColon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            let port = authority[authority.index(after: portColon)...]
+            authority = authority[..<portColon]
+            if !(universal && (port == "443" || port.isEmpty)) {
+                throw LinkProblem(code: "port", en: "the link names port \(port); only the default port is allowed", zh: "链接指定了端口 \(port)，只允许默认端口")
+            }
+        }
+        var segments: [String] = []
+        var host: String?
+        if universal {
+            guard !authority.contains("%"), !authority.contains("["), let ascii = Punycode.asciiHost(String(authority)),
+                  ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
+                throw LinkProblem(code: "host_invalid", en: "'\(authority)' is not a valid host name", zh: "'\(authority)' 不是合法的主机名")
+            }
+            guard hosts.contains(where: { $0.matches(ascii) }) else {
+                throw LinkProblem(code: "host_not_allowed", en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
+            }
+            host = ascii
+        } else if !authority.isEmpty {
+            segments.append(try Self.decodeSegment(authority))
+        }
+        var raw = pathText.split(separator: "/", omittingEmptySubsequences: false)
+        if raw.first == "" { raw.removeFirst() }
+        if raw.last == "" { raw.removeLast() }
+        for r in raw {
+            if r.isEmpty { throw LinkProblem(code: "empty_segment", en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）") }
+            segments.append(try Self.decodeSegment(r))
+        }
+        var query: [(String, String)] = []
+        if !queryText.isEmpty {
+            for item in queryText.split(separator: "&", omittingEmptySubsequences: true) {
+                let eq = item.firstIndex(of: "=") ?? item.endIndex
+                let name = try Self.decode(item[..<eq], allowSlash: true)
+                let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true)
+                if query.contains(where: { $0.0 == name }) {
+                    throw LinkProblem(code: "query_duplicate", en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
+                }
+                query.append((name, value))
+            }
+        }
+        let encoded = universal ? "/" + raw.joined(separator: "/") : "/" + ([String(authority)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
+        return LinkURL(kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded, query: query)
+    }
+
+    static func decodeSegment(_ raw: Substring) throws(LinkProblem) -> String {
+        let s = try decode(raw, allowSlash: false)
+        if s == "." || s == ".." {
+            throw LinkProblem(code: "dot_segment", en: "the path has a '\(s)' segment", zh: "路径中含有 '\(s)' 段")
+        }
+        return s
+    }
+
+    /// Percent-decodes once. Refuses bad escapes, NUL, invalid UTF-8 and (in segments) encoded slashes.
+    static func decode(_ raw: Substring, allowSlash: Bool) throws(LinkProblem) -> String {
+        var bytes: [UInt8] = []
+        var it = Array(raw.utf8)[...]
+        while let c = it.popFirst() {
+            guard c == UInt8(ascii: "%") else { bytes.append(c); continue }
+            guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else {
+                throw LinkProblem(code: "bad_encoding", en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+            }
+            it = it.dropFirst(2)
+            let b = hi << 4 | lo
+            if b == 0 { throw LinkProblem(code: "nul_byte", en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）") }
+            if !allowSlash, b == UInt8(ascii: "/") || b == UInt8(ascii: "\\") {
+                throw LinkProblem(code: "encoded_slash", en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
+                                  zh: "路径段中含有编码的\(b == 0x2F ? "斜杠（%2F）" : "反斜杠（%5C）")")
+            }
+            bytes.append(b)
+        }
+        guard let s = String(validating: bytes, as: UTF8.self) else {
+            throw LinkProblem(code: "bad_encoding", en: "the decoded text is not UTF-8", zh: "解码后的文本不是 UTF-8")
+        }
+        return s
+    }
+
+    static func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+}
+
+/// An allowed universal-link host: `example.com`, or `*.example.com` for its subdomains.
+struct HostRule: Sendable, CustomStringConvertible {
+    let host: String
+    let subdomains: Bool
+
+    init?(_ text: String) {
+        let wild = text.hasPrefix("*.")
+        guard let ascii = Punycode.asciiHost(wild ? String(text.dropFirst(2)) : text) else { return nil }
+        host = ascii
+        subdomains = wild
+    }
+
+    func matches(_ h: String) -> Bool {
+        subdomains ? h.hasSuffix("." + host) : h == host
+    }
+
+    var description: String { subdomains ? "*." + host : host }
+}

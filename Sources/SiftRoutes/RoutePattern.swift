@@ -1,0 +1,112 @@
+import SiftCore
+import SiftRegex
+
+/// A route pattern: `videos/new`, `videos/:id(int)`, `files/**`, `*/settings`.
+/// Parses and prints back to the same text (types inline; `:name` alone is `string`).
+struct RoutePattern: Sendable, CustomStringConvertible {
+    enum Segment: Sendable {
+        case literal(String)
+        case param(String, ParamType)
+        /// `*`: exactly one segment.
+        case any
+        /// `**`: the rest of the path (zero or more segments); only last.
+        case rest
+    }
+
+    let segments: [Segment]
+
+    struct ParseError: Error {
+        var message: String
+    }
+
+    /// - Parameter types: types for `:name` given apart (the YAML `params:` mapping).
+    init(parsing text: String, types: [String: ParamType] = [:]) throws(ParseError) {
+        var t = Substring(text)
+        if t.hasPrefix("/") { t = t.dropFirst() }
+        if t.hasSuffix("/") && t.count > 1 { t = t.dropLast() }
+        var out: [Segment] = []
+        if t.isEmpty { segments = []; return }
+        let parts = t.split(separator: "/", omittingEmptySubsequences: false)
+        for (i, part) in parts.enumerated() {
+            if part.isEmpty { throw ParseError(message: "empty segment in '\(text)'") }
+            if part == "**" {
+                guard i == parts.count - 1 else { throw ParseError(message: "'**' must be the last segment of '\(text)'") }
+                out.append(.rest)
+            } else if part == "*" {
+                out.append(.any)
+            } else if part.hasPrefix(":") {
+                var name = part.dropFirst()
+                var type = ParamType.string
+                if let open = name.firstIndex(of: "(") {
+                    guard name.hasSuffix(")") else { throw ParseError(message: "'\(part)' opens '(' without closing it") }
+                    let typeText = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+                    do {
+                        guard let parsed = try ParamType.parse(typeText) else {
+                            throw ParseError(message: "unknown parameter type '\(typeText)' in '\(part)'" + Suggestion.didYouMean(typeText, in: ParamType.names)
+                                             + " (types: \(ParamType.names.joined(separator: ", ")))")
+                        }
+                        type = parsed
+                    } catch let e as RegexError {
+                        throw ParseError(message: "invalid regex in '\(part)': \(e.message)")
+                    } catch let e as ParseError { throw e } catch { throw ParseError(message: "\(error)") }
+                    name = name[..<open]
+                }
+                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }) else {
+                    throw ParseError(message: "a parameter name is letters, digits and '_': '\(part)'")
+                }
+                if out.contains(where: { if case .param(let n, _) = $0 { return n == String(name) } else { return false } }) {
+                    throw ParseError(message: "parameter ':\(name)' appears twice in '\(text)'")
+                }
+                if let given = types[String(name)] { type = given }
+                out.append(.param(String(name), type))
+            } else if part.contains("*") || part.contains(":") {
+                throw ParseError(message: "'\(part)': '*' and ':' stand for whole segments only")
+            } else {
+                out.append(.literal(String(part)))
+            }
+        }
+        segments = out
+    }
+
+    var description: String {
+        segments.map { s -> String in
+            switch s {
+            case .literal(let l): return l
+            case .param(let n, .string): return ":" + n
+            case .param(let n, let t): return ":\(n)(\(t))"
+            case .any: return "*"
+            case .rest: return "**"
+            }
+        }.joined(separator: "/")
+    }
+
+    var parameterNames: [String] {
+        segments.compactMap { if case .param(let n, _) = $0 { return n } else { return nil } }
+    }
+
+    var literalCount: Int {
+        segments.reduce(0) { if case .literal = $1 { return $0 + 1 } else { return $0 } }
+    }
+
+    /// True when every path this pattern matches, `other` matches too.
+    func isCovered(by other: RoutePattern) -> Bool {
+        var i = 0
+        for (k, o) in other.segments.enumerated() {
+            if case .rest = o { return true }
+            guard i < segments.count else { return false }
+            let mine = segments[i]
+            switch (mine, o) {
+            case (.rest, _): return false
+            case (_, .any): break
+            case (.literal(let a), .literal(let b)): guard a == b else { return false }
+            case (.literal(let a), .param(_, let t)): guard t.accept(a) != nil else { return false }
+            case (.param(_, let a), .param(_, let b)): guard a.isSubset(of: b) else { return false }
+            case (.any, .param(_, .string)): break
+            default: return false
+            }
+            i += 1
+            _ = k
+        }
+        return i == segments.count
+    }
+}

@@ -1,0 +1,120 @@
+import SiftCore
+
+extension PluginRegistry {
+    /// Registers the `routes` section: deep links and universal links to named destinations.
+    public mutating func registerRoutes() {
+        register(RoutesPlugin.plugin)
+    }
+}
+
+enum RoutesPlugin {
+    static let queryParamSpec: [OptionSpec] = [
+        OptionSpec("type", .string, default: .string("string"), doc: "string, int, uint, uuid, slug, bool, enum:a|b or regex:..."),
+        OptionSpec("required", .boolean, default: .bool(false), doc: "The link must carry it."),
+        OptionSpec("default", .string, doc: "The value used when the link does not carry it."),
+    ]
+
+    static let routeSpec: [OptionSpec] = [
+        OptionSpec("path", .string, required: true, doc: "The pattern: videos/new, videos/:id, videos/:id(int), files/**, */settings."),
+        OptionSpec("to", .string, required: true, doc: "The destination's name."),
+        OptionSpec("params", .dictionary(.string), doc: "Types of the path parameters: {id: int}."),
+        OptionSpec("query", .dictionary(.oneOf([.string, .object(queryParamSpec)])), doc: "Query parameters: name -> type, or {type, required, default}."),
+        OptionSpec("unknown_query", .choice(["allow", "reject"]), default: .string("allow"), doc: "What to do with query parameters not listed."),
+    ]
+
+    static let plugin = SectionPlugin(
+        spec: PluginSpec(
+            kind: "routes",
+            summary: "Deep links and universal links to named destinations with typed parameters; the first matching route in file order wins.",
+            options: [
+                OptionSpec("field", .string, default: .string("url"), doc: "Record field with the link."),
+                OptionSpec("schemes", .list(.string), doc: "Allowed custom schemes (case-insensitive): [deeplink]."),
+                OptionSpec("hosts", .list(.string), doc: "Universal-link hosts (https): [example.com, '*.example.com']."),
+                OptionSpec("exclude", .list(.string), doc: "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']."),
+                OptionSpec("fallback", .string, doc: "Destination for links no route matches; without it they are rejected."),
+                OptionSpec("table", .list(.object(routeSpec)), required: true, doc: "The routes, in order of precedence."),
+            ],
+            examples: ["routes: {schemes: [deeplink], table: [{path: videos/new, to: video.editor}]}"]),
+        make: { options, context in make(options, &context) })
+
+    static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
+        let before = context.diagnostics.errors.count
+        let field: FieldPath
+        do { field = try FieldPath(parsing: options.string("field") ?? "url") } catch {
+            context.error(error.message, at: options.mark("field"))
+            return nil
+        }
+        let schemes = Set((options.strings("schemes") ?? []).map { $0.lowercased() })
+        for s in schemes where LinkParser.forbidden.contains(s) || s == "https" || s == "http" {
+            context.error("'\(s)' cannot be a custom scheme" + (s == "https" ? "; list universal-link hosts under 'hosts'" : ""), at: options.mark("schemes"))
+        }
+        var hosts: [HostRule] = []
+        for h in options.strings("hosts") ?? [] {
+            if let rule = HostRule(h) { hosts.append(rule) } else { context.error("'\(h)' is not a host name", at: options.mark("hosts")) }
+        }
+        if schemes.isEmpty && hosts.isEmpty {
+            context.error("'routes' needs 'schemes' or 'hosts': which links does the app open?", at: options.mark)
+        }
+        var routes: [Route] = []
+        for (i, item) in (options.node("table")?.items ?? []).enumerated() {
+            if let r = route(item, index: routes.count, &context) { routes.append(r) } else { _ = i }
+        }
+        // A route that can never match: an earlier route matches everything it would.
+        for (j, later) in routes.enumerated() {
+            if let earlier = routes[..<j].first(where: { later.pattern.isCovered(by: $0.pattern) }) {
+                context.warning("route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and matches every link it would", at: later.mark)
+            }
+        }
+        guard context.diagnostics.errors.count == before else { return nil }
+        return RoutesStage(field: field, parser: LinkParser(schemes: schemes, hosts: hosts),
+                           exclusions: (options.strings("exclude") ?? []).map { $0.hasPrefix("/") ? $0 : "/" + $0 },
+                           table: RouteTable(routes), fallback: options.string("fallback"), rule: options.mark)
+    }
+
+    static func route(_ node: ConfigNode, index: Int, _ context: inout BuildContext) -> Route? {
+        var types: [String: ParamType] = [:]
+        var ok = true
+        func type(_ text: String, at mark: Mark) -> ParamType? {
+            do {
+                if let t = try ParamType.parse(text) { return t }
+                context.error("unknown type '\(text)'" + Suggestion.didYouMean(text, in: ParamType.names) + " (types: \(ParamType.names.joined(separator: ", ")))", at: mark)
+            } catch {
+                context.error("invalid regex in type '\(text)': \(error.message)", at: mark)
+            }
+            ok = false
+            return nil
+        }
+        for p in node["params"]?.pairs ?? [] {
+            if let name = p.key.scalarText, let text = p.value.scalarText, let t = type(text, at: p.value.mark) { types[name] = t }
+        }
+        let pathNode = node["path"]!
+        let pattern: RoutePattern
+        do { pattern = try RoutePattern(parsing: pathNode.scalarText ?? "", types: types) } catch {
+            context.error(error.message, at: pathNode.mark)
+            return nil
+        }
+        for p in node["params"]?.pairs ?? [] where !pattern.parameterNames.contains(p.key.scalarText ?? "") {
+            let name = p.key.scalarText ?? ""
+            context.error("'\(name)' is not a parameter of '\(pattern)'" + Suggestion.didYouMean(name, in: pattern.parameterNames), at: p.key.mark)
+            ok = false
+        }
+        var query: [Route.QueryParam] = []
+        for q in node["query"]?.pairs ?? [] {
+            guard let name = q.key.scalarText else { continue }
+            let typeNode = q.value.scalarText != nil ? q.value : q.value["type"]
+            guard let t = type(typeNode?.scalarText ?? "string", at: typeNode?.mark ?? q.value.mark) else { continue }
+            var def: JSONLiteral?
+            if let d = q.value["default"] {
+                def = t.accept(d.scalarText ?? "")
+                if def == nil {
+                    context.error("the default '\(d.scalarText ?? "")' of '\(name)' is not a valid \(t)", at: d.mark)
+                    ok = false
+                }
+            }
+            query.append(.init(name: name, type: t, required: q.value["required"]?.resolved == .bool(true), defaultValue: def))
+        }
+        guard ok else { return nil }
+        return Route(index: index, pattern: pattern, destination: node["to"]!.scalarText ?? "", query: query,
+                     rejectUnknownQuery: node["unknown_query"]?.scalarText == "reject", mark: pathNode.mark)
+    }
+}

@@ -1,0 +1,109 @@
+import SiftCore
+
+/// Resolves each record's link to a destination with typed parameters, refusing unsafe links.
+struct RoutesStage: Stage {
+    let field: FieldPath
+    let parser: LinkParser
+    /// AASA-style patterns over the encoded path; checked before the routes.
+    let exclusions: [String]
+    let table: RouteTable
+    let fallback: String?
+    let rule: Mark
+
+    func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
+        var result = StageResult()
+        func fail(_ code: String, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
+            result.violations.append(Violation(field: field.description, reason: "route." + code,
+                                               message: LocalizedText(en: en, zh: zh), value: Violation.excerpt(value), rule: r ?? rule))
+        }
+        let value = field.first(in: record)
+        guard let value, let text = value.string else {
+            fail("url_missing", "the record has no link here", "记录中此处没有链接", value: value)
+            return result
+        }
+        let link: LinkURL
+        do { link = try parser.parse(text) } catch {
+            fail(error.code, error.en, error.zh, value: value)
+            return result
+        }
+        if let ex = exclusions.first(where: { Glob.matches($0, link.encodedPath) }) {
+            fail("excluded", "the path \(link.encodedPath) is excluded by '\(ex)'", "路径 \(link.encodedPath) 被 '\(ex)' 排除", value: value)
+            return result
+        }
+        guard let match = table.match(link.segments) else {
+            if let fallback {
+                result.output = [("route", Self.output(link, destination: fallback, pattern: nil, params: [], query: []))]
+            } else if let miss = table.nearMiss(link.segments) {
+                fail("param_type", "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
+                     "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value, rule: miss.route.mark)
+            } else {
+                fail("unmatched", "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value)
+            }
+            return result
+        }
+        let route = match.route
+        var query: [(String, JSONLiteral)] = []
+        for q in route.query {
+            if let given = link.query.first(where: { $0.name == q.name }) {
+                guard let v = q.type.accept(given.value) else {
+                    fail("query_type", "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
+                         "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark)
+                    continue
+                }
+                query.append((q.name, v))
+            } else if q.required {
+                fail("query_missing", "the link lacks the required query parameter '\(q.name)'", "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark)
+            } else if let d = q.defaultValue {
+                query.append((q.name, d))
+            }
+        }
+        if route.rejectUnknownQuery {
+            for item in link.query where !route.query.contains(where: { $0.name == item.name }) {
+                fail("query_unknown", "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
+                     "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark)
+            }
+        }
+        if result.violations.isEmpty {
+            result.output = [("route", Self.output(link, destination: route.destination, pattern: route.pattern.description, params: match.params, query: query))]
+        }
+        return result
+    }
+
+    static func output(_ link: LinkURL, destination: String, pattern: String?, params: [(String, JSONLiteral)], query: [(String, JSONLiteral)]) -> [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("destination", destination)
+        if let pattern { w.field("pattern", pattern) } else { w.field("fallback", true) }
+        w.field("kind", link.kind.rawValue)
+        w.key("params")
+        w.beginObject()
+        for (k, v) in params { w.key(k); v.write(&w) }
+        w.endObject()
+        w.key("query")
+        w.beginObject()
+        for (k, v) in query { w.key(k); v.write(&w) }
+        w.endObject()
+        w.endObject()
+        return w.bytes
+    }
+
+    func explain(_ language: Language) -> String {
+        var lines = ["routes for links in \(field) (\(rule)); the first matching route in file order wins:"]
+        let schemes = parser.schemes.sorted().map { "\($0)://" }
+        let hosts = parser.hosts.map { "https://\($0)" }
+        lines.append("  links: " + (schemes + hosts).joined(separator: ", "))
+        for r in table.routes {
+            var line = "  #\(r.index + 1) \(r.pattern) → \(r.destination) (\(r.mark))"
+            if !r.query.isEmpty {
+                line += " query: " + r.query.map { "\($0.name): \($0.type)\($0.required ? " required" : "")" }.joined(separator: ", ")
+            }
+            if r.rejectUnknownQuery { line += "; other query parameters rejected" }
+            lines.append(line)
+        }
+        for e in exclusions { lines.append("  excluded: \(e) [route.excluded]") }
+        lines.append("  unmatched: " + (fallback.map { "→ \($0)" } ?? "rejected [route.unmatched]"))
+        lines.append("  trie:")
+        lines += table.printed().split(separator: "\n").map { "    " + $0 }
+        return lines.joined(separator: "\n")
+    }
+}
