@@ -59,7 +59,7 @@ struct CheckAASA: ParsableCommand {
         let problems: [String]
         do { problems = try AASA.check(pipeline, aasa: Array(data), appID: appID) } catch {
             eprint("sift routes check-aasa: \(error)")
-            throw Failed.input
+            throw error.description.contains("no entry for") ? Failed.rules : Failed.input
         }
         for p in problems { print(p) }
         print("sift routes check-aasa: \(problems.count) problem\(problems.count == 1 ? "" : "s")")

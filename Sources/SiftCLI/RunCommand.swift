@@ -43,6 +43,11 @@ struct Run: ParsableCommand {
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
         let handle: FileHandle
         if let out {
+            let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
+            for case .file(let path) in sources where URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path == target {
+                eprint("sift: --out '\(out)' is also an input; write the results to another file")
+                throw Failed.rules
+            }
             guard FileManager.default.createFile(atPath: out, contents: nil), let h = FileHandle(forWritingAtPath: out) else {
                 eprint("sift: cannot write '\(out)'")
                 throw Failed.input

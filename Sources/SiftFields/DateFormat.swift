@@ -39,7 +39,10 @@ struct DateFormat: Sendable, CustomStringConvertible {
         let s = Array(s)
         switch layout {
         case .epochMillis: return Self.integer(s[...])
-        case .epochSeconds: return Self.integer(s[...]).map { $0 * 1000 }
+        case .epochSeconds:
+            guard let secs = Self.integer(s[...]) else { return nil }
+            let (ms, overflow) = secs.multipliedReportingOverflow(by: 1000)
+            return overflow ? nil : ms
         case .rfc3339: return Self.rfc3339(s)
         case .pattern(let tokens):
             var f = Fields()

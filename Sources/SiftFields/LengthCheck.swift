@@ -31,6 +31,10 @@ struct LengthCheck: ValueCheck {
                 context.error("'length' needs 'min', 'max' or 'exact'", at: options.mark)
                 return nil
             }
+            if (lo ?? 0) < 0 || (hi ?? 0) < 0 {
+                context.error("'length' cannot be negative", at: options.mark(exact != nil ? "exact" : (options.int("min") ?? 0) < 0 ? "min" : "max"))
+                return nil
+            }
             if let lo, let hi, lo > hi {
                 context.error("'length' has min \(lo) greater than max \(hi)", at: options.mark("min"))
                 return nil

@@ -12,6 +12,8 @@ final class Ledger {
     private var select: OpaquePointer?
     private var insert: OpaquePointer?
     let path: String
+    /// The first write that failed; the run then fails at commit instead of losing a claim.
+    private var writeError: String?
 
     init(path: String) throws(LedgerError) {
         self.path = path
@@ -56,12 +58,15 @@ final class Ledger {
         sqlite3_bind_text(insert, 1, key, -1, SQLITE_TRANSIENT_)
         bind(insert, 2, owner.order)
         bind(insert, 3, owner.user)
-        sqlite3_step(insert)
+        if sqlite3_step(insert) != SQLITE_DONE, writeError == nil {
+            writeError = String(cString: sqlite3_errmsg(db))
+        }
     }
 
     /// Commits the run's claims; with `reopen`, starts the next write transaction.
     func commit(reopen: Bool) throws(LedgerError) {
         guard let db, sqlite3_get_autocommit(db) == 0 else { return }
+        if let writeError { throw LedgerError(message: "ledger '\(path)': a claim could not be written (\(writeError)); nothing was committed") }
         try exec("COMMIT")
         if reopen { try exec("BEGIN IMMEDIATE") }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SiftCore
 
 extension PluginRegistry {
@@ -66,7 +67,8 @@ enum ReceiptPlugin {
             environments: Set(options.strings("environment") ?? ["Production"]),
             sandboxUsers: Set(options.strings("sandbox_users") ?? []), bundleIDs: Set(options.strings("bundle_id") ?? []),
             products: products, asOf: asOf, grace: options.bool("grace_period") ?? false,
-            ledger: options.string("ledger"), rule: options.mark)
+            ledger: options.string("ledger").map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path },
+            rule: options.mark)
         return ReceiptStage(policy: policy)
     }
 }

@@ -177,7 +177,11 @@ struct ReceiptStage: Stage {
 
     func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? {
         let path = environment.useLedgers ? (environment.overrides["ledger"] ?? policy.ledger) : nil
-        return try ReplaySettler(ledger: path.map { try Ledger(path: $0) })
+        // Receipt packs of one session share their claims (and a ledger file), so a transaction
+        // credited through one pack is seen by the others.
+        return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
+            try ReplaySettler(ledger: path.map { try Ledger(path: $0) })
+        }
     }
 
     func explain(_ language: Language) -> String {

@@ -11,14 +11,20 @@ public enum AASA {
         pipeline.packs.flatMap { $0.stages.compactMap { $0 as? RoutesStage } }
     }
 
-    /// The AASA path pattern for a route: literals percent-encoded, parameters as `*`.
-    static func path(_ pattern: RoutePattern) -> String {
-        "/" + pattern.segments.map { s -> String in
+    /// The AASA path patterns for a route: literals percent-encoded, parameters as `*`.
+    /// A route ending in `**` (zero or more segments) needs two: `/files` and `/files/*`.
+    static func paths(_ pattern: RoutePattern) -> [String] {
+        var parts: [String] = []
+        for s in pattern.segments {
             switch s {
-            case .literal(let l): return percentEncode(l)
-            default: return "*"
+            case .literal(let l): parts.append(percentEncode(l))
+            case .rest:
+                let prefix = parts.isEmpty ? "" : "/" + parts.joined(separator: "/")
+                return [prefix.isEmpty ? "/" : prefix, prefix + "/*"]
+            default: parts.append("*")
             }
-        }.joined(separator: "/")
+        }
+        return ["/" + parts.joined(separator: "/")]
     }
 
     static func percentEncode(_ s: String) -> String {
@@ -43,11 +49,14 @@ public enum AASA {
         }
         for s in stages {
             for r in s.table.routes {
-                let p = path(r.pattern)
-                if let k = comps.firstIndex(where: { $0.path == p && !$0.exclude }) {
-                    comps[k].comment += ", " + r.destination
-                } else {
-                    comps.append((p, false, r.destination))
+                for p in paths(r.pattern) {
+                    if let k = comps.firstIndex(where: { $0.path == p && !$0.exclude }) {
+                        if !comps[k].comment.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(r.destination) {
+                            comps[k].comment += ", " + r.destination
+                        }
+                    } else {
+                        comps.append((p, false, r.destination))
+                    }
                 }
             }
         }
@@ -91,20 +100,30 @@ public enum AASA {
         var problems: [String] = []
         for s in stages {
             for r in s.table.routes {
-                guard let sample = sample(r.pattern) else {
+                let variants = samples(r.pattern)
+                if variants.isEmpty {
                     problems.append("route '\(r.pattern)' → \(r.destination) (\(r.mark)): no sample link could be made for its parameters; not checked")
-                    continue
                 }
-                let encoded = "/" + sample.map(percentEncode).joined(separator: "/")
-                if s.exclusions.contains(where: { Glob.matches($0, encoded) }) { continue }
-                let decision = file.decide(encodedPath: encoded)
-                if decision == nil || decision!.component.exclude {
-                    let why = decision.map { "it matches \($0.component.label) first" } ?? "no pattern matches it"
-                    problems.append("route '\(r.pattern)' → \(r.destination) (\(r.mark)): \(encoded) would open in the browser: \(why)")
+                for sample in variants {
+                    let encoded = "/" + sample.map(percentEncode).joined(separator: "/")
+                    if s.exclusions.contains(where: { Glob.matches($0, encoded) }) { continue }
+                    let decision = file.decide(encodedPath: encoded)
+                    if decision == nil || decision!.component.exclude {
+                        let why = decision.map { "it matches \($0.component.label) first" } ?? "no pattern matches it"
+                        problems.append("route '\(r.pattern)' → \(r.destination) (\(r.mark)): \(encoded) would open in the browser: \(why)")
+                        break
+                    }
+                }
+            }
+            // Paths the rules exclude must not be sent to the app either.
+            for e in s.exclusions {
+                let encoded = e.replacingOccurrences(of: "*", with: "a").replacingOccurrences(of: "?", with: "a")
+                if let d = file.decide(encodedPath: encoded), !d.component.exclude {
+                    problems.append("excluded path '\(e)' would still open the app: \(encoded) matches \(d.component.label) first")
                 }
             }
         }
-        let routeSamples = stages.flatMap { s in s.table.routes.compactMap { sample($0.pattern).map { "/" + $0.map(percentEncode).joined(separator: "/") } } }
+        let routeSamples = stages.flatMap { s in s.table.routes.flatMap { samples($0.pattern).map { "/" + $0.map(percentEncode).joined(separator: "/") } } }
         for (i, c) in file.components.enumerated() where !c.exclude {
             let routed = (samples(c.path ?? "*") + routeSamples).contains { candidate in
                 guard file.decide(encodedPath: candidate)?.index == i else { return false }
@@ -116,17 +135,19 @@ public enum AASA {
         return problems
     }
 
-    static func sample(_ pattern: RoutePattern) -> [String]? {
+    /// Sample paths a route matches (a `**` route: with nothing and with one segment after
+    /// its prefix); empty when a parameter has no sample value.
+    static func samples(_ pattern: RoutePattern) -> [[String]] {
         var out: [String] = []
         for s in pattern.segments {
             switch s {
             case .literal(let l): out.append(l)
-            case .param(_, let t): guard let v = t.sample else { return nil }; out.append(v)
+            case .param(_, let t): guard let v = t.sample else { return [] }; out.append(v)
             case .any: out.append("a")
-            case .rest: out.append("a")
+            case .rest: return [out, out + ["a"]]
             }
         }
-        return out
+        return [out]
     }
 
     /// Paths an AASA pattern matches: each wildcard tried with a few typical values.

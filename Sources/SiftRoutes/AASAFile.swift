@@ -36,7 +36,9 @@ struct AASAFile {
             throw Problem(description: "the AASA file has no applinks.details")
         }
         func ids(_ d: JSONValue) -> [String] {
-            (d["appIDs"]?.elements.compactMap(\.string) ?? []) + (d["appID"]?.string.map { [$0] } ?? [])
+            var out = d["appIDs"]?.elements.compactMap(\.string) ?? []
+            if let one = d["appID"]?.string, !out.contains(one) { out.append(one) }
+            return out
         }
         let entry: JSONValue
         if let appID {

@@ -6,13 +6,13 @@ enum Glob {
         let t = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
         var pi = 0, ti = 0, star = -1, mark = 0
         while ti < t.count {
-            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
-                pi += 1
-                ti += 1
-            } else if pi < p.count, p[pi] == "*" {
+            if pi < p.count, p[pi] == "*" {
                 star = pi
                 mark = ti
                 pi += 1
+            } else if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+                pi += 1
+                ti += 1
             } else if star >= 0 {
                 pi = star + 1
                 mark += 1

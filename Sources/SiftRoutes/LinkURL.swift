@@ -34,6 +34,10 @@ struct LinkParser: Sendable {
         guard let colon = url.firstIndex(of: ":") else {
             throw LinkProblem(code: "bad_url", en: "not a URL: no scheme", zh: "不是 URL：缺少 scheme")
         }
+        // ASCII only before lowercasing: the Kelvin sign (U+212A) lowercases to 'k'.
+        guard url[..<colon].unicodeScalars.allSatisfy(\.isASCII) else {
+            throw LinkProblem(code: "bad_url", en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+        }
         let scheme = url[..<colon].lowercased()
         guard let f = scheme.unicodeScalars.first, ("a"..."z").contains(f),
               scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
@@ -93,12 +97,13 @@ struct LinkParser: Sendable {
             segments.append(try Self.decodeSegment(r))
         }
         var query: [(String, String)] = []
+        var names = Set<String>()
         if !queryText.isEmpty {
             for item in queryText.split(separator: "&", omittingEmptySubsequences: true) {
                 let eq = item.firstIndex(of: "=") ?? item.endIndex
                 let name = try Self.decode(item[..<eq], allowSlash: true)
                 let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true)
-                if query.contains(where: { $0.0 == name }) {
+                if !names.insert(name).inserted {
                     throw LinkProblem(code: "query_duplicate", en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
                 }
                 query.append((name, value))

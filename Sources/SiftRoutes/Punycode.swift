@@ -11,14 +11,18 @@ enum Punycode {
             if separators.contains(u) { labels.append("") } else { labels[labels.count - 1].unicodeScalars.append(u) }
         }
         if labels.count > 1, labels.last == "" { labels.removeLast() }  // a trailing dot
+        // DNS limits, checked before encoding so a huge host costs nothing: 63 per label, 253 in all.
+        guard host.utf8.count <= 1024, labels.count <= 127 else { return nil }
         var out: [String] = []
         for label in labels {
-            guard !label.isEmpty else { return nil }
+            guard !label.isEmpty, label.unicodeScalars.count <= 63 else { return nil }
             if label.unicodeScalars.allSatisfy(\.isASCII) { out.append(label); continue }
             guard let encoded = encode(Array(label.unicodeScalars)) else { return nil }
             out.append("xn--" + encoded)
         }
-        return out.joined(separator: ".")
+        let ascii = out.joined(separator: ".")
+        guard ascii.utf8.count <= 253, out.allSatisfy({ $0.utf8.count <= 63 }) else { return nil }
+        return ascii
     }
 
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700

@@ -26,8 +26,10 @@ struct RoutesStage: Stage {
             fail(error.code, error.en, error.zh, value: value)
             return result
         }
-        if let ex = exclusions.first(where: { Glob.matches($0, link.encodedPath) }) {
-            fail("excluded", "the path \(link.encodedPath) is excluded by '\(ex)'", "路径 \(link.encodedPath) 被 '\(ex)' 排除", value: value)
+        // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*'.
+        let decodedPath = "/" + link.segments.joined(separator: "/")
+        if let ex = exclusions.first(where: { Glob.matches($0, decodedPath) }) {
+            fail("excluded", "the path \(decodedPath) is excluded by '\(ex)'", "路径 \(decodedPath) 被 '\(ex)' 排除", value: value)
             return result
         }
         guard let match = table.match(link.segments) else {

@@ -219,6 +219,10 @@ struct SiftProcess {
 
             """)
         let second = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "ABCD1234.com.apple.wwdc"])
-        #expect(second.status == 0)
+        #expect(second.status == 1)
+        #expect(second.stdout == "excluded path '/videos/private/*' would still open the app: /videos/private/a matches * first\nsift routes check-aasa: 1 problem\n")
+        let unknown = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "X.y"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "sift routes check-aasa: the AASA file has no entry for X.y (entries: 9JA89QQLNQ.com.apple.wwdc, ABCD1234.com.apple.wwdc)\n")
     }
 }

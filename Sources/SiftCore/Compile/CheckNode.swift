@@ -8,8 +8,10 @@ public struct Failure: Sendable {
 /// A compiled check: a plugin check or a composition of checks.
 protocol CheckNode: Sendable {
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure?
-    /// Plain-language lines, one per check, indented for nesting.
+    /// Plain-language lines, one per check, indented for nesting, with reason codes and locations.
     func explain(_ language: Language) -> [String]
+    /// What the check requires, in words only (for messages).
+    func summary(_ language: Language) -> String
 }
 
 /// A plugin's check with its reason code and optional message override.
@@ -30,6 +32,8 @@ struct PluginCheckNode: CheckNode {
     func explain(_ language: Language) -> [String] {
         ["\(check.explain(language)) [\(reason)] (\(rule))"]
     }
+
+    func summary(_ language: Language) -> String { check.explain(language) }
 }
 
 /// `all:` passes when every child passes; reports the first failure.
@@ -43,6 +47,10 @@ struct AllNode: CheckNode {
 
     func explain(_ language: Language) -> [String] {
         [language == .zh ? "全部满足：" : "all of:"] + children.flatMap { $0.explain(language).map { "  " + $0 } }
+    }
+
+    func summary(_ language: Language) -> String {
+        children.map { $0.summary(language) }.joined(separator: language == .zh ? "；且" : "; and ")
     }
 }
 
@@ -69,6 +77,10 @@ struct AnyNode: CheckNode {
         [(language == .zh ? "满足其一" : "any of") + " [\(reason)] (\(rule)):"]
             + children.flatMap { $0.explain(language).map { "  " + $0 } }
     }
+
+    func summary(_ language: Language) -> String {
+        (language == .zh ? "满足其一：" : "one of: ") + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
+    }
 }
 
 /// `not:` passes when its child fails.
@@ -80,8 +92,7 @@ struct NotNode: CheckNode {
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         guard child.evaluate(value, context) == nil else { return nil }
-        let text = LocalizedText(en: "must not satisfy: \(child.explain(.en).first ?? "")",
-                                 zh: "不得满足：\(child.explain(.zh).first ?? "")")
+        let text = LocalizedText(en: "must not satisfy: \(child.summary(.en))", zh: "不得满足：\(child.summary(.zh))")
         return Failure(reason: reason, message: message ?? text, rule: rule)
     }
 
@@ -89,6 +100,8 @@ struct NotNode: CheckNode {
         [(language == .zh ? "不得满足" : "not") + " [\(reason)] (\(rule)):"]
             + child.explain(language).map { "  " + $0 }
     }
+
+    func summary(_ language: Language) -> String { (language == .zh ? "不得满足：" : "not: ") + child.summary(language) }
 }
 
 /// `when:` applies `then` only when the condition holds (and `else` otherwise).
@@ -113,7 +126,7 @@ struct WhenNode: CheckNode {
     }
 
     func explain(_ language: Language) -> [String] {
-        let cond = condition.explain(language).first ?? ""
+        let cond = condition.summary(language)
         let on = conditionField.map { language == .zh ? "字段 \($0) " : "field \($0) " } ?? ""
         var lines = [(language == .zh ? "当 " : "when ") + on + cond + ":"] + then.explain(language).map { "  " + $0 }
         if let otherwise {
@@ -121,6 +134,10 @@ struct WhenNode: CheckNode {
             lines += otherwise.explain(language).map { "  " + $0 }
         }
         return lines
+    }
+
+    func summary(_ language: Language) -> String {
+        (language == .zh ? "当 " : "when ") + condition.summary(language) + ": " + then.summary(language)
     }
 }
 
@@ -137,5 +154,11 @@ struct RelabelNode: CheckNode {
         return f
     }
 
-    func explain(_ language: Language) -> [String] { child.explain(language) }
+    func explain(_ language: Language) -> [String] {
+        var lines = child.explain(language)
+        if let reason, !lines.isEmpty { lines[0] += (language == .zh ? "（报告为 " : " (reported as ") + reason + (language == .zh ? "）" : ")") }
+        return lines
+    }
+
+    func summary(_ language: Language) -> String { child.summary(language) }
 }

@@ -28,7 +28,7 @@ public struct YAMLReader: Sendable {
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw syntaxError(parser, file: file)
+                    throw syntaxError(parser, file: file, text: text)
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
@@ -39,12 +39,17 @@ public struct YAMLReader: Sendable {
         }
     }
 
-    private func syntaxError(_ parser: yaml_parser_t, file: String) -> Diagnostic {
+    private func syntaxError(_ parser: yaml_parser_t, file: String, text: String) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         let context = parser.context.map { String(cString: $0) }
         let mark = Mark(file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
         var message = "YAML syntax: \(problem)"
         if let context { message += " \(context)" }
+        // The usual cause of "cannot start any token": a tab used for indentation.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if mark.line <= lines.count, lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
+            message += "; tabs cannot indent YAML, use spaces"
+        }
         return .error(message, at: mark)
     }
 }

@@ -34,11 +34,35 @@ public struct RunEnvironment: Sendable {
     public var overrides: [String: String]
     /// False for `sift test`: examples never touch durable state such as a ledger.
     public var useLedgers: Bool
+    /// Objects the stages of one session share by key (one ledger per file). Each session
+    /// gets its own.
+    public internal(set) var resources = SessionResources()
+
     public init(overrides: [String: String] = [:], useLedgers: Bool = true) {
         self.overrides = overrides
         self.useLedgers = useLedgers
     }
 }
+
+/// Objects shared by the stages of one session, made on first use.
+public final class SessionResources: @unchecked Sendable {
+    // Only touched while a session is being set up, on one thread; the lock is for safety.
+    private var items: [String: AnyObject] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    public func value<T: AnyObject>(for key: String, make: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = items[key] as? T { return existing }
+        let made = try make()
+        items[key] = made
+        return made
+    }
+}
+
+import Foundation
 
 /// What a stage found in one record.
 public struct StageResult: Sendable {

@@ -54,7 +54,7 @@ struct CheckCompiler {
         var extra: [String: ConfigNode.Pair] = [:]
         let allowedExtra = Self.modifierKeys + ["then", "else"] + (allowField ? ["field"] : [])
         let known = Array(registry.checks.keys) + Self.compositionKeys
-        var reportedUnknown = false
+        var unknown: [ConfigNode.Pair] = []
         for p in pairs {
             guard let k = p.key.scalarText else { continue }
             if known.contains(k) {
@@ -62,10 +62,18 @@ struct CheckCompiler {
             } else if allowedExtra.contains(k) {
                 extra[k] = p
             } else {
-                context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: known + allowedExtra), at: p.key.mark)
-                reportedUnknown = true
+                unknown.append(p)
             }
         }
+        for p in unknown {
+            let k = p.key.scalarText ?? ""
+            if let (kind, _) = kinds.first, let spec = registry.checks[kind]?.spec, spec.options.contains(where: { $0.name == k }) {
+                context.error("'\(k)' is an option of '\(kind)': put it inside, as \(kind): {\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}", at: p.key.mark)
+            } else {
+                context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: known + allowedExtra), at: p.key.mark)
+            }
+        }
+        let reportedUnknown = !unknown.isEmpty
         guard let (kind, pair) = kinds.first else {
             if reportedUnknown { return nil }
             context.error("a check needs one of: \(known.sorted().joined(separator: ", "))", at: node.mark)
@@ -97,11 +105,16 @@ struct CheckCompiler {
                 context.error("'all' takes a list of checks, not \(value.kindDescription)", at: value.mark)
                 return nil
             }
+            if value.items?.isEmpty == true { context.error("'all' needs at least one check", at: value.mark) }
             let inner = AllNode(children: compileList(value, prefix: prefix))
             return reason == nil && message == nil ? inner : RelabelNode(child: inner, reason: reason, message: message)
         case "any":
             guard value.items != nil else {
                 context.error("'any' takes a list of checks, not \(value.kindDescription)", at: value.mark)
+                return nil
+            }
+            if value.items?.isEmpty == true {
+                context.error("'any' needs at least one check", at: value.mark)
                 return nil
             }
             return AnyNode(children: compileList(value, prefix: prefix), reason: reason ?? "\(prefix).any", message: message, rule: mark)
@@ -124,7 +137,10 @@ struct CheckCompiler {
         var field: FieldPath?
         var condNode = cond
         if let pairs = cond.pairs, let f = pairs.first(where: { $0.key.scalarText == "field" }) {
-            field = fieldPath(f.value)
+            do { field = try FieldPath(parsing: f.value.scalarText ?? "") } catch {
+                context.error(error.message, at: f.value.mark)
+                return nil
+            }
             condNode = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
         }
         let condition = compile(condNode, prefix: prefix)
@@ -139,6 +155,8 @@ struct CheckCompiler {
     private mutating func compilePlugin(_ kind: String, options: ConfigNode, at mark: Mark, prefix: String,
                                         reason: String?, message: LocalizedText?) -> (any CheckNode)? {
         guard let plugin = registry.checks[kind] else { return nil }
+        // `- trimmed:` (no value) means no options.
+        let options = options.resolved == .null ? ConfigNode(.mapping([]), mark: options.mark) : options
         guard let opts = optionValidator.validate(options, against: plugin.spec, diagnostics: &context.diagnostics) else { return nil }
         guard let check = plugin.make(opts, &context) else { return nil }
         return PluginCheckNode(check: check, reason: reason ?? "\(prefix).\(kind)", message: message, rule: mark)

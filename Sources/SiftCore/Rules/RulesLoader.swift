@@ -21,8 +21,12 @@ public struct RulesLoader: Sendable {
         let abs = RuleFileReader.absolute(path)
         if isDir.boolValue {
             var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: abs, displayRoot: path)
-            let files = RuleFileReader.ruleFiles(in: abs).compactMap { reader.read(absolute: $0) }
-            return compile(files, &reader, origin: path)
+            let paths = RuleFileReader.ruleFiles(in: abs)
+            if paths.isEmpty {
+                return LoadResult(pipeline: nil, diagnostics: [.error("no rule files (.yaml or .yml) in '\(path)'", at: nil)], sources: [:])
+            }
+            let files = paths.compactMap { reader.read(absolute: $0) }
+            return compile(files, &reader, origin: path, isFolder: true)
         }
         let dir = (abs as NSString).deletingLastPathComponent
         let displayDir = (path as NSString).deletingLastPathComponent
@@ -41,7 +45,7 @@ public struct RulesLoader: Sendable {
         return compile(files, &reader, origin: file)
     }
 
-    private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String) -> LoadResult {
+    private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool = false) -> LoadResult {
         var packs: [Pack] = []
         var compiler = PackCompiler(registry: registry)
         var libraries: [(RuleFile, ConfigNode)] = []
@@ -78,8 +82,8 @@ public struct RulesLoader: Sendable {
         }
         var all = reader.diagnostics
         all.append(contentsOf: compiler.diagnostics.items)
-        if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty {
-            all.error("no rule packs in '\(origin)'", at: nil)
+        if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty || isFolder {
+            all.error("no rule packs in '\(origin)'" + (libraries.isEmpty ? "" : ": its files only define validators"), at: nil)
         }
         let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
         let sorted = all.sorted

@@ -32,6 +32,9 @@ public struct BatchRunner {
     public let pipeline: Pipeline
     public let options: RunOptions
 
+    /// Input bytes per batch; a batch's parsed documents live until it is written.
+    static let maxBatchBytes = 8 << 20
+
     public init(pipeline: Pipeline, options: RunOptions) {
         self.pipeline = pipeline
         self.options = options
@@ -69,22 +72,40 @@ public struct BatchRunner {
         }
         let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes)
         var batch: [RawRecord] = []
+        var batchBytes = 0
         var first = true
         while true {
             let record = try reader.next()
             if let r = record {
                 // Standard input holding a JSON array rather than JSONL.
                 if first, case .standardInput = source, r.bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[") {
-                    var all = r.bytes + [0x0A]
-                    while let more = try reader.next() { all += more.bytes + [0x0A] }
-                    return try runArray(all, name: name, firstLine: r.line, session, &summary, write)
+                    // Rebuild the text with its blank lines, so line numbers stay true.
+                    var all = [UInt8](repeating: 0x0A, count: r.line - 1) + r.bytes + [0x0A]
+                    var line = r.line
+                    while let more = try reader.next() {
+                        if more.tooLarge {
+                            // The array cannot be parsed without this line: one error result, nothing lost silently.
+                            while try reader.next() != nil {}
+                            let verdict = RecordVerdict(inputError: InputError(reason: "input.too_large", message: "line \(more.line) of the JSON array is longer than the record size limit"))
+                            summary.count(verdict)
+                            var out: [UInt8] = []
+                            ResultLine.write(source: name, line: more.line, verdict: verdict, language: options.language, into: &out)
+                            return try write(out)
+                        }
+                        all += [UInt8](repeating: 0x0A, count: more.line - line - 1) + more.bytes + [0x0A]
+                        line = more.line
+                    }
+                    return try runArray(all, name: name, firstLine: 1, session, &summary, write)
                 }
                 first = false
                 batch.append(r)
+                batchBytes += r.bytes.count
             }
-            if batch.count >= options.batchSize || (record == nil && !batch.isEmpty) {
+            // Bounded by records and by bytes: parsed documents are kept until the batch is settled.
+            if batch.count >= options.batchSize || batchBytes >= Self.maxBatchBytes || (record == nil && !batch.isEmpty) {
                 try process(batch, name: name, session, &summary, write)
                 batch.removeAll(keepingCapacity: true)
+                batchBytes = 0
             }
             if record == nil { return }
         }
@@ -100,7 +121,34 @@ public struct BatchRunner {
             if n == 0 { break }
             all += block[..<n]
         }
+        // A `.json` file may still hold one record per line: if it is not one JSON value
+        // but its lines are, read it as JSONL so that no record is lost.
+        if all.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) != UInt8(ascii: "["),
+           (try? JSONDocument(bytes: all)) == nil {
+            let lines = Self.lines(all, maxRecordBytes: options.maxRecordBytes)
+            if lines.count > 1 {
+                for start in stride(from: 0, to: lines.count, by: options.batchSize) {
+                    try process(Array(lines[start..<min(start + options.batchSize, lines.count)]), name: name, session, &summary, write)
+                }
+                return
+            }
+        }
         try runArray(all, name: name, firstLine: 1, session, &summary, write)
+    }
+
+    /// The non-blank lines of a buffer, with 1-based line numbers.
+    static func lines(_ bytes: [UInt8], maxRecordBytes: Int) -> [RawRecord] {
+        var out: [RawRecord] = []
+        var line = 0
+        for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            line += 1
+            var b = slice
+            if b.last == 0x0D { b = b.dropLast() }
+            if b.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let tooLarge = b.count > maxRecordBytes
+            out.append(RawRecord(line: line, bytes: tooLarge ? [] : Array(b), tooLarge: tooLarge))
+        }
+        return out
     }
 
     private func runArray(_ bytes: [UInt8], name: String, firstLine: Int, _ session: Session, _ summary: inout RunSummary, _ write: ([UInt8]) throws -> Void) throws {

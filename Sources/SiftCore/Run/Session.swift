@@ -10,7 +10,10 @@ public final class Session {
     public init(pipeline: Pipeline, asOfMillis: Int64, environment: RunEnvironment = RunEnvironment()) throws {
         self.pipeline = pipeline
         self.asOfMillis = asOfMillis
-        self.settlers = try pipeline.packs.map { pack in try pack.stages.map { try $0.makeSettler(environment) } }
+        var environment = environment
+        environment.resources = SessionResources()
+        let env = environment
+        self.settlers = try pipeline.packs.map { pack in try pack.stages.map { try $0.makeSettler(env) } }
     }
 
     /// Parses and checks one record given as JSON bytes.
@@ -56,6 +59,7 @@ public final class Session {
 
     /// Ends the session: settlers flush what they keep (a ledger).
     public func finish() throws {
-        for row in settlers { for s in row { try s?.finish() } }
+        var done = Set<ObjectIdentifier>()
+        for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { try s.finish() } } }
     }
 }
