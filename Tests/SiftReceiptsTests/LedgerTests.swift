@@ -34,3 +34,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: ledger))
     }
 }
+
+@Suite struct LedgerRegressionTests {
+    @Test func theLedgerPathIsRelativeToTheRuleFile() throws {
+        let dir = NSTemporaryDirectory() + "sift-ledger-rel-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let yaml = policyYAML + "\n  ledger: state/ledger.sqlite\n"
+        try FileManager.default.createDirectory(atPath: dir + "/state", withIntermediateDirectories: true)
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "iap.yaml", directory: dir).pipeline)
+        let s = try Session(pipeline: p, asOfMillis: asOf)
+        #expect(s.validate(json: Array(record(inApp: "[\(tx("coins", "1"))]").utf8)).isValid)
+        try s.finish()
+        #expect(FileManager.default.fileExists(atPath: dir + "/state/ledger.sqlite"))
+    }
+
+    @Test func twoReceiptPacksShareTheirClaims() throws {
+        let dir = NSTemporaryDirectory() + "sift-two-packs-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: a\napplies_to: { channel: a }")).write(toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)
+        try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: b\napplies_to: { channel: b }")).write(toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
+        let p = try #require(RulesLoader(registry: .builtIn()).load(path: dir).pipeline)
+        let ledger = dir + "/ledger.sqlite"
+        let s = try Session(pipeline: p, asOfMillis: asOf, environment: RunEnvironment(overrides: ["ledger": ledger]))
+        func rec(_ channel: String, _ order: String, _ user: String) -> [UInt8] {
+            Array(record(order: order, user: user, inApp: "[\(tx("coins", "7"))]").replacingOccurrences(of: "{\"order_id\"", with: "{\"channel\":\"\(channel)\",\"order_id\"").utf8)
+        }
+        #expect(s.validate(json: rec("a", "o-1", "u-1")).isValid)
+        #expect(s.validate(json: rec("b", "o-2", "u-2")).reasons == ["receipt.replayed_transaction"])
+        try s.finish()
+    }
+}

@@ -299,3 +299,42 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         ])
     }
 }
+
+@Suite struct RouteRegressionTests {
+    @Test func exclusionsCannotBeBypassedByEncodingOrAStar() throws {
+        let p = try routes("    - {path: 'videos/private/:id', to: secret}\n" + videos, extra: "  exclude: ['/videos/private/*']")
+        #expect(try resolve(p, "https://example.com/videos/%70rivate/1").reasons == ["route.excluded"])
+        #expect(try resolve(p, "https://example.com/videos/private/*x").reasons == ["route.excluded"])
+        #expect(try resolve(p, "deeplink://%76ideos/private/1").reasons == ["route.excluded"])
+        #expect(Glob.matches("/a/*", "/a/*x"))
+        #expect(Glob.matches("/a/*b", "/a/*xb"))
+    }
+
+    @Test func schemesAreASCIIOnly() throws {
+        let p = try routes(videos)
+        #expect(try resolve(p, "deeplin\u{212A}://videos/1").reasons == ["route.bad_url"])
+    }
+
+    @Test func hugeHostsAndQueriesAreRefusedOrHandledInLinearTime() throws {
+        let p = try routes(videos)
+        let host = String(repeating: "例", count: 20_000) + ".example.com"
+        #expect(try resolve(p, "https://\(host)/videos").reasons == ["route.host_invalid"])
+        #expect(Punycode.asciiHost(String(repeating: "a", count: 64) + ".com") == nil)
+        let query = (0..<40_000).map { "p\($0)=1" }.joined(separator: "&")
+        #expect(try resolve(p, "deeplink://videos?\(query)").reasons == [])
+    }
+
+    @Test func aasaForRestRoutesAndRuleExclusions() throws {
+        let p = try routes("    - {path: 'files/**', to: files}\n" + videos, extra: "  exclude: ['/videos/private/*']")
+        let text = try AASA.generate(p, appID: "T.a")
+        let file = try AASAFile(bytes: Array(text.utf8), appID: nil)
+        #expect(file.decide(encodedPath: "/files")?.component.exclude == false)
+        #expect(file.decide(encodedPath: "/files/a/b")?.component.exclude == false)
+        #expect(try AASA.check(p, aasa: Array(text.utf8), appID: nil) == [])
+        let loose = #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/files/*"},{"/":"/videos*"},{"/":"/account"},{"/":"/videos/private/*","exclude":true}]}]}}"#
+        #expect(try AASA.check(p, aasa: Array(loose.utf8), appID: nil) == [
+            "route 'files/**' → files (r.yaml:7:14): /files would open in the browser: no pattern matches it",
+            "excluded path '/videos/private/*' would still open the app: /videos/private/a matches /videos* first",
+        ])
+    }
+}
