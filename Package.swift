@@ -5,6 +5,7 @@ let package = Package(
     name: "Sift",
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftTesting", targets: ["SiftTesting"]),
         .executable(name: "sift", targets: ["SiftCLI"]),
     ],
     dependencies: [
@@ -42,11 +43,13 @@ let package = Package(
         ]),
         // The library hosts import: core plus the built-in plugin families.
         .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes"]),
+        // Test doubles for hosts and plugin authors.
+        .target(name: "SiftTesting", dependencies: ["SiftCore"]),
         .executableTarget(
             name: "SiftCLI",
             dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
-        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift"]),
+        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
         .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift"]),
         .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),

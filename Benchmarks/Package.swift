@@ -7,14 +7,14 @@ let package = Package(
     name: "SiftBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "Sift", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
             name: "SiftBenchmarks",
             dependencies: [
-                .product(name: "Sift", package: "main"),
+                .product(name: "Sift", package: "Sift"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SiftBenchmarks",

@@ -91,16 +91,13 @@ struct SiftProcess {
         #expect(r.status == 2)
         #expect(r.stdout == "")
         #expect(r.stderr == """
-            \(path):3:14: error: 'regex' needs the option 'pattern' (The regular expression (PCRE2; ICU \\uXXXX escapes work).)
-                - regex: {patern: '^1'}
-                         ^
             \(path):3:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)
                 - regex: {patern: '^1'}
                           ^
             \(path):4:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'lunh'; did you mean 'luhn'?
                 - checksum: lunh
                             ^
-            sift lint: 3 errors
+            sift lint: 2 errors
 
             """)
         let run = try SiftProcess.run(["run", "--rules", path, "samples"])

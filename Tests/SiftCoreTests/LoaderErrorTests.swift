@@ -27,7 +27,6 @@ let fieldsOnly: PluginRegistry = {
             """
         #expect(errors(yaml) == [
             "r.yaml:3:7: error: unknown check 'regx'; did you mean 'regex'?",
-            "r.yaml:4:14: error: 'regex' needs the option 'pattern' (The regular expression (PCRE2; ICU \\uXXXX escapes work).)",
             "r.yaml:4:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)",
             "r.yaml:5:21: error: 'min' of 'length' should be a whole number, not the text 'six'",
             "r.yaml:6:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'luhnn'; did you mean 'luhn'?",

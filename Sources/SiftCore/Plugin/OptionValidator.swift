@@ -8,6 +8,8 @@ public struct OptionValidator {
     public func validate(_ node: ConfigNode, against spec: PluginSpec, diagnostics: inout DiagnosticList) -> PluginOptions? {
         let before = diagnostics.errors.count
         var values: [String: ConfigNode] = [:]
+        // A misspelt required option is reported once, as the misspelling.
+        var suggested = Set<String>()
         if let pairs = node.pairs {
             for p in pairs {
                 guard let key = p.key.scalarText else {
@@ -15,6 +17,7 @@ public struct OptionValidator {
                     continue
                 }
                 guard let opt = spec.options.first(where: { $0.name == key }) else {
+                    if let s = Suggestion.closest(to: key, in: spec.options.map(\.name)) { suggested.insert(s) }
                     diagnostics.error("unknown option '\(key)' for '\(spec.kind)'" + Suggestion.didYouMean(key, in: spec.options.map(\.name))
                         + " (options: \(spec.options.map(\.name).joined(separator: ", ")))", at: p.key.mark)
                     continue
@@ -29,7 +32,7 @@ public struct OptionValidator {
             diagnostics.error("'\(spec.kind)' takes a mapping of options (\(spec.options.map(\.name).joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
             return nil
         }
-        for opt in spec.options where opt.required && values[opt.name] == nil {
+        for opt in spec.options where opt.required && values[opt.name] == nil && !suggested.contains(opt.name) {
             diagnostics.error("'\(spec.kind)' needs the option '\(opt.name)' (\(opt.doc))", at: node.mark)
         }
         guard diagnostics.errors.count == before else { return nil }

@@ -1,0 +1,46 @@
+import Sift
+import SiftFields
+import SiftTesting
+import Testing
+
+/// Third-party plugins plug in through the same public registry as the built-ins.
+@Suite struct PluginContractTests {
+    func registry(_ counter: CallCounter) -> PluginRegistry {
+        var r = PluginRegistry()
+        r.registerFieldValidators()
+        r.register(StubPlugins.check(counter: counter))
+        r.register(StubPlugins.section())
+        return r
+    }
+
+    @Test func aRegisteredCheckIsValidatedAgainstItsSpecAndRuns() throws {
+        let counter = CallCounter()
+        let bad = RulesLoader(registry: registry(counter)).load(text: "fields:\n  a: [stub: {rejct: [x]}]\n", file: "r.yaml")
+        #expect(bad.diagnostics.map(\.headline).first == "r.yaml:2:14: error: unknown option 'rejct' for 'stub'; did you mean 'reject'? (options: reject, detail)")
+        let p = try #require(RulesLoader(registry: registry(counter)).load(text: "fields:\n  a: [stub: [x, y]]\n  b: [{stub: {reject: [z], detail: true}}]\n", file: "r.yaml").pipeline)
+        let s = try Session(pipeline: p, asOfMillis: 0)
+        #expect(s.validate(json: Array(#"{"a":"x","b":"z"}"#.utf8)).reasons == ["a.stub", "b.stub.stub"])
+        #expect(s.validate(json: Array(#"{"a":"q","b":"q"}"#.utf8)).isValid)
+        #expect(counter.count == 4)
+    }
+
+    @Test func allStopsAtTheFirstFailure() throws {
+        let counter = CallCounter()
+        let p = try #require(RulesLoader(registry: registry(counter)).load(text: "fields:\n  a:\n    - all: [{length: {max: 1}}, {stub: [x]}]\n", file: "r.yaml").pipeline)
+        _ = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"a":"long"}"#.utf8))
+        #expect(counter.count == 0)
+        _ = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"a":"x"}"#.utf8))
+        #expect(counter.count == 1)
+    }
+
+    @Test func aRegisteredSectionIsAPackKeyWithItsOwnOutput() throws {
+        let r = registry(CallCounter())
+        let typo = RulesLoader(registry: r).load(text: "stub_sectoin: {}\n", file: "r.yaml")
+        #expect(typo.diagnostics.map(\.headline).first?.hasPrefix("r.yaml:1:1: error: unknown key 'stub_sectoin' in a rule pack; did you mean 'stub_section'?") == true)
+        let p = try #require(RulesLoader(registry: r).load(text: "stub_section: {note: hi}\n", file: "r.yaml").pipeline)
+        let v = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"flag":true}"#.utf8))
+        #expect(v.reasons == ["stub_section.flagged"])
+        #expect(v.output.map(\.key) == ["stub_section"])
+        #expect(SchemaGenerator.schema(for: r).contains(#""stub_section":{"type":"object","description":"A test double: flags records with flag = true.""#))
+    }
+}
