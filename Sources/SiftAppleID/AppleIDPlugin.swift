@@ -28,13 +28,7 @@ enum AppleIDPlugin {
         make: { options, context in make(options, &context) })
 
     static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
-        func path(_ name: String) -> FieldPath? {
-            guard let t = options.string(name) else { return nil }
-            do { return try FieldPath(parsing: t) } catch {
-                context.error(error.message, at: options.mark(name))
-                return nil
-            }
-        }
+        func path(_ name: String) -> FieldPath? { options.fieldPath(name, &context) }
         let jwks = options.string("jwks")!
         let abs = URL(fileURLWithPath: jwks, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
         guard abs.hasPrefix(context.root + "/") else {
@@ -52,13 +46,12 @@ enum AppleIDPlugin {
         }
         var asOf: Int64?
         if let t = options.string("as_of"), t != "now" {
-            if let secs = Int64(t) { asOf = secs * 1000 } else {
-                let f = ISO8601DateFormatter()
-                guard let d = f.date(from: t) else {
+            if let secs = Int64(t), secs.magnitude < 1 << 40 { asOf = secs * 1000 } else {
+                guard let ms = CivilTime.rfc3339(t) else {
                     context.error("'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not '\(t)'", at: options.mark("as_of"))
                     return nil
                 }
-                asOf = Int64(d.timeIntervalSince1970 * 1000)
+                asOf = ms
             }
         }
         let leeway = options.int("leeway_seconds") ?? 0

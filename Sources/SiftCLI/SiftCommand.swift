@@ -54,9 +54,7 @@ struct RuleOptions: ParsableArguments {
     func asOfMillis() throws -> Int64 {
         if asOf == "now" { return Int64(Date().timeIntervalSince1970 * 1000) }
         if let ms = Int64(asOf) { return ms }
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: asOf) ?? ISO8601DateFormatter().date(from: asOf) { return Int64(d.timeIntervalSince1970 * 1000) }
+        if let ms = CivilTime.rfc3339(asOf) { return ms }
         throw ValidationError("'--as-of \(asOf)' is not now, an RFC 3339 time or milliseconds since 1970")
     }
 

@@ -36,20 +36,4 @@ enum AppleValue {
 }
 
 /// Milliseconds since 1970 as `yyyy-MM-ddTHH:mm:ssZ`, for messages.
-func isoTime(_ ms: Int64) -> String {
-    let secs = ms / 1000
-    var days = Int(secs / 86_400)
-    var rem = Int(secs % 86_400)
-    if rem < 0 { rem += 86_400; days -= 1 }
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem / 60 % 60)):\(two(rem % 60))Z"
-}
+func isoTime(_ ms: Int64) -> String { CivilTime.isoTime(ms) }

@@ -37,13 +37,7 @@ enum ReceiptPlugin {
         make: { options, context in make(options, &context) })
 
     static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
-        func path(_ name: String) -> FieldPath? {
-            guard let t = options.string(name) else { return nil }
-            do { return try FieldPath(parsing: t) } catch {
-                context.error(error.message, at: options.mark(name))
-                return nil
-            }
-        }
+        func path(_ name: String) -> FieldPath? { options.fieldPath(name, &context) }
         var products: [String: ProductRule] = [:]
         for p in options.node("products")?.pairs ?? [] {
             guard let id = p.key.scalarText else { continue }
@@ -56,7 +50,7 @@ enum ReceiptPlugin {
         case "now": asOf = .run
         case "request_date": asOf = .requestDate
         case let t:
-            if let ms = Int64(t) { asOf = .fixed(ms) } else if let ms = RFC3339.millis(t) { asOf = .fixed(ms) } else {
+            if let ms = Int64(t) { asOf = .fixed(ms) } else if let ms = CivilTime.rfc3339(t) { asOf = .fixed(ms) } else {
                 context.error("'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not '\(t)'", at: options.mark("as_of"))
                 return nil
             }
@@ -70,22 +64,5 @@ enum ReceiptPlugin {
             ledger: options.string("ledger").map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path },
             rule: options.mark)
         return ReceiptStage(policy: policy)
-    }
-}
-
-/// A small RFC 3339 reader for option values (`2020-06-01T09:37:57Z`).
-enum RFC3339 {
-    static func millis(_ s: String) -> Int64? {
-        let b = Array(s.utf8)
-        guard b.count == 20, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x5A else { return nil }
-        func n(_ r: Range<Int>) -> Int? { Int(String(decoding: b[r], as: UTF8.self)) }
-        guard let y = n(0..<4), let mo = n(5..<7), let d = n(8..<10), let h = n(11..<13), let mi = n(14..<16), let se = n(17..<19),
-              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 60 else { return nil }
-        let yy = mo <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-        return (Int64(days) * 86_400 + Int64(h * 3600 + mi * 60 + se)) * 1000
     }
 }

@@ -39,11 +39,7 @@ enum RoutesPlugin {
 
     static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
         let before = context.diagnostics.errors.count
-        let field: FieldPath
-        do { field = try FieldPath(parsing: options.string("field") ?? "url") } catch {
-            context.error(error.message, at: options.mark("field"))
-            return nil
-        }
+        guard let field = options.fieldPath("field", &context) else { return nil }
         let schemes = Set((options.strings("schemes") ?? []).map { $0.lowercased() })
         for s in schemes where LinkParser.forbidden.contains(s) || s == "https" || s == "http" {
             context.error("'\(s)' cannot be a custom scheme" + (s == "https" ? "; list universal-link hosts under 'hosts'" : ""), at: options.mark("schemes"))

@@ -55,6 +55,15 @@ public struct PluginOptions: Sendable {
         return n.scalarText.map { [$0] }
     }
 
+    /// A field-path option, parsed; reports a bad path at the option and returns nil.
+    public func fieldPath(_ name: String, _ context: inout BuildContext) -> FieldPath? {
+        guard let text = string(name) else { return nil }
+        do { return try FieldPath(parsing: text) } catch {
+            context.error(error.message, at: mark(name))
+            return nil
+        }
+    }
+
     /// Options of a nested `.object` option.
     public func object(_ name: String) -> PluginOptions? {
         guard let n = values[name], let pairs = n.pairs,
