@@ -39,10 +39,10 @@ public enum CivilTime {
     }
 
     private static func split(_ ms: Int64) -> (days: Int, secondOfDay: Int) {
-        var days = Int(ms / 86_400_000)
-        var rem = Int((ms % 86_400_000) / 1000)
-        if ms < 0, ms % 86_400_000 != 0 { days -= 1; rem += 86_400 }
-        return (days, rem)
+        // Floor division, so instants before 1970 land on the right day.
+        var days = ms / 86_400_000
+        if ms % 86_400_000 < 0 { days -= 1 }
+        return (Int(days), Int((ms - days * 86_400_000) / 1000))
     }
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
