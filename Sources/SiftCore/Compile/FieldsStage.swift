@@ -1,11 +1,19 @@
 /// The rules for one field path: whether it is required, and its checks.
-struct FieldRule: Sendable {
+final class FieldRule: Sendable {
     let path: FieldPath
     let required: Bool
     /// The start of this field's reason codes: `profile.phone` or the author's `reason:`.
     let reasonPrefix: String
     let checks: [any CheckNode]
     let rule: Mark
+
+    init(path: FieldPath, required: Bool, reasonPrefix: String, checks: [any CheckNode], rule: Mark) {
+        self.path = path
+        self.required = required
+        self.reasonPrefix = reasonPrefix
+        self.checks = checks
+        self.rule = rule
+    }
 }
 
 /// The `fields:` section of a pack, compiled: every check runs on every field, and each

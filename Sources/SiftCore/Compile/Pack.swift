@@ -1,5 +1,5 @@
 /// One compiled rule pack: the records it applies to, its stages and its examples.
-public struct Pack: Sendable {
+public final class Pack: Sendable {
     public let name: String
     /// The file it was written in.
     public let file: String
@@ -7,6 +7,14 @@ public struct Pack: Sendable {
     /// The compiled stages, in order (fields first, then plugin sections).
     public let stages: [any Stage]
     public let examples: [Example]
+
+    init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example]) {
+        self.name = name
+        self.file = file
+        self.selector = selector
+        self.stages = stages
+        self.examples = examples
+    }
 }
 
 /// A record written in a rule file with its expected outcome, run by `sift test`.

@@ -18,8 +18,16 @@ public struct Selector: Sendable, CustomStringConvertible {
                 guard let v = path.first(in: record), !v.isNull else { return false }
             case .equals(let path, let texts):
                 guard let v = path.first(in: record) else { return false }
-                let raw = v.kind == .string ? JSONWriter.quoted(v.string ?? "") : v.rawText
-                guard texts.contains(raw) else { return false }
+                // Compare the value's JSON bytes as written; decode only strings with escapes.
+                let matched: Bool
+                if v.entry.escaped {
+                    let quoted = Array(JSONWriter.quoted(v.string ?? "").utf8)
+                    matched = texts.contains { Array($0.utf8) == quoted }
+                } else {
+                    let raw = v.rawBytes
+                    matched = texts.contains { $0.utf8.elementsEqual(raw) }
+                }
+                guard matched else { return false }
             }
         }
         return true

@@ -100,31 +100,46 @@ public struct JSONValue: Sendable {
 
     /// The member named by `key` (UTF-8 bytes); the last one wins if the key repeats.
     public func member(utf8 key: [UInt8]) -> JSONValue? {
-        let e = entry
-        guard e.kind == .object else { return nil }
-        var found: JSONValue?
-        var i = index + 1
-        let end = e.next
-        let tape = document.tape
-        document.bytes.withUnsafeBufferPointer { all in
-            key.withUnsafeBufferPointer { k in
-                while i < end {
-                    let ke = tape[i]
-                    let matches: Bool
-                    if !ke.escaped {
-                        matches = ke.end - ke.start == k.count
-                            && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
-                    } else {
-                        var decoded: [UInt8] = []
-                        JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
-                        matches = decoded == Array(k)
+        Self.memberIndex(document, index, key).map { JSONValue(document: document, index: $0) }
+    }
+
+    /// The tape index of an object's member, without making intermediate values.
+    static func memberIndex(_ document: JSONDocument, _ object: Int, _ key: [UInt8]) -> Int? {
+        document.tape.withUnsafeBufferPointer { tape in
+            let e = tape[object]
+            guard e.kind == .object else { return nil }
+            return document.bytes.withUnsafeBufferPointer { all -> Int? in
+                key.withUnsafeBufferPointer { k -> Int? in
+                    var found: Int?
+                    var i = object + 1
+                    while i < e.next {
+                        let ke = tape[i]
+                        let matches: Bool
+                        if !ke.escaped {
+                            matches = ke.end - ke.start == k.count
+                                && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
+                        } else {
+                            var decoded: [UInt8] = []
+                            JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
+                            matches = decoded.elementsEqual(k)
+                        }
+                        if matches { found = i + 1 }
+                        i = tape[i + 1].next
                     }
-                    if matches { found = JSONValue(document: document, index: i + 1) }
-                    i = tape[i + 1].next
+                    return found
                 }
             }
         }
-        return found
+    }
+
+    /// The element at `position` of an array, by tape index.
+    static func elementIndex(_ document: JSONDocument, _ array: Int, _ position: Int) -> Int? {
+        document.tape.withUnsafeBufferPointer { tape in
+            guard tape[array].kind == .array, position >= 0, position < tape[array].count else { return nil }
+            var i = array + 1
+            for _ in 0..<position { i = tape[i].next }
+            return i
+        }
     }
 
     /// The member named `key`, or nil.

@@ -19,15 +19,16 @@ extension FieldPath {
 
     /// The single match of a path without `[*]` (the first, if it has one).
     public func first(in root: JSONValue) -> JSONValue? {
-        var v = root
-        for (n, c) in components.enumerated() {
-            switch c {
-            case .key: guard let next = v.member(utf8: keyBytes[n]) else { return nil }; v = next
-            case .index(let i): guard let next = v[i] else { return nil }; v = next
-            case .wildcard: guard let next = v[0] else { return nil }; v = next
+        let doc = root.document
+        var at = root.index
+        for n in components.indices {
+            switch components[n] {
+            case .key: guard let next = JSONValue.memberIndex(doc, at, keyBytes[n]) else { return nil }; at = next
+            case .index(let i): guard let next = JSONValue.elementIndex(doc, at, i) else { return nil }; at = next
+            case .wildcard: guard let next = JSONValue.elementIndex(doc, at, 0) else { return nil }; at = next
             }
         }
-        return v
+        return JSONValue(document: doc, index: at)
     }
 
     private func walk(_ v: JSONValue, _ n: Int, _ indices: [Int], _ out: inout [FieldMatch]) {
