@@ -84,14 +84,10 @@ struct RoutePattern: Sendable, CustomStringConvertible {
         segments.compactMap { if case .param(let n, _) = $0 { return n } else { return nil } }
     }
 
-    var literalCount: Int {
-        segments.reduce(0) { if case .literal = $1 { return $0 + 1 } else { return $0 } }
-    }
-
     /// True when every path this pattern matches, `other` matches too.
     func isCovered(by other: RoutePattern) -> Bool {
         var i = 0
-        for (k, o) in other.segments.enumerated() {
+        for o in other.segments {
             if case .rest = o { return true }
             guard i < segments.count else { return false }
             let mine = segments[i]
@@ -105,7 +101,6 @@ struct RoutePattern: Sendable, CustomStringConvertible {
             default: return false
             }
             i += 1
-            _ = k
         }
         return i == segments.count
     }

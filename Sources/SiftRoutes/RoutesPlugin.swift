@@ -52,8 +52,8 @@ enum RoutesPlugin {
             context.error("'routes' needs 'schemes' or 'hosts': which links does the app open?", at: options.mark)
         }
         var routes: [Route] = []
-        for (i, item) in (options.node("table")?.items ?? []).enumerated() {
-            if let r = route(item, index: routes.count, &context) { routes.append(r) } else { _ = i }
+        for item in options.node("table")?.items ?? [] {
+            if let r = route(item, index: routes.count, &context) { routes.append(r) }
         }
         // A route that can never match: an earlier route matches everything it would.
         for (j, later) in routes.enumerated() {

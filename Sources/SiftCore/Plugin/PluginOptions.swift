@@ -63,13 +63,4 @@ public struct PluginOptions: Sendable {
             return nil
         }
     }
-
-    /// Options of a nested `.object` option.
-    public func object(_ name: String) -> PluginOptions? {
-        guard let n = values[name], let pairs = n.pairs,
-              let opt = spec.first(where: { $0.name == name }), case .object(let sub) = opt.type else { return nil }
-        var vals: [String: ConfigNode] = [:]
-        for p in pairs { if let k = p.key.scalarText { vals[k] = p.value } }
-        return PluginOptions(node: n, values: vals, spec: sub)
-    }
 }

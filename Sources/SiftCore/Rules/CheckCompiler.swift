@@ -176,11 +176,6 @@ struct CheckCompiler {
         return compile(v.node, prefix: prefix)
     }
 
-    func fieldPath(_ node: ConfigNode) -> FieldPath? {
-        guard let t = node.scalarText else { return nil }
-        do { return try FieldPath(parsing: t) } catch { return nil }
-    }
-
     mutating func reasonCode(_ node: ConfigNode) -> String? {
         guard let t = node.scalarText, !t.isEmpty,
               t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }) else {
