@@ -144,3 +144,18 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(notJWKS.errors.map(\.headline) == ["siwa.yaml:6:9: error: key set 'tokens.json' has no \"keys\" array (expected Apple's JWKS format)"])
     }
 }
+
+@Suite struct AppleIDLoaderErrorTests {
+    @Test func mistakesInThePolicyAreLocated() {
+        func errors(_ yaml: String) -> [String] {
+            RulesLoader(registry: .builtIn()).load(text: yaml, file: "siwa.yaml", directory: Fixtures.dir).errors.map(\.headline)
+        }
+        #expect(errors(policy(asOf: "tomorrow")) == [
+            "siwa.yaml:8:10: error: 'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not 'tomorrow'",
+        ])
+        #expect(errors(policy("  leeway_seconds: -5")) == ["siwa.yaml:9:19: error: 'leeway_seconds' cannot be negative"])
+        #expect(errors(policy("  audience: [x]")) == [
+            "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, user_field, nonce_field, nonce_hashed, jwks, audiences, issuer, as_of, leeway_seconds)",
+        ])
+    }
+}

@@ -233,3 +233,23 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(text.split(separator: "\n").dropFirst(500).allSatisfy { $0.contains("receipt.already_credited") || $0.contains("receipt.replayed_transaction") })
     }
 }
+
+@Suite struct ReceiptLoaderErrorTests {
+    func errors(_ yaml: String) -> [String] {
+        RulesLoader(registry: .builtIn()).load(text: yaml, file: "iap.yaml").diagnostics.map(\.headline)
+    }
+
+    @Test func mistakesInThePolicyAreLocated() {
+        #expect(errors("receipt:\n  bundle_id: a\n  products:\n    x: consumabel\n    y: {type: auto_renewable, gruop: g}\n") == [
+            "iap.yaml:4:8: error: 'x' in 'products' of 'receipt' should be one of consumable, non_consumable, auto_renewable, non_renewing, not the text 'consumabel'; did you mean 'consumable'?",
+            "iap.yaml:5:31: error: unknown option 'gruop' for 'y' in 'products' of 'receipt'; did you mean 'group'? (options: type, group)",
+        ])
+        #expect(errors("receipt:\n  bundle_id: a\n  as_of: yesterday\n  products: {x: consumable}\n") == [
+            "iap.yaml:3:10: error: 'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not 'yesterday'",
+        ])
+        #expect(errors("receipt:\n  products: {x: consumable}\n  environment: production\n") == [
+            "iap.yaml:2:3: error: 'receipt' needs the option 'bundle_id' (Your app's bundle id, or a list.)",
+            "iap.yaml:3:16: error: 'environment' of 'receipt' should be one of Production, Sandbox, not the text 'production'; did you mean 'Production'?",
+        ])
+    }
+}

@@ -338,3 +338,34 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         ])
     }
 }
+
+@Suite struct RouteLoaderErrorTests {
+    func errors(_ yaml: String) -> [String] {
+        RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").diagnostics.map(\.headline)
+    }
+
+    @Test func nestedOptionMistakesAreLocated() {
+        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {pth: videos, to: v}\n    - path: v\n      to: v\n      query:\n        t: {tpye: uint}\n") == [
+            "r.yaml:4:8: error: unknown option 'pth' for 'table' of 'routes'; did you mean 'path'? (options: path, to, params, query, unknown_query)",
+            "r.yaml:8:13: error: unknown option 'tpye' for 't' in 'query' of 'table' of 'routes'; did you mean 'type'? (options: type, required, default)",
+        ])
+    }
+
+    @Test func routeDefinitionMistakes() {
+        #expect(errors("routes:\n  schemes: [https]\n  table: [{path: a, to: a}]\n") == [
+            "r.yaml:2:12: error: 'https' cannot be a custom scheme; list universal-link hosts under 'hosts'",
+        ])
+        #expect(errors("routes:\n  table: [{path: a, to: a}]\n") == [
+            "r.yaml:2:3: error: 'routes' needs 'schemes' or 'hosts': which links does the app open?",
+        ])
+        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {idd: int}}\n") == [
+            "r.yaml:4:39: error: 'idd' is not a parameter of 'v/:id'; did you mean 'id'?",
+        ])
+        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {id: integr}}\n") == [
+            "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, uint, uuid, slug, bool, enum:a|b, regex:...)",
+        ])
+        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v', to: v, query: {t: {type: uint, default: '-1'}}}\n") == [
+            "r.yaml:4:59: error: the default '-1' of 't' is not a valid uint",
+        ])
+    }
+}

@@ -6,7 +6,14 @@ public struct OptionValidator {
     /// Validates the node given for plugin `spec` and returns its options, or nil after
     /// reporting errors.
     public func validate(_ node: ConfigNode, against spec: PluginSpec, diagnostics: inout DiagnosticList) -> PluginOptions? {
+        validate(node, spec.options, shorthand: spec.shorthand, name: "'\(spec.kind)'", &diagnostics)
+    }
+
+    /// `name` is how messages refer to the mapping: `'regex'`, `'table' of 'routes'`.
+    private func validate(_ node: ConfigNode, _ options: [OptionSpec], shorthand: String?, name: String,
+                          _ diagnostics: inout DiagnosticList) -> PluginOptions? {
         let before = diagnostics.errors.count
+        let names = options.map(\.name)
         var values: [String: ConfigNode] = [:]
         // A misspelt required option is reported once, as the misspelling.
         var suggested = Set<String>()
@@ -16,101 +23,92 @@ public struct OptionValidator {
                     diagnostics.error("option names are text, not \(p.key.kindDescription)", at: p.key.mark)
                     continue
                 }
-                guard let opt = spec.options.first(where: { $0.name == key }) else {
-                    if let s = Suggestion.closest(to: key, in: spec.options.map(\.name)) { suggested.insert(s) }
-                    diagnostics.error("unknown option '\(key)' for '\(spec.kind)'" + Suggestion.didYouMean(key, in: spec.options.map(\.name))
-                        + " (options: \(spec.options.map(\.name).joined(separator: ", ")))", at: p.key.mark)
+                guard let opt = options.first(where: { $0.name == key }) else {
+                    if let s = Suggestion.closest(to: key, in: names) { suggested.insert(s) }
+                    diagnostics.error("unknown option '\(key)' for \(name)" + Suggestion.didYouMean(key, in: names)
+                        + " (options: \(names.joined(separator: ", ")))", at: p.key.mark)
                     continue
                 }
-                check(p.value, opt.type, "'\(key)' of '\(spec.kind)'", &diagnostics)
+                check(p.value, opt.type, "'\(key)' of \(name)", &diagnostics)
                 values[key] = p.value
             }
-        } else if let short = spec.shorthand, let opt = spec.options.first(where: { $0.name == short }) {
-            check(node, opt.type, "'\(spec.kind)'", &diagnostics)
+        } else if let short = shorthand, let opt = options.first(where: { $0.name == short }) {
+            check(node, opt.type, name, &diagnostics)
             values[short] = node
         } else {
-            diagnostics.error("'\(spec.kind)' takes a mapping of options (\(spec.options.map(\.name).joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
+            diagnostics.error("\(name) takes a mapping of options (\(names.joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
             return nil
         }
-        for opt in spec.options where opt.required && values[opt.name] == nil && !suggested.contains(opt.name) {
-            diagnostics.error("'\(spec.kind)' needs the option '\(opt.name)' (\(opt.doc))", at: node.mark)
+        for opt in options where opt.required && values[opt.name] == nil && !suggested.contains(opt.name) {
+            diagnostics.error("\(name) needs the option '\(opt.name)' (\(opt.doc))", at: node.mark)
         }
         guard diagnostics.errors.count == before else { return nil }
-        return PluginOptions(node: node, values: values, spec: spec.options)
+        return PluginOptions(node: node, values: values, spec: options)
     }
 
-    /// Checks one value against a type; `what` names it in messages.
+    /// Checks one value against a type, reporting every nested problem; `what` names it in messages.
     public func check(_ node: ConfigNode, _ type: OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
-        if let problem = mismatch(node, type) {
-            diagnostics.error("\(what) should be \(problem.expected), not \(node.kindDescription)\(problem.hint)", at: problem.mark)
-            return
-        }
-        // Descend into containers to report every nested problem.
         switch type {
+        case .oneOf(let types):
+            // Check against the alternative of the node's shape, so a mistake inside a mapping
+            // is reported as such (not as "should be text or a mapping").
+            let fitting = types.filter { Self.shapeFits(node, $0) }
+            guard let first = fitting.first else {
+                diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)", at: node.mark)
+                return
+            }
+            for t in fitting {
+                var scratch = DiagnosticList()
+                check(node, t, what, &scratch)
+                if !scratch.hasErrors { return }
+            }
+            check(node, first, what, &diagnostics)
         case .list(let t):
-            for item in node.items ?? [] { check(item, t, what, &diagnostics) }
+            guard let items = node.items else { return mismatch(node, type, what, &diagnostics) }
+            for item in items { check(item, t, what, &diagnostics) }
         case .dictionary(let t):
-            for p in node.pairs ?? [] { check(p.value, t, "'\(p.key.scalarText ?? "?")' in \(what)", &diagnostics) }
+            guard let pairs = node.pairs else { return mismatch(node, type, what, &diagnostics) }
+            for p in pairs { check(p.value, t, "'\(p.key.scalarText ?? "?")' in \(what)", &diagnostics) }
         case .object(let specs):
-            let sub = PluginSpec(kind: what.trimmingQuotes, summary: "", options: specs)
-            _ = validate(node, against: sub, diagnostics: &diagnostics)
-        default:
-            break
-        }
-    }
-
-    private struct Problem {
-        var expected: String
-        var hint: String = ""
-        var mark: Mark
-    }
-
-    /// The first reason `node` does not fit `type` at its own level, or nil.
-    private func mismatch(_ node: ConfigNode, _ type: OptionType) -> Problem? {
-        let bad = Problem(expected: type.phrase, mark: node.mark)
-        switch type {
-        case .any:
-            return nil
+            guard node.pairs != nil else { return mismatch(node, type, what, &diagnostics) }
+            _ = validate(node, specs, shorthand: nil, name: what, &diagnostics)
+        case .choice(let words):
+            guard let t = node.scalarText, !t.isEmpty else { return mismatch(node, type, what, &diagnostics) }
+            if !words.contains(t) {
+                diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)" + Suggestion.didYouMean(t, in: words), at: node.mark)
+            }
         case .string:
-            if case .scalar = node.kind, node.resolved != .null { return nil }
-            return bad
+            if case .scalar = node.kind, node.resolved != .null { return }
+            mismatch(node, type, what, &diagnostics)
         case .integer:
-            if case .int? = node.resolved { return nil }
-            return bad
+            if case .int? = node.resolved { return }
+            mismatch(node, type, what, &diagnostics)
         case .number:
             switch node.resolved {
-            case .int?, .double?: return nil
-            default: return bad
+            case .int?, .double?: return
+            default: mismatch(node, type, what, &diagnostics)
             }
         case .boolean:
-            if case .bool? = node.resolved { return nil }
-            return bad
-        case .choice(let words):
-            guard let t = node.scalarText, !t.isEmpty else { return bad }
-            if words.contains(t) { return nil }
-            return Problem(expected: type.phrase, hint: Suggestion.didYouMean(t, in: words), mark: node.mark)
-        case .list:
-            return node.items == nil ? bad : nil
-        case .object, .dictionary:
-            return node.pairs == nil ? bad : nil
-        case .oneOf(let types):
-            for t in types {
-                var scratch = DiagnosticList()
-                check(node, t, "", &scratch)
-                if !scratch.hasErrors { return nil }
-            }
-            return bad
+            if case .bool? = node.resolved { return }
+            mismatch(node, type, what, &diagnostics)
+        case .any:
+            return
+        }
+    }
+
+    private func mismatch(_ node: ConfigNode, _ type: OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
+        diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)", at: node.mark)
+    }
+
+    /// Whether a node has the shape (scalar, list, mapping) a type takes.
+    static func shapeFits(_ node: ConfigNode, _ type: OptionType) -> Bool {
+        switch (type, node.kind) {
+        case (.any, _): return true
+        case (.oneOf(let ts), _): return ts.contains { shapeFits(node, $0) }
+        case (.list, .sequence): return true
+        case (.object, .mapping), (.dictionary, .mapping): return true
+        case (.string, .scalar), (.integer, .scalar), (.number, .scalar), (.boolean, .scalar), (.choice, .scalar): return true
+        default: return false
         }
     }
 }
-
-extension String {
-    fileprivate var trimmingQuotes: String {
-        var s = self
-        if s.hasPrefix("'") { s.removeFirst() }
-        if let r = s.range(of: "'", options: .backwards) { s = String(s[..<r.lowerBound]) }
-        return s
-    }
-}
-
-import Foundation
