@@ -24,6 +24,11 @@ struct FieldsStage: Stage {
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
         for rule in rules {
+            // One place, no array of matches: the common case on the hot path.
+            if !rule.path.hasWildcard, let value = rule.path.first(in: record), !value.isNull {
+                check(rule, value, [], context, &result)
+                continue
+            }
             for match in rule.path.resolve(in: record) {
                 guard let value = match.value, !value.isNull else {
                     if rule.required {
@@ -31,15 +36,19 @@ struct FieldsStage: Stage {
                     }
                     continue
                 }
-                for check in rule.checks {
-                    guard let f = check.evaluate(value, context) else { continue }
-                    result.violations.append(Violation(
-                        field: rule.path.concrete(match.indices), reason: f.reason, message: f.message,
-                        value: Violation.excerpt(value), rule: f.rule))
-                }
+                check(rule, value, match.indices, context, &result)
             }
         }
         return result
+    }
+
+    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext, _ result: inout StageResult) {
+        for check in rule.checks {
+            guard let f = check.evaluate(value, context) else { continue }
+            result.violations.append(Violation(
+                field: rule.path.concrete(indices), reason: f.reason, message: f.message,
+                value: Violation.excerpt(value), rule: f.rule))
+        }
     }
 
     static func missing(_ rule: FieldRule, _ match: FieldMatch) -> Violation {

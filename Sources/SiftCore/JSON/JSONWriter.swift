@@ -10,6 +10,18 @@ public struct JSONWriter: Sendable {
         needsComma[needsComma.count - 1] = true
     }
 
+    /// Ends a line of JSON Lines: a newline, after which a new top-level value may follow.
+    public mutating func endLine() {
+        bytes.append(0x0A)
+        needsComma[0] = false
+    }
+
+    /// Hands over the bytes written so far and starts empty, keeping the capacity.
+    public mutating func take() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true); needsComma = [false] }
+        return bytes
+    }
+
     public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
     public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
     public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }

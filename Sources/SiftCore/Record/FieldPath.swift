@@ -11,10 +11,13 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public let components: [Component]
     /// UTF-8 of each key component, precomputed for byte comparison on the hot path.
     let keyBytes: [[UInt8]]
+    /// True when the path has a `[*]`.
+    public let hasWildcard: Bool
 
     public init(_ components: [Component]) {
         self.components = components
         self.keyBytes = components.map { if case .key(let k) = $0 { return Array(k.utf8) } else { return [] } }
+        self.hasWildcard = components.contains(.wildcard)
     }
 
     /// Parses the path syntax; the error says what is wrong in words.
@@ -76,9 +79,6 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         }
         return out
     }
-
-    /// True when the path has a `[*]`.
-    public var hasWildcard: Bool { components.contains(.wildcard) }
 
     /// The path with each `[*]` replaced by the given indices, in order: `in_app[1].product_id`.
     public func concrete(_ indices: [Int]) -> String {

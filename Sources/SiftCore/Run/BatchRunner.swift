@@ -88,9 +88,9 @@ public struct BatchRunner {
                             while try reader.next() != nil {}
                             let verdict = RecordVerdict(inputError: InputError(reason: "input.too_large", message: "line \(more.line) of the JSON array is longer than the record size limit"))
                             summary.count(verdict)
-                            var out: [UInt8] = []
+                            var out = JSONWriter()
                             ResultLine.write(source: name, line: more.line, verdict: verdict, language: options.language, into: &out)
-                            return try write(out)
+                            return try write(out.take())
                         }
                         all += [UInt8](repeating: 0x0A, count: more.line - line - 1) + more.bytes + [0x0A]
                         line = more.line
@@ -157,12 +157,12 @@ public struct BatchRunner {
             let line = firstLine + bytes.prefix(error.offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             let verdict = RecordVerdict(inputError: InputError(error))
             summary.count(verdict)
-            var out: [UInt8] = []
+            var out = JSONWriter()
             ResultLine.write(source: name, line: line, verdict: verdict, language: options.language, into: &out)
-            return try write(out)
+            return try write(out.take())
         }
         let records = doc.root.kind == .array ? doc.root.elements : [doc.root]
-        var out: [UInt8] = []
+        var out = JSONWriter()
         var line = firstLine, scanned = 0
         for r in records {
             let offset = doc.tape[r.index].start
@@ -172,7 +172,7 @@ public struct BatchRunner {
             summary.count(verdict)
             ResultLine.write(source: name, line: line, verdict: verdict, language: options.language, into: &out)
         }
-        try write(out)
+        try write(out.take())
     }
 
     /// Parses and evaluates a batch on the workers, then settles and writes it in order.
@@ -191,8 +191,7 @@ public struct BatchRunner {
                 while i < batch.count { evaluate(i); i += workers }
             }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(batch.count * 128)
+        var out = JSONWriter(capacity: batch.count * 160)
         for i in batch.indices {
             let e = slots.take(i)
             let verdict: RecordVerdict
@@ -200,7 +199,7 @@ public struct BatchRunner {
             summary.count(verdict)
             ResultLine.write(source: name, line: batch[i].line, verdict: verdict, language: options.language, into: &out)
         }
-        try write(out)
+        try write(out.take())
     }
 
     static func evaluate(_ raw: RawRecord, pipeline: Pipeline, asOf: Int64) -> Evaluated {

@@ -1,8 +1,7 @@
 /// Writes one result as a JSONL line. The format is documented in docs/OUTPUT.md and stable:
 /// `{"source","line","valid","packs","violations":[{"field","reason","message","value","rule"}], ...stage outputs, "error"}`.
 public struct ResultLine {
-    public static func write(source: String, line: Int, verdict: RecordVerdict, language: Language, into bytes: inout [UInt8]) {
-        var w = JSONWriter(capacity: 256)
+    public static func write(source: String, line: Int, verdict: RecordVerdict, language: Language, into w: inout JSONWriter) {
         w.beginObject()
         w.field("source", source)
         w.field("line", line)
@@ -36,7 +35,6 @@ public struct ResultLine {
             }
         }
         w.endObject()
-        bytes += w.bytes
-        bytes.append(0x0A)
+        w.endLine()
     }
 }
