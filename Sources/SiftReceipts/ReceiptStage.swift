@@ -26,7 +26,7 @@ struct ReceiptStage: Stage {
             fail(p.path("status"), "receipt.status_malformed", "status must be a number, as Apple sends it", "status 必须是数字", statusValue)
             return result
         }
-        let isRetryable = AppleValue.bool(response["is-retryable"]) ?? nil
+        let isRetryable = AppleValue.bool(response["is-retryable"]).value
         let status = ReceiptStatus.of(code, isRetryable: isRetryable)
         let order = AppleValue.text(p.orderField.first(in: record))
         let user = AppleValue.text(p.userField.first(in: record))
@@ -78,7 +78,7 @@ struct ReceiptStage: Stage {
         case .run: asOf = context.asOfMillis
         case .fixed(let ms): asOf = ms
         case .requestDate:
-            asOf = AppleValue.int64(receipt["request_date_ms"]) ?? nil
+            asOf = AppleValue.int64(receipt["request_date_ms"]).value
             if asOf == nil {
                 fail(p.path("receipt.request_date_ms"), "receipt.value_malformed", "request_date_ms is missing or not milliseconds", "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
             }
@@ -139,9 +139,9 @@ struct ReceiptStage: Stage {
             let product = item["auto_renew_product_id"]?.string ?? item["product_id"]?.string
             guard let product, policy.products[product]?.group == group else { continue }
             switch AppleValue.int64(item["grace_period_expires_date_ms"]) {
-            case .some(.some(let ms)): best = max(best ?? ms, ms)
-            case .some(.none): break
-            case .none:
+            case .value(let ms): best = max(best ?? ms, ms)
+            case .absent: break
+            case .malformed:
                 result.violations.append(Violation(
                     field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: "receipt.value_malformed",
                     message: LocalizedText(en: "grace_period_expires_date_ms is not milliseconds since 1970", zh: "grace_period_expires_date_ms 不是毫秒时间戳"),

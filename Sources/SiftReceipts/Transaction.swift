@@ -75,30 +75,30 @@ struct TransactionReader {
         }
         var quantity: Int64 = 1
         switch AppleValue.int64(item["quantity"]) {
-        case .some(.some(let q)) where q >= 1: quantity = q
-        case .some(.some), .some(.none):
+        case .value(let q) where q >= 1: quantity = q
+        case .value, .absent:
             bad("\(p).quantity", "receipt.quantity", "quantity must be 1 or more", "数量必须至少为 1", item["quantity"])
-        case .none:
+        case .malformed:
             bad("\(p).quantity", "receipt.quantity", "quantity is not a whole number", "数量不是整数", item["quantity"])
         }
         let expires = millis(item, "expires_date_ms", p)
         let cancelled = millis(item, "cancellation_date_ms", p)
-        if case .none = AppleValue.bool(item["is_trial_period"]) {
+        if case .malformed = AppleValue.bool(item["is_trial_period"]) {
             bad("\(p).is_trial_period", "receipt.value_malformed", "is_trial_period is not true or false", "is_trial_period 不是布尔值", item["is_trial_period"])
         }
         guard violations.count == before, let product, let tid else { return nil }
         return Transaction(path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
-                           expiresMs: expires ?? nil, cancellationMs: cancelled ?? nil,
+                           expiresMs: expires.value, cancellationMs: cancelled.value,
                            cancellationReason: AppleValue.text(item["cancellation_reason"]))
     }
 
-    /// A `_ms` date; nil inside when absent, nil outside (with a violation) when unparseable.
-    mutating func millis(_ item: JSONValue, _ key: String, _ p: String) -> Int64?? {
+    /// A `_ms` date, with a violation when it is present but unreadable.
+    mutating func millis(_ item: JSONValue, _ key: String, _ p: String) -> AppleField<Int64> {
         let v = item[key]
-        guard let ms = AppleValue.int64(v) else {
+        let parsed = AppleValue.int64(v)
+        if case .malformed = parsed {
             bad("\(p).\(key)", "receipt.value_malformed", "\(key) is not milliseconds since 1970", "\(key) 不是毫秒时间戳", v)
-            return nil
         }
-        return ms
+        return parsed
     }
 }

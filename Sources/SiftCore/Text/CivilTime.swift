@@ -39,10 +39,12 @@ public enum CivilTime {
     }
 
     private static func split(_ ms: Int64) -> (days: Int, secondOfDay: Int) {
-        // Floor division, so instants before 1970 land on the right day.
+        // Floor division, so instants before 1970 land on the right day; no product that
+        // could overflow at the ends of Int64.
         var days = ms / 86_400_000
-        if ms % 86_400_000 < 0 { days -= 1 }
-        return (Int(days), Int((ms - days * 86_400_000) / 1000))
+        var rest = ms % 86_400_000
+        if rest < 0 { days -= 1; rest += 86_400_000 }
+        return (Int(days), Int(rest / 1000))
     }
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
