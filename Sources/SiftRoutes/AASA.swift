@@ -37,7 +37,9 @@ public enum AASA {
     }
 
     /// An AASA file (iOS 13+ `components`, exclusions first, plus the legacy `paths`) for
-    /// the routes of every `routes:` section that lists universal-link hosts.
+    /// the routes of every `routes:` section that lists universal-link hosts. Exclusions carry
+    /// `percentEncoded: false`: iOS decodes the path before matching them, as the routes do,
+    /// so `/videos/%70rivate/1` is excluded by `/videos/private/*` in both.
     public static func generate(_ pipeline: Pipeline, appID: String) throws(Failure) -> String {
         let stages = routeStages(pipeline).filter { !$0.parser.hosts.isEmpty }
         guard !stages.isEmpty else { throw Failure(description: "no 'routes' section lists universal-link 'hosts'") }
@@ -75,7 +77,10 @@ public enum AASA {
         for c in comps {
             w.beginObject()
             w.field("/", c.path)
-            if c.exclude { w.field("exclude", true) }
+            if c.exclude {
+                w.field("exclude", true)
+                w.field("percentEncoded", false)
+            }
             w.field("comment", c.comment)
             w.endObject()
         }
@@ -106,7 +111,7 @@ public enum AASA {
                 }
                 for sample in variants {
                     let encoded = "/" + sample.map(percentEncode).joined(separator: "/")
-                    if s.exclusions.contains(where: { Glob.matches($0, encoded) }) { continue }
+                    if s.exclusion("/" + sample.joined(separator: "/")) != nil { continue }
                     let decision = file.decide(encodedPath: encoded)
                     if decision == nil || decision!.component.exclude {
                         let why = decision.map { "it matches \($0.component.label) first" } ?? "no pattern matches it"
@@ -115,11 +120,16 @@ public enum AASA {
                     }
                 }
             }
-            // Paths the rules exclude must not be sent to the app either.
+            // Paths the rules exclude must not be sent to the app either: each '*' tried with a
+            // segment and with nothing ('/videos/private/*' excludes '/videos/private/').
             for e in s.exclusions {
-                let encoded = e.replacingOccurrences(of: "*", with: "a").replacingOccurrences(of: "?", with: "a")
-                if let d = file.decide(encodedPath: encoded), !d.component.exclude {
-                    problems.append("excluded path '\(e)' would still open the app: \(encoded) matches \(d.component.label) first")
+                for fill in ["a", ""] {
+                    let decoded = e.replacingOccurrences(of: "*", with: fill).replacingOccurrences(of: "?", with: "a")
+                    let encoded = decoded.split(separator: "/", omittingEmptySubsequences: false).map { percentEncode(String($0)) }.joined(separator: "/")
+                    if let d = file.decide(encodedPath: encoded), !d.component.exclude {
+                        problems.append("excluded path '\(e)' would still open the app: \(encoded) matches \(d.component.label) first")
+                        break
+                    }
                 }
             }
         }
@@ -127,8 +137,9 @@ public enum AASA {
         for (i, c) in file.components.enumerated() where !c.exclude {
             let routed = (samples(c.path ?? "*") + routeSamples).contains { candidate in
                 guard file.decide(encodedPath: candidate)?.index == i else { return false }
-                let segments = candidate.split(separator: "/").map { (try? LinkParser.decode($0, allowSlash: false)) ?? String($0) }
-                return stages.contains { s in !s.exclusions.contains(where: { Glob.matches($0, candidate) }) && s.table.match(segments) != nil }
+                let parts = candidate.split(separator: "/", omittingEmptySubsequences: false).map { (try? LinkParser.decode($0, allowSlash: false)) ?? String($0) }
+                let segments = parts.filter { !$0.isEmpty }
+                return stages.contains { s in s.exclusion(parts.joined(separator: "/")) == nil && s.table.match(segments) != nil }
             }
             if !routed { problems.append("AASA pattern '\(c.label)' sends links to the app, but no route handles them") }
         }

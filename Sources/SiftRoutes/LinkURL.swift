@@ -10,6 +10,10 @@ struct LinkURL: Sendable {
     let segments: [String]
     /// The path as it was written (still percent-encoded), with a leading '/'.
     let encodedPath: String
+    /// The decoded path as written: a leading '/', the decoded segments and, when the link
+    /// ends in '/', a trailing '/'. Exclusions are matched against it, as the generated AASA
+    /// file's exclusions (`percentEncoded: false`) are, so both decide every path alike.
+    let decodedPath: String
     let query: [(name: String, value: String)]
 }
 
@@ -25,9 +29,12 @@ struct LinkParser: Sendable {
     static let forbidden: Set<String> = ["javascript", "data", "file", "vbscript", "blob"]
     let schemes: Set<String>
     let hosts: [HostRule]
+    /// Only characters RFC 3986 (section 2) allows: unreserved, reserved and '%'. Off, raw
+    /// non-ASCII (paths, IDN hosts) and ASCII such as '<', '|' are accepted as written.
+    var strictCharacters = true
 
     func parse(_ url: String) throws(LinkProblem) -> LinkURL {
-        for u in url.unicodeScalars where u.value < 0x20 || u.value == 0x7F || u == " " || u == "\\" {
+        for u in url.unicodeScalars where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == " " || u == "\\" {
             throw LinkProblem(code: "bad_character", en: "the link contains a space, a control character or a backslash",
                               zh: "链接包含空格、控制字符或反斜杠")
         }
@@ -51,6 +58,11 @@ struct LinkParser: Sendable {
             throw LinkProblem(code: "forbidden_scheme", en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
                               zh: "不允许的 scheme '\(scheme)'")
         }
+        // Before the authority is taken apart: a host or port with such characters is refused for them.
+        if strictCharacters, let bad = url.unicodeScalars.first(where: { !Self.isRFC3986($0) }) {
+            throw LinkProblem(code: "bad_character", en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
+                              zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
+        }
         var rest = url[url.index(after: colon)...]
         guard rest.hasPrefix("//") else {
             throw LinkProblem(code: "bad_url", en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
@@ -63,35 +75,40 @@ struct LinkParser: Sendable {
             rest = rest[..<q]
         }
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        var authority = rest[..<slash]
+        let authority = rest[..<slash]
         let pathText = rest[slash...]
         if authority.contains("@") {
             throw LinkProblem(code: "userinfo", en: "the link carries a user name or password before '@'", zh: "链接在 '@' 前带有用户名或密码")
         }
-        if let portColon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-            let port = authority[authority.index(after: portColon)...]
-            authority = authority[..<portColon]
-            if !(universal && (port == "443" || port.isEmpty)) {
-                throw LinkProblem(code: "port", en: "the link names port \(port); only the default port is allowed", zh: "链接指定了端口 \(port)，只允许默认端口")
+        let (hostText, port) = try Self.splitAuthority(authority)
+        if let port, !port.isEmpty {
+            guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw LinkProblem(code: "port", en: "the port '\(Self.clipped(port))' is not a number", zh: "端口 '\(Self.clipped(port))' 不是数字")
+            }
+            // Digits only, so leading zeros are the only other spelling: 0443 is 443.
+            if !(universal && port.drop(while: { $0 == "0" }) == "443") {
+                throw LinkProblem(code: "port", en: "the link names port \(Self.clipped(port)); only the default port is allowed",
+                                  zh: "链接指定了端口 \(Self.clipped(port))，只允许默认端口")
             }
         }
         var segments: [String] = []
         var host: String?
         if universal {
-            guard !authority.contains("%"), !authority.contains("["), let ascii = Punycode.asciiHost(String(authority)),
+            guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
                   ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
-                throw LinkProblem(code: "host_invalid", en: "'\(authority)' is not a valid host name", zh: "'\(authority)' 不是合法的主机名")
+                throw LinkProblem(code: "host_invalid", en: "'\(Self.clipped(hostText))' is not a valid host name", zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
             }
             guard hosts.contains(where: { $0.matches(ascii) }) else {
                 throw LinkProblem(code: "host_not_allowed", en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
             }
             host = ascii
-        } else if !authority.isEmpty {
-            segments.append(try Self.decodeSegment(authority))
+        } else if !hostText.isEmpty {
+            segments.append(try Self.decodeSegment(hostText))
         }
         var raw = pathText.split(separator: "/", omittingEmptySubsequences: false)
         if raw.first == "" { raw.removeFirst() }
-        if raw.last == "" { raw.removeLast() }
+        let trailingSlash = raw.last == ""
+        if trailingSlash { raw.removeLast() }
         for r in raw {
             if r.isEmpty { throw LinkProblem(code: "empty_segment", en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）") }
             segments.append(try Self.decodeSegment(r))
@@ -109,8 +126,52 @@ struct LinkParser: Sendable {
                 query.append((name, value))
             }
         }
-        let encoded = universal ? "/" + raw.joined(separator: "/") : "/" + ([String(authority)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
-        return LinkURL(kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded, query: query)
+        let encoded = universal ? "/" + raw.joined(separator: "/") : "/" + ([String(hostText)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
+        let decoded = "/" + segments.joined(separator: "/") + (trailingSlash && !segments.isEmpty ? "/" : "")
+        return LinkURL(kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
+                       decodedPath: decoded, query: query)
+    }
+
+    /// RFC 3986 3.2: the host is an IP-literal `[...]` (then an optional `:port`), or a
+    /// reg-name up to the last ':'. The port is returned as written, possibly empty; IP
+    /// literals are refused: links must name a host.
+    static func splitAuthority(_ authority: Substring) throws(LinkProblem) -> (host: Substring, port: Substring?) {
+        func invalid() -> LinkProblem {
+            LinkProblem(code: "host_invalid", en: "'\(clipped(authority))' is not a valid host name", zh: "'\(clipped(authority))' 不是合法的主机名")
+        }
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { throw invalid() }
+            let after = authority[authority.index(after: close)...]
+            guard after.isEmpty || after.hasPrefix(":") else { throw invalid() }
+            let literal = clipped(authority[...close])
+            throw LinkProblem(code: "host_invalid", en: "'\(literal)' is an IP address literal; links must name a host",
+                              zh: "'\(literal)' 是 IP 地址字面量，链接必须使用主机名")
+        }
+        if authority.contains("[") || authority.contains("]") { throw invalid() }
+        guard let colon = authority.lastIndex(of: ":") else { return (authority, nil) }
+        return (authority[..<colon], authority[authority.index(after: colon)...])
+    }
+
+    /// RFC 3986 section 2: unreserved, gen-delims, sub-delims and '%' (escapes are checked when decoding).
+    static func isRFC3986(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains(u)
+        }
+    }
+
+    /// A character for a message: `'<'`, or `'例' (U+4F8B)` outside ASCII.
+    static func shown(_ u: Unicode.Scalar) -> String {
+        u.isASCII ? "'\(u)'" : "'\(u)' (\(codePoint(u.value)))"
+    }
+
+    static func codePoint(_ v: UInt32) -> String {
+        "U+" + String(v, radix: 16, uppercase: true).leftPadded(to: 4)
+    }
+
+    /// Text from the link for a message, cut short so a huge link makes no huge message.
+    static func clipped(_ s: Substring) -> String {
+        s.count > 40 ? String(s.prefix(40)) + "…" : String(s)
     }
 
     static func decodeSegment(_ raw: Substring) throws(LinkProblem) -> String {
@@ -121,7 +182,8 @@ struct LinkParser: Sendable {
         return s
     }
 
-    /// Percent-decodes once. Refuses bad escapes, NUL, invalid UTF-8 and (in segments) encoded slashes.
+    /// Percent-decodes once. Refuses bad escapes, NUL, other control characters (C0, DEL and,
+    /// after UTF-8 decoding, C1), invalid UTF-8 and (in segments) encoded slashes.
     static func decode(_ raw: Substring, allowSlash: Bool) throws(LinkProblem) -> String {
         var bytes: [UInt8] = []
         var it = Array(raw.utf8)[...]
@@ -133,6 +195,10 @@ struct LinkParser: Sendable {
             it = it.dropFirst(2)
             let b = hi << 4 | lo
             if b == 0 { throw LinkProblem(code: "nul_byte", en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）") }
+            if b < 0x20 || b == 0x7F {
+                let escape = "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+                throw encodedControl(escape)
+            }
             if !allowSlash, b == UInt8(ascii: "/") || b == UInt8(ascii: "\\") {
                 throw LinkProblem(code: "encoded_slash", en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
                                   zh: "路径段中含有编码的\(b == 0x2F ? "斜杠（%2F）" : "反斜杠（%5C）")")
@@ -142,7 +208,15 @@ struct LinkParser: Sendable {
         guard let s = String(validating: bytes, as: UTF8.self) else {
             throw LinkProblem(code: "bad_encoding", en: "the decoded text is not UTF-8", zh: "解码后的文本不是 UTF-8")
         }
+        if let c1 = s.unicodeScalars.first(where: { (0x80...0x9F).contains($0.value) }) {
+            throw encodedControl(codePoint(c1.value))
+        }
         return s
+    }
+
+    static func encodedControl(_ what: String) -> LinkProblem {
+        LinkProblem(code: "encoded_control", en: "the link contains an encoded control character (\(what))",
+                    zh: "链接包含编码的控制字符（\(what)）")
     }
 
     static func hex(_ c: UInt8) -> UInt8? {
@@ -153,6 +227,10 @@ struct LinkParser: Sendable {
         default: return nil
         }
     }
+}
+
+private extension String {
+    func leftPadded(to n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
 }
 
 /// An allowed universal-link host: `example.com`, or `*.example.com` for its subdomains.

@@ -30,7 +30,9 @@ enum RoutesPlugin {
                 OptionSpec("field", .string, default: .string("url"), doc: "Record field with the link."),
                 OptionSpec("schemes", .list(.string), doc: "Allowed custom schemes (case-insensitive): [deeplink]."),
                 OptionSpec("hosts", .list(.string), doc: "Universal-link hosts (https): [example.com, '*.example.com']."),
-                OptionSpec("exclude", .list(.string), doc: "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']."),
+                OptionSpec("exclude", .list(.string), doc: "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. Matched against the decoded path as written, trailing '/' included."),
+                OptionSpec("strict_characters", .boolean, default: .bool(true),
+                           doc: "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): raw non-ASCII, full-width letters, < > \" ` ^ { } |. With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."),
                 OptionSpec("fallback", .string, doc: "Destination for links no route matches; without it they are rejected."),
                 OptionSpec("table", .list(.object(routeSpec)), required: true, doc: "The routes, in order of precedence."),
             ],
@@ -62,7 +64,8 @@ enum RoutesPlugin {
             }
         }
         guard context.diagnostics.errors.count == before else { return nil }
-        return RoutesStage(field: field, parser: LinkParser(schemes: schemes, hosts: hosts),
+        let parser = LinkParser(schemes: schemes, hosts: hosts, strictCharacters: options.bool("strict_characters") ?? true)
+        return RoutesStage(field: field, parser: parser,
                            exclusions: (options.strings("exclude") ?? []).map { $0.hasPrefix("/") ? $0 : "/" + $0 },
                            table: RouteTable(routes), fallback: options.string("fallback"), rule: options.mark)
     }

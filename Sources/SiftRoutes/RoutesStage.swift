@@ -26,10 +26,10 @@ struct RoutesStage: Stage {
             fail(error.code, error.en, error.zh, value: value)
             return result
         }
-        // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*'.
-        let decodedPath = "/" + link.segments.joined(separator: "/")
-        if let ex = exclusions.first(where: { Glob.matches($0, decodedPath) }) {
-            fail("excluded", "the path \(decodedPath) is excluded by '\(ex)'", "路径 \(decodedPath) 被 '\(ex)' 排除", value: value)
+        // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
+        // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
+        if let ex = exclusion(link.decodedPath) {
+            fail("excluded", "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
             return result
         }
         guard let match = table.match(link.segments) else {
@@ -71,6 +71,11 @@ struct RoutesStage: Stage {
         return result
     }
 
+    /// The first exclusion matching a decoded path (leading '/', trailing '/' as written).
+    func exclusion(_ decodedPath: String) -> String? {
+        exclusions.first { Glob.matches($0, decodedPath) }
+    }
+
     static func output(_ link: LinkURL, destination: String, pattern: String?, params: [(String, JSONLiteral)], query: [(String, JSONLiteral)]) -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
@@ -94,6 +99,8 @@ struct RoutesStage: Stage {
         let schemes = parser.schemes.sorted().map { "\($0)://" }
         let hosts = parser.hosts.map { "https://\($0)" }
         lines.append("  links: " + (schemes + hosts).joined(separator: ", "))
+        lines.append("  characters: " + (parser.strictCharacters ? "only those RFC 3986 allows [route.bad_character]"
+                                                                 : "raw non-ASCII and other characters RFC 3986 does not allow accepted (strict_characters: false)"))
         for r in table.routes {
             var line = "  #\(r.index + 1) \(r.pattern) → \(r.destination) (\(r.mark))"
             if !r.query.isEmpty {

@@ -35,6 +35,21 @@ func resolve(_ p: Pipeline, _ url: String) throws -> (reasons: [String], route: 
     return (v.reasons, v.output.first { $0.key == "route" }.map { String(decoding: $0.json, as: UTF8.self) })
 }
 
+func record(_ url: String) -> [UInt8] {
+    var w = JSONWriter()
+    w.beginObject(); w.field("url", url); w.endObject()
+    return w.bytes
+}
+
+/// The violations' messages, English and Chinese.
+func messages(_ p: Pipeline, _ url: String) throws -> [String] {
+    try Session(pipeline: p, asOfMillis: 0).validate(json: record(url)).violations.map(\.message.en)
+}
+
+func messagesZh(_ p: Pipeline, _ url: String) throws -> [String] {
+    try Session(pipeline: p, asOfMillis: 0).validate(json: record(url)).violations.map(\.message.zh)
+}
+
 func destination(_ p: Pipeline, _ url: String) throws -> String? {
     guard let r = try resolve(p, url).route else { return nil }
     let o = try JSONSerialization.jsonObject(with: Data(r.utf8)) as! [String: Any]
@@ -238,8 +253,12 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try resolve(q, "deeplink://tags/a%2541").route!.contains(#""t":"a%41""#))
         #expect(try destination(p, "HTTPS://EXAMPLE.COM/videos") == "video.list")
         #expect(try destination(p, "https://Shop.Example.com./account") == "account")
-        #expect(try destination(p, "https://例子.cn/account") == "account")
+        // Strict characters (the default): an IDN link must carry the A-label; the rules may name either.
+        #expect(try resolve(p, "https://例子.cn/account").reasons == ["route.bad_character"])
         #expect(try destination(p, "https://xn--fsqu00a.cn/account") == "account")
+        let lenient = try routes(videos, extra: "  strict_characters: false")
+        #expect(try destination(lenient, "https://例子.cn/account") == "account")
+        #expect(try destination(lenient, "https://xn--fsqu00a.cn/account") == "account")
         #expect(try resolve(p, "https://example.com/videos#frag").reasons == [])
         #expect(Punycode.asciiHost("bücher.de") == "xn--bcher-kva.de")
         #expect(Punycode.asciiHost("例子.cn") == "xn--fsqu00a.cn")
@@ -318,7 +337,12 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     @Test func hugeHostsAndQueriesAreRefusedOrHandledInLinearTime() throws {
         let p = try routes(videos)
         let host = String(repeating: "例", count: 20_000) + ".example.com"
-        #expect(try resolve(p, "https://\(host)/videos").reasons == ["route.host_invalid"])
+        #expect(try resolve(p, "https://\(host)/videos").reasons == ["route.bad_character"])
+        let lenient = try routes(videos, extra: "  strict_characters: false")
+        #expect(try resolve(lenient, "https://\(host)/videos").reasons == ["route.host_invalid"])
+        #expect(try messages(lenient, "https://\(host)/videos") == ["'\(String(repeating: "例", count: 40))…' is not a valid host name"])
+        let port = String(repeating: "1", count: 100_000)
+        #expect(try messages(p, "https://example.com:\(port)/videos") == ["the link names port \(String(repeating: "1", count: 40))…; only the default port is allowed"])
         #expect(Punycode.asciiHost(String(repeating: "a", count: 64) + ".com") == nil)
         let query = (0..<40_000).map { "p\($0)=1" }.joined(separator: "&")
         #expect(try resolve(p, "deeplink://videos?\(query)").reasons == [])
@@ -367,5 +391,229 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v', to: v, query: {t: {type: uint, default: '-1'}}}\n") == [
             "r.yaml:4:59: error: the default '-1' of 't' is not a valid uint",
         ])
+    }
+}
+
+/// Exclusions and the trailing slash: the run time and the generated AASA file decide alike.
+@Suite struct ExclusionAgreementTests {
+    @Test func aTrailingSlashIsPartOfTheExcludedPath() throws {
+        let p = try routes(videos, extra: "  exclude: ['/videos/private/*', '/account/secret']")
+        #expect(try resolve(p, "https://example.com/videos/private/").reasons == ["route.excluded"])
+        #expect(try messages(p, "https://example.com/videos/private/") == ["the path /videos/private/ is excluded by '/videos/private/*'"])
+        #expect(try messagesZh(p, "https://example.com/videos/private/") == ["路径 /videos/private/ 被 '/videos/private/*' 排除"])
+        #expect(try resolve(p, "https://example.com/videos/private/?x=1#f").reasons == ["route.excluded"])
+        #expect(try resolve(p, "https://example.com/videos/%70rivate/").reasons == ["route.excluded"])
+        #expect(try resolve(p, "deeplink://videos/private/").reasons == ["route.excluded"])
+        #expect(try resolve(p, "https://example.com/videos/private").reasons == ["route.param_type"])  // not under '/videos/private/'
+        // Without a '*', the pattern is the whole path, as in the AASA file.
+        #expect(try resolve(p, "https://example.com/account/secret").reasons == ["route.excluded"])
+        #expect(try resolve(p, "https://example.com/account/secret/").reasons == ["route.unmatched"])
+        let file = try AASAFile(bytes: Array(try AASA.generate(p, appID: "T.a").utf8), appID: nil)
+        #expect(file.decide(encodedPath: "/videos/private/")?.component.exclude == true)
+        #expect(file.decide(encodedPath: "/videos/%70rivate/1")?.component.exclude == true)
+        #expect(file.decide(encodedPath: "/account/secret/")?.component.exclude != true)
+    }
+
+    @Test func everyGeneratedPathIsDecidedAlike() throws {
+        let p = try routes("""
+                    - {path: 'files/**', to: files}
+                    - {path: 'promo/:code', to: promo}
+                """ + "\n" + videos,
+            extra: "  exclude: ['/videos/private/*', '/account/secret', '/files/tmp?*', '/京/*', 'promo/*/x', '/videos/?']")
+        let text = try AASA.generate(p, appID: "T.a")
+        let file = try AASAFile(bytes: Array(text.utf8), appID: nil)
+        let problems = try AASA.check(p, aasa: Array(text.utf8), appID: nil)
+        #expect(problems == [])
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        // Segments of the route table and the exclusions, a few others, and a non-ASCII one (encoded).
+        let words = ["videos", "private", "new", "7", "account", "secret", "files", "tmp", "tmpx", "promo", "x", "Private", "%E4%BA%AC"]
+        let prefixes = ["/videos/private", "/account/secret", "/files/tmp", "/%E4%BA%AC", "/promo", "/videos"]
+        var bases = [""]
+        var level = [""]
+        for _ in 0..<3 {
+            level = level.flatMap { b in words.map { b + "/" + $0 } }
+            bases += level
+        }
+        for prefix in prefixes {
+            bases.append(prefix)
+            for w in words {
+                bases.append(prefix + "/" + w)
+                for v in words { bases.append(prefix + "/" + w + "/" + v) }
+            }
+        }
+        // A letter written as an escape, in lower- or uppercase hex: '%70rivate', '%56ideos'.
+        func encodeFirst(_ segment: Substring, upper: Bool) -> String {
+            guard let c = segment.unicodeScalars.first, c.properties.isAlphabetic || ("0"..."9").contains(c), c.isASCII else { return String(segment) }
+            return "%" + String(c.value, radix: 16, uppercase: upper) + segment.dropFirst()
+        }
+        var paths: [String] = []
+        for (n, base) in bases.enumerated() {
+            let segments = base.split(separator: "/")
+            let spellings = [
+                base,
+                "/" + segments.map { encodeFirst($0, upper: false) }.joined(separator: "/"),
+                "/" + segments.enumerated().map { $0.offset == n % max(1, segments.count) ? encodeFirst($0.element, upper: true) : String($0.element) }.joined(separator: "/"),
+            ]
+            for s in Set(spellings) {
+                if !s.isEmpty && s != "/" { paths.append(s) }
+                paths.append(s == "/" ? "/" : s + "/")
+            }
+        }
+        paths = Array(Set(paths)).sorted()
+        let routing: Set<String> = ["route.excluded", "route.unmatched", "route.param_type"]
+        var disagreements: [String] = []
+        var excluded = 0
+        for path in paths {
+            let verdict = session.validate(json: record("https://example.com" + path))
+            #expect(verdict.reasons.allSatisfy(routing.contains), "https://example.com\(path): \(verdict.reasons)")
+            let runtime = verdict.reasons == ["route.excluded"]
+            let aasa = file.decide(encodedPath: path)?.component.exclude == true
+            if runtime != aasa { disagreements.append("\(path): run time \(runtime ? "excludes" : "routes"), AASA \(aasa ? "excludes" : "does not exclude")") }
+            if runtime { excluded += 1 }
+        }
+        #expect(Array(disagreements.prefix(20)) == [], "\(disagreements.count) of \(paths.count) paths")
+        #expect(paths.count > 5_000)
+        #expect(excluded > 500 && paths.count - excluded > 500, "\(excluded) of \(paths.count) excluded")
+    }
+}
+
+/// Encoded control characters never reach parameters.
+@Suite struct EncodedControlTests {
+    let p: Pipeline
+    init() throws { p = try routes("    - {path: 'tags/:t', to: tag, query: {q: string}}\n" + videos) }
+
+    @Test(arguments: [
+        ("deeplink://tags/a%0Ab", "%0A"),
+        ("deeplink://tags/a%0db", "%0D"),
+        ("deeplink://tags/a%09b", "%09"),
+        ("deeplink://tags/a%1Fb", "%1F"),
+        ("deeplink://tags/a%7fb", "%7F"),
+        ("deeplink://tags/a%C2%80b", "U+0080"),
+        ("deeplink://tags/a%C2%85b", "U+0085"),
+        ("deeplink://tags/a%c2%9fb", "U+009F"),
+        ("https://example.com/tags/a%0Ab", "%0A"),
+        ("deeplink://%0Atags/a", "%0A"),
+        ("deeplink://tags/a?q=x%0Dy", "%0D"),
+        ("deeplink://tags/a?q%0A=1", "%0A"),
+        ("deeplink://tags/a?q=%C2%85", "U+0085"),
+        ("deeplink://tags/a%0A%00", "%0A"),
+    ])
+    func refusedWithTheirOwnCode(_ url: String, _ what: String) throws {
+        #expect(try resolve(p, url).reasons == ["route.encoded_control"], "\(url)")
+        #expect(try messages(p, url) == ["the link contains an encoded control character (\(what))"])
+        #expect(try messagesZh(p, url) == ["链接包含编码的控制字符（\(what)）"])
+    }
+
+    @Test func nulKeepsItsCodeAndOtherEscapesStillDecode() throws {
+        #expect(try resolve(p, "deeplink://tags/a%00%0A").reasons == ["route.nul_byte"])
+        #expect(try resolve(p, "deeplink://tags/a?q=%00").reasons == ["route.nul_byte"])
+        #expect(try resolve(p, "deeplink://tags/a%20b").route!.contains(#""t":"a b""#))
+        #expect(try resolve(p, "deeplink://tags/a%C2%A0b").route!.contains("\"t\":\"a\u{A0}b\""))  // U+00A0 is not a control
+        #expect(try resolve(p, "deeplink://tags/a%7E%C3%A9").route!.contains(#""t":"a~é""#))
+        // Raw C1 controls (possible with strict_characters: false) are control characters as written.
+        let lenient = try routes("    - {path: 'tags/:t', to: tag}\n" + videos, extra: "  strict_characters: false")
+        #expect(try resolve(lenient, "deeplink://tags/a\u{85}b").reasons == ["route.bad_character"])
+        #expect(try messages(lenient, "deeplink://tags/a\u{85}b") == ["the link contains a space, a control character or a backslash"])
+        #expect(try resolve(lenient, "deeplink://tags/a%0Ab").reasons == ["route.encoded_control"])
+    }
+}
+
+/// Only characters RFC 3986 allows (section 2), unless `strict_characters: false`.
+@Suite struct StrictCharacterTests {
+    let p: Pipeline
+    init() throws { p = try routes("    - {path: 'tags/:t', to: tag}\n" + videos) }
+
+    @Test(arguments: [
+        ("deeplink://tags/a<b", "'<'"),
+        ("deeplink://tags/a>b", "'>'"),
+        ("deeplink://tags/a^b", "'^'"),
+        ("deeplink://tags/a{b", "'{'"),
+        ("deeplink://tags/a}b", "'}'"),
+        ("deeplink://tags/a|b", "'|'"),
+        ("deeplink://tags/a\"b", "'\"'"),
+        ("deeplink://tags/a`b", "'`'"),
+        ("deeplink://tags/é", "'é' (U+00E9)"),
+        ("deeplink://tags/京", "'京' (U+4EAC)"),
+        ("https://ｅｘａｍｐｌｅ.com/account", "'ｅ' (U+FF45)"),
+        ("https://例子.cn/account", "'例' (U+4F8B)"),
+        ("https://example。com/account", "'。' (U+3002)"),
+        ("https://example.com/videos?sort=<new>", "'<'"),
+        ("https://example.com/videos#{x}", "'{'"),
+        // Reported before the authority is taken apart: not route.host_invalid, not route.port.
+        ("https://exa<mple.com:x/videos", "'<'"),
+        ("https://[::1]|/videos", "'|'"),
+        ("https://example.com:４４３/videos", "'４' (U+FF14)"),
+    ])
+    func refused(_ url: String, _ shown: String) throws {
+        #expect(try resolve(p, url).reasons == ["route.bad_character"], "\(url)")
+        #expect(try messages(p, url) == ["the link contains \(shown), a character RFC 3986 does not allow"])
+        #expect(try messagesZh(p, url) == ["链接包含 RFC 3986 不允许的字符 \(shown)"])
+    }
+
+    @Test func everyCharacterRFC3986AllowsPasses() throws {
+        #expect(try resolve(p, "deeplink://tags/azAZ09-._~!$&'()*+,;=:@?q=/?:@#/?frag").route!.contains(#""t":"azAZ09-._~!$&'()*+,;=:@""#))
+        #expect(try destination(p, "https://xn--fsqu00a.cn/account") == "account")
+        #expect(try resolve(p, "https://example.com/tags/%E4%BA%AC").route!.contains(#""t":"京""#))
+        #expect(Explainer.explain(p, language: .en).contains("  characters: only those RFC 3986 allows [route.bad_character]"))
+    }
+
+    @Test func offAcceptsRawNonASCIIAsBefore() throws {
+        let q = try routes("    - {path: 'tags/:t', to: tag}\n" + videos, extra: "  strict_characters: false")
+        #expect(try destination(q, "https://例子.cn/account") == "account")
+        #expect(try resolve(q, "deeplink://tags/京").route!.contains(#""t":"京""#))
+        #expect(try resolve(q, "deeplink://tags/a<b").route!.contains(#""t":"a<b""#))
+        #expect(try resolve(q, "https://ｅｘａｍｐｌｅ.com/account").reasons == ["route.host_not_allowed"])  // NFC keeps full-width letters
+        #expect(try resolve(q, "deeplink://tags/a b").reasons == ["route.bad_character"])
+        #expect(Explainer.explain(q, language: .en).contains("(strict_characters: false)"))
+    }
+
+    @Test func theOptionIsABoolean() {
+        let r = RulesLoader(registry: .builtIn()).load(text: "routes:\n  schemes: [deeplink]\n  strict_characters: maybe\n  table: [{path: a, to: a}]\n", file: "r.yaml")
+        #expect(r.pipeline == nil)
+        #expect(r.diagnostics.contains { $0.headline.hasPrefix("r.yaml:3:22: error:") })
+    }
+}
+
+/// The authority per RFC 3986: IP literals, reg-names, ports of digits.
+@Suite struct AuthorityTests {
+    let p: Pipeline
+    init() throws { p = try routes(videos) }
+
+    @Test(arguments: [
+        ("https://[::1]x/videos", "route.host_invalid", "'[::1]x' is not a valid host name"),
+        ("https://[::1]/videos", "route.host_invalid", "'[::1]' is an IP address literal; links must name a host"),
+        ("https://[::1]:443/videos", "route.host_invalid", "'[::1]' is an IP address literal; links must name a host"),
+        ("https://[::1]:x/videos", "route.host_invalid", "'[::1]' is an IP address literal; links must name a host"),
+        ("https://[v1.example.com]/videos", "route.host_invalid", "'[v1.example.com]' is an IP address literal; links must name a host"),
+        ("https://[::1/videos", "route.host_invalid", "'[::1' is not a valid host name"),
+        ("https://example.com]/videos", "route.host_invalid", "'example.com]' is not a valid host name"),
+        ("https://exa[mple.com/videos", "route.host_invalid", "'exa[mple.com' is not a valid host name"),
+        ("https://example.com:443:443/videos", "route.host_invalid", "'example.com:443' is not a valid host name"),
+        ("https://:443/videos", "route.host_invalid", "'' is not a valid host name"),
+        ("deeplink://[::1]/videos", "route.host_invalid", "'[::1]' is an IP address literal; links must name a host"),
+        ("deeplink://vid]eos/new", "route.host_invalid", "'vid]eos' is not a valid host name"),
+        ("https://example.com:44x/videos", "route.port", "the port '44x' is not a number"),
+        ("https://example.com:-443/videos", "route.port", "the port '-443' is not a number"),
+        ("https://example.com:+443/videos", "route.port", "the port '+443' is not a number"),
+        ("https://example.com:0x1bb/videos", "route.port", "the port '0x1bb' is not a number"),
+        ("https://example.com:4430/videos", "route.port", "the link names port 4430; only the default port is allowed"),
+        ("https://example.com:0/videos", "route.port", "the link names port 0; only the default port is allowed"),
+        ("https://example.com:18446744073709552059/videos", "route.port", "the link names port 18446744073709552059; only the default port is allowed"),
+        ("deeplink://videos:443/new", "route.port", "the link names port 443; only the default port is allowed"),
+        ("deeplink://videos:x/new", "route.port", "the port 'x' is not a number"),
+    ])
+    func refused(_ url: String, _ reason: String, _ message: String) throws {
+        #expect(try resolve(p, url).reasons == [reason], "\(url)")
+        #expect(try messages(p, url) == [message], "\(url)")
+    }
+
+    @Test func defaultPortSpellings() throws {
+        #expect(try destination(p, "https://example.com:443/videos") == "video.list")
+        #expect(try destination(p, "https://example.com:0443/videos") == "video.list")
+        #expect(try destination(p, "https://example.com:000000000000000000000000443/videos") == "video.list")
+        #expect(try destination(p, "https://example.com:/videos") == "video.list")
+        #expect(try destination(p, "deeplink://videos:/new") == "video.editor")
+        #expect(try messagesZh(p, "https://example.com:44x/videos") == ["端口 '44x' 不是数字"])
+        #expect(try messagesZh(p, "https://[::1]/videos") == ["'[::1]' 是 IP 地址字面量，链接必须使用主机名"])
     }
 }
