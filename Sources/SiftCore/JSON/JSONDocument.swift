@@ -1,24 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A parsed JSON text: the original bytes plus a flat tape of value positions.
 ///
 /// Parsing validates the text (grammar, UTF-8, escapes, depth) and records where each
 /// value lies; strings and numbers are decoded only when a check asks for them, and
 /// plain strings are matched straight from the input bytes.
-public final class JSONDocument: Sendable {
-    /// The JSON text.
-    public let bytes: [UInt8]
-    let tape: [TapeEntry]
+///
+/// A document made with `init(bytes:)` never changes. A batch worker instead keeps one
+/// document and calls `reparse(_:)` for each record, so that a steady run allocates no
+/// memory per record; values of the previous record must not be used after that.
+public final class JSONDocument: @unchecked Sendable {
+    // Storage is manual so that reuse costs neither copy-on-write checks nor allocations.
+    // Only the owner of a reusable document mutates it, between records.
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var byteCount = 0
+    private var byteCapacity: Int
+    private(set) var tape: UnsafeMutablePointer<TapeEntry>
+    private(set) var tapeCount = 0
+    private var tapeCapacity: Int
+    let maxDepth: Int
 
     /// Parses `bytes` as one JSON value (leading and trailing whitespace allowed).
-    public init(bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) {
-        self.bytes = bytes
-        var parser = JSONTapeParser(maxDepth: maxDepth)
-        self.tape = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) in
-            try parser.parseDocument(buffer)
+    public convenience init(bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) {
+        self.init(capacity: bytes.count, maxDepth: maxDepth)
+        let failure: JSONParseError? = bytes.withUnsafeBytes { raw in
+            do throws(JSONParseError) { try reparse(raw); return nil } catch { return error }
         }
+        if let failure { throw failure }
     }
+
+    /// An empty document with room for `capacity` bytes, to be filled by `reparse(_:)`.
+    package init(capacity: Int, maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+        byteCapacity = max(capacity, 16)
+        base = .allocate(capacity: byteCapacity)
+        tapeCapacity = max(capacity / 8, 16)
+        tape = .allocate(capacity: tapeCapacity)
+    }
+
+    deinit {
+        base.deallocate()
+        tape.deallocate()
+    }
+
+    /// Replaces the contents with `text`, parsed. Values into the previous contents become invalid.
+    package func reparse(_ text: UnsafeRawBufferPointer) throws(JSONParseError) {
+        if text.count > byteCapacity {
+            base.deallocate()
+            byteCapacity = max(text.count, byteCapacity * 2)
+            base = .allocate(capacity: byteCapacity)
+        }
+        if let src = text.baseAddress { base.update(from: src.assumingMemoryBound(to: UInt8.self), count: text.count) }
+        byteCount = text.count
+        var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
+        defer {
+            // The tape may have grown (moved) even when parsing failed.
+            tape = parser.tape.base
+            tapeCapacity = parser.tape.capacity
+            tapeCount = parser.tape.count
+        }
+        try parser.parseDocument(UnsafeBufferPointer(start: base, count: byteCount))
+    }
+
+    /// The JSON text.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: byteCount)) }
+
+    /// The bytes in use, valid until the next `reparse(_:)`.
+    @inline(__always) var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: byteCount) }
 
     /// The top-level value.
     public var root: JSONValue { JSONValue(document: self, index: 0) }
+}
+
+/// The growing tape a parse writes into; it owns no memory (the document does).
+struct TapeWriter {
+    var base: UnsafeMutablePointer<TapeEntry>
+    var capacity: Int
+    var count = 0
+
+    init(base: UnsafeMutablePointer<TapeEntry>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    @inline(__always) mutating func append(_ e: TapeEntry) {
+        if count == capacity { grow() }
+        base[count] = e
+        count += 1
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity * 2)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    @inline(__always) subscript(i: Int) -> TapeEntry {
+        get { base[i] }
+        nonmutating set { base[i] = newValue }
+    }
 }
 
 /// Why a text is not valid JSON, and where (0-based byte offset).

@@ -1,20 +1,21 @@
 /// A validating recursive-descent JSON parser that fills a tape.
 struct JSONTapeParser {
     let maxDepth: Int
-    var tape: [TapeEntry] = []
+    var tape: TapeWriter
     var p = 0
     var depth = 0
 
-    init(maxDepth: Int) { self.maxDepth = maxDepth }
+    init(maxDepth: Int, tape: TapeWriter) {
+        self.maxDepth = maxDepth
+        self.tape = tape
+    }
 
-    mutating func parseDocument(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> [TapeEntry] {
-        tape.reserveCapacity(16)
+    mutating func parseDocument(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         skipSpace(b)
         guard p < b.count else { throw JSONParseError(offset: p, message: "empty input") }
         try parseValue(b)
         skipSpace(b)
         if p < b.count { throw JSONParseError(offset: p, message: "unexpected text after the JSON value") }
-        return tape
     }
 
     @inline(__always) mutating func skipSpace(_ b: UnsafeBufferPointer<UInt8>) {

@@ -19,7 +19,8 @@ public struct JSONValue: Sendable {
     public func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         let e = entry
         guard e.kind == .string else { return nil }
-        return try document.bytes.withUnsafeBufferPointer { all in
+        let all = document.buffer
+        do {
             let raw = UnsafeBufferPointer(rebasing: all[e.start..<e.end])
             if !e.escaped { return try body(raw) }
             var decoded: [UInt8] = []
@@ -50,13 +51,14 @@ public struct JSONValue: Sendable {
         let e = entry
         let start = e.kind == .string ? e.start - 1 : e.start
         let end = e.kind == .string ? e.end + 1 : e.end
-        return String(decoding: document.bytes[start..<end], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: document.buffer[start..<end]), as: UTF8.self)
     }
 
     /// The value's JSON bytes exactly as in the input.
     public var rawBytes: ArraySlice<UInt8> {
         let e = entry
-        return e.kind == .string ? document.bytes[(e.start - 1)..<(e.end + 1)] : document.bytes[e.start..<e.end]
+        let all = document.buffer
+        return e.kind == .string ? ArraySlice(all[(e.start - 1)..<(e.end + 1)]) : ArraySlice(all[e.start..<e.end])
     }
 
     /// Number of members or elements (0 for scalars).
@@ -105,41 +107,38 @@ public struct JSONValue: Sendable {
 
     /// The tape index of an object's member, without making intermediate values.
     static func memberIndex(_ document: JSONDocument, _ object: Int, _ key: [UInt8]) -> Int? {
-        document.tape.withUnsafeBufferPointer { tape in
-            let e = tape[object]
-            guard e.kind == .object else { return nil }
-            return document.bytes.withUnsafeBufferPointer { all -> Int? in
-                key.withUnsafeBufferPointer { k -> Int? in
-                    var found: Int?
-                    var i = object + 1
-                    while i < e.next {
-                        let ke = tape[i]
-                        let matches: Bool
-                        if !ke.escaped {
-                            matches = ke.end - ke.start == k.count
-                                && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
-                        } else {
-                            var decoded: [UInt8] = []
-                            JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
-                            matches = decoded.elementsEqual(k)
-                        }
-                        if matches { found = i + 1 }
-                        i = tape[i + 1].next
-                    }
-                    return found
+        let tape = document.tape
+        let e = tape[object]
+        guard e.kind == .object else { return nil }
+        let all = document.buffer
+        return key.withUnsafeBufferPointer { k -> Int? in
+            var found: Int?
+            var i = object + 1
+            while i < e.next {
+                let ke = tape[i]
+                let matches: Bool
+                if !ke.escaped {
+                    matches = ke.end - ke.start == k.count
+                        && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
+                } else {
+                    var decoded: [UInt8] = []
+                    JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
+                    matches = decoded.elementsEqual(k)
                 }
+                if matches { found = i + 1 }
+                i = tape[i + 1].next
             }
+            return found
         }
     }
 
     /// The element at `position` of an array, by tape index.
     static func elementIndex(_ document: JSONDocument, _ array: Int, _ position: Int) -> Int? {
-        document.tape.withUnsafeBufferPointer { tape in
-            guard tape[array].kind == .array, position >= 0, position < tape[array].count else { return nil }
-            var i = array + 1
-            for _ in 0..<position { i = tape[i].next }
-            return i
-        }
+        let tape = document.tape
+        guard tape[array].kind == .array, position >= 0, position < tape[array].count else { return nil }
+        var i = array + 1
+        for _ in 0..<position { i = tape[i].next }
+        return i
     }
 
     /// The member named `key`, or nil.

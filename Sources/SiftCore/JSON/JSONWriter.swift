@@ -16,6 +16,12 @@ public struct JSONWriter: Sendable {
         needsComma[0] = false
     }
 
+    /// Empties the buffer, keeping its capacity.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = [false]
+    }
+
     /// Hands over the bytes written so far and starts empty, keeping the capacity.
     public mutating func take() -> [UInt8] {
         defer { bytes.removeAll(keepingCapacity: true); needsComma = [false] }

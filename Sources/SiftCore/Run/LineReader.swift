@@ -14,6 +14,34 @@ public struct RawRecord: Sendable {
     public var tooLarge: Bool
 }
 
+/// Where one line lies in a block of lines read together.
+struct LineRef: Sendable {
+    /// 1-based line number in its source.
+    var line: Int
+    var start: Int
+    var count: Int
+    /// Set when the line was longer than the limit; its bytes were dropped.
+    var tooLarge: Bool
+}
+
+/// Lines read together: their bytes one after another in `bytes`, and where each lies.
+/// Reused from batch to batch, so reading allocates nothing per line.
+struct LineBlock {
+    var bytes: [UInt8] = []
+    var lines: [LineRef] = []
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    /// The bytes of line `i`.
+    func withLine<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let ref = lines[i]
+        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[ref.start..<(ref.start + ref.count)])) }
+    }
+}
+
 /// Reads newline-separated records from a file descriptor in large blocks, with a bound
 /// on line length so a huge line costs no more memory than the limit.
 final class LineReader {
@@ -31,35 +59,64 @@ final class LineReader {
         self.buffer = [UInt8](repeating: 0, count: max(blockSize, 4096))
     }
 
-    /// The next non-blank line, or nil at end of input. Throws on a read error.
+    /// The next non-blank line, in an array of its own, or nil at end of input.
     func next() throws(ReadError) -> RawRecord? {
+        var block = LineBlock()
+        guard let ref = try next(into: &block) else { return nil }
+        return RawRecord(line: ref.line, bytes: Array(block.bytes[ref.start..<(ref.start + ref.count)]), tooLarge: ref.tooLarge)
+    }
+
+    /// Appends the next non-blank line to `block` (its bytes, without the newline or a final
+    /// CR) and returns where it lies, or nil at end of input. Throws on a read error.
+    @discardableResult
+    func next(into block: inout LineBlock) throws(ReadError) -> LineRef? {
         while true {
-            guard let (bytes, tooLarge) = try nextLine() else { return nil }
+            let mark = block.bytes.count
+            guard let tooLarge = try nextLine(into: &block.bytes) else { return nil }
             line += 1
-            if !tooLarge, bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            return RawRecord(line: line, bytes: bytes, tooLarge: tooLarge)
+            if !tooLarge, block.bytes[mark...].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                block.bytes.removeSubrange(mark...)
+                continue
+            }
+            let ref = LineRef(line: line, start: mark, count: block.bytes.count - mark, tooLarge: tooLarge)
+            block.lines.append(ref)
+            return ref
         }
     }
 
-    private func nextLine() throws(ReadError) -> ([UInt8], Bool)? {
-        var collected: [UInt8] = []
+    /// Appends one line's bytes to `out`; returns whether it was too large (its bytes then
+    /// dropped), or nil at end of input.
+    private func nextLine(into out: inout [UInt8]) throws(ReadError) -> Bool? {
+        let mark = out.count
         var tooLarge = false
+        var any = false
         while true {
-            if let nl = buffer[start..<end].firstIndex(of: 0x0A) {
-                if !tooLarge { collected += buffer[start..<nl] }
-                start = nl + 1
-                if collected.count > maxLineBytes { tooLarge = true; collected = [] }
-                if collected.last == 0x0D { collected.removeLast() }
-                return (collected, tooLarge)
+            let (nl, consumed): (Int?, Int) = buffer.withUnsafeBufferPointer { b in
+                let from = b.baseAddress! + start
+                guard let hit = memchr(from, 0x0A, end - start) else { return (nil, end - start) }
+                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - b.baseAddress!
+                return (at, at - start)
             }
-            if !tooLarge { collected += buffer[start..<end] }
-            if collected.count > maxLineBytes { tooLarge = true; collected = [] }
+            if consumed > 0 || nl != nil { any = true }
+            if !tooLarge {
+                if out.count - mark + consumed > maxLineBytes {
+                    tooLarge = true
+                    out.removeSubrange(mark...)
+                } else {
+                    buffer.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<(start + consumed)])) }
+                }
+            }
+            if let nl {
+                start = nl + 1
+                if out.count > mark, out[out.count - 1] == 0x0D { out.removeLast() }
+                return tooLarge
+            }
             start = 0
             end = 0
             if eof {
-                if collected.isEmpty && !tooLarge { return nil }
-                if collected.last == 0x0D { collected.removeLast() }
-                return (collected, tooLarge)
+                guard any else { return nil }
+                if out.count > mark, out[out.count - 1] == 0x0D { out.removeLast() }
+                return tooLarge
             }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {

@@ -20,6 +20,15 @@ public struct RunSummary: Sendable {
         for r in verdict.reasons { reasons[r, default: 0] += 1 }
     }
 
+    /// Adds the counts of a part of the same run (a worker's share).
+    mutating func merge(_ other: RunSummary) {
+        records += other.records
+        valid += other.valid
+        invalid += other.invalid
+        inputErrors += other.inputErrors
+        for (r, n) in other.reasons { reasons[r, default: 0] += n }
+    }
+
     /// One line of totals and the most frequent reasons.
     public var text: String {
         let rate = seconds > 0 ? Int(Double(records) / seconds) : 0

@@ -30,16 +30,36 @@ public final class Session {
         return settle(pipeline.evaluate(record, context: context), record: record)
     }
 
+    /// True when no stage keeps state across records: records may then be finished on any
+    /// worker, in any order, without `settle`.
+    public var isStateless: Bool { settlers.allSatisfy { $0.allSatisfy { $0 == nil } } }
+
+    /// The verdict for one record's stage results when no stage keeps state across records.
+    static func verdict(_ results: [PackResult], pipeline: Pipeline) -> RecordVerdict {
+        guard !results.isEmpty else { return noPack(pipeline) }
+        var verdict = RecordVerdict()
+        for r in results {
+            verdict.packs.append(r.pack)
+            for s in r.stages {
+                verdict.violations += s.violations
+                verdict.output += s.output
+            }
+        }
+        return verdict
+    }
+
+    static func noPack(_ pipeline: Pipeline) -> RecordVerdict {
+        let names = pipeline.packs.map { "\($0.name) (\($0.selector))" }.joined(separator: ", ")
+        return RecordVerdict(violations: [Violation(
+            field: "", reason: "record.no_pack",
+            message: LocalizedText(en: "no rule pack applies to this record (packs: \(names))",
+                                   zh: "没有适用于此记录的规则包（规则包：\(names)）"))])
+    }
+
     /// Settles results that were evaluated elsewhere (on a worker), in input order.
     public func settle(_ results: [PackResult], record: JSONValue) -> RecordVerdict {
         let context = EvaluationContext(record: record, asOfMillis: asOfMillis)
-        guard !results.isEmpty else {
-            let names = pipeline.packs.map { "\($0.name) (\($0.selector))" }.joined(separator: ", ")
-            return RecordVerdict(violations: [Violation(
-                field: "", reason: "record.no_pack",
-                message: LocalizedText(en: "no rule pack applies to this record (packs: \(names))",
-                                       zh: "没有适用于此记录的规则包（规则包：\(names)）"))])
-        }
+        guard !results.isEmpty else { return Self.noPack(pipeline) }
         var verdict = RecordVerdict()
         for var r in results {
             verdict.packs.append(r.pack)
