@@ -11,7 +11,7 @@ struct AppleIDStage: Stage {
         let field = p.tokenField.description
         func fail(_ reason: String, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
             result.violations.append(Violation(field: f, reason: "apple_id." + reason, message: LocalizedText(en: en, zh: zh),
-                                               value: Violation.excerpt(value), rule: p.rule))
+                                               valueOf: value, rule: p.rule))
         }
         guard let tokenValue = p.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
             fail("token_missing", "the record has no identity token here", "记录中此处没有身份令牌", value: p.tokenField.first(in: record))

@@ -57,7 +57,7 @@ struct ChecksumCheck: ValueCheck {
             case .verhoeff: return Checksums.verhoeff(s)
             case .damm: return Checksums.damm(s)
             }
-        }) else { return wrongType(value, expected: "a string", zh: "字符串") }
+        }) else { return WrongType.aString[Int(value.kind.rawValue)] }
         return ok ? nil : Rejection(LocalizedText(en: "fails the \(algorithm.title) check", zh: "未通过 \(algorithm.title) 校验"))
     }
 

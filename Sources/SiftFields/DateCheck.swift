@@ -76,7 +76,7 @@ struct DateCheck: ValueCheck {
                 text = ArraySlice(s.utf8)
             }
         }
-        guard let text else { return wrongType(value, expected: "a string", zh: "字符串") }
+        guard let text else { return WrongType.aString[Int(value.kind.rawValue)] }
         guard let ms = format.parse(text) else {
             return Rejection(LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
         }

@@ -53,7 +53,7 @@ struct LengthCheck: ValueCheck {
     }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let n = measure(value) else { return wrongType(value, expected: "a string or an array", zh: "字符串或数组") }
+        guard let n = measure(value) else { return WrongType.aStringOrArray[Int(value.kind.rawValue)] }
         let u = value.kind == .array ? ("items", "项") : unitWords
         if let min, let max, min == max, n != min {
             return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be exactly \(min)", zh: "长度为 \(n) \(u.1)，必须为 \(min)"))

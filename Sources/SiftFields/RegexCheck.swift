@@ -38,7 +38,7 @@ struct RegexCheck: ValueCheck {
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         guard let outcome = value.withStringUTF8({ regex.match($0) }) else {
-            return wrongType(value, expected: "a string", zh: "字符串")
+            return WrongType.aString[Int(value.kind.rawValue)]
         }
         switch outcome {
         case .match: return nil

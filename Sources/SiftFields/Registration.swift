@@ -18,7 +18,32 @@ extension PluginRegistry {
 
 /// The message for a value of the wrong JSON type.
 func wrongType(_ value: JSONValue, expected: String, zh: String) -> Rejection {
-    Rejection(LocalizedText(en: "expected \(expected), got \(value.kind)", zh: "应为\(zh)，实际为\(kindZH(value.kind))"))
+    WrongType.messages(expected, zh)[Int(value.kind.rawValue)]
+}
+
+/// Wrong-type rejections, made once per expectation: failing checks build no text.
+enum WrongType {
+    static let aString = make("a string", "字符串")
+    static let aStringOrArray = make("a string or an array", "字符串或数组")
+    static let aNumber = make("a number", "数字")
+    static let aNumberOrNumericText = make("a number or numeric text", "数字")
+
+    static func messages(_ expected: String, _ zh: String) -> [Rejection] {
+        switch expected {
+        case "a string": return aString
+        case "a string or an array": return aStringOrArray
+        case "a number": return aNumber
+        case "a number or numeric text": return aNumberOrNumericText
+        default: return make(expected, zh)
+        }
+    }
+
+    /// One rejection per `JSONKind`, indexed by its raw value.
+    static func make(_ expected: String, _ zh: String) -> [Rejection] {
+        [JSONKind.object, .array, .string, .number, .bool, .null].map { kind in
+            Rejection(LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"))
+        }
+    }
 }
 
 func kindZH(_ kind: JSONKind) -> String {

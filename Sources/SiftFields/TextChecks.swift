@@ -35,7 +35,7 @@ struct TrimmedCheck: ValueCheck {
         make: { _, _ in TrimmedCheck() })
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let s = value.string else { return wrongType(value, expected: "a string", zh: "字符串") }
+        guard let s = value.string else { return WrongType.aString[Int(value.kind.rawValue)] }
         let scalars = s.unicodeScalars
         let bad = (scalars.first?.properties.isWhitespace ?? false) || (scalars.last?.properties.isWhitespace ?? false)
         return bad ? Rejection(LocalizedText(en: "has leading or trailing whitespace", zh: "首尾含有空白字符")) : nil

@@ -10,7 +10,7 @@ struct ReceiptStage: Stage {
         let p = policy
         func fail(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
             result.violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                                               value: Violation.excerpt(value), rule: p.rule))
+                                               valueOf: value, rule: p.rule))
         }
         let response = p.response.map { $0.first(in: record) } ?? record
         guard let response, response.kind == .object else {
@@ -145,7 +145,7 @@ struct ReceiptStage: Stage {
                 result.violations.append(Violation(
                     field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: "receipt.value_malformed",
                     message: LocalizedText(en: "grace_period_expires_date_ms is not milliseconds since 1970", zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
-                    value: Violation.excerpt(item["grace_period_expires_date_ms"]), rule: policy.rule))
+                    valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
             }
         }
         return best

@@ -36,7 +36,7 @@ struct TransactionReader {
 
     mutating func bad(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue?) {
         violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                                    value: Violation.excerpt(value), rule: rule))
+                                    valueOf: value, rule: rule))
     }
 
     /// Reads an `in_app`-style array; nil (with a violation) if it is not an array.

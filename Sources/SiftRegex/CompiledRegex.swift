@@ -1,4 +1,29 @@
 internal import CPCRE2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Match data for one ovector pair, one per thread: a match allocates nothing. Freed when
+/// the thread ends. (A match only needs to know whether it matched; with one pair PCRE2
+/// still matches patterns with groups and returns 0 for "matched, vector too small".)
+private let matchDataKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { data in
+        if let data { pcre2_match_data_free_8(OpaquePointer(data)) }
+    }
+    return key
+}()
+
+private func threadMatchData() -> OpaquePointer {
+    if let data = pthread_getspecific(matchDataKey) { return OpaquePointer(data) }
+    let data = pcre2_match_data_create_8(1, nil)!
+    pthread_setspecific(matchDataKey, UnsafeRawPointer(data))
+    return data
+}
 
 /// A PCRE2 regex compiled once (with JIT when available) and shared by all threads.
 ///
@@ -43,8 +68,7 @@ public final class CompiledRegex: @unchecked Sendable {
 
     /// Matches UTF-8 bytes, which must be valid UTF-8 (JSON input is validated on parse).
     public func match(_ subject: UnsafeBufferPointer<UInt8>) -> RegexOutcome {
-        let data = pcre2_match_data_create_8(1, nil)
-        defer { pcre2_match_data_free_8(data) }
+        let data = threadMatchData()
         let base = subject.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let rc = isJIT
             ? pcre2_jit_match_8(code, base, subject.count, 0, 0, data, matchContext)

@@ -14,7 +14,7 @@ struct RoutesStage: Stage {
         var result = StageResult()
         func fail(_ code: String, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
             result.violations.append(Violation(field: field.description, reason: "route." + code,
-                                               message: LocalizedText(en: en, zh: zh), value: Violation.excerpt(value), rule: r ?? rule))
+                                               message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule))
         }
         let value = field.first(in: record)
         guard let value, let text = value.string else {

@@ -47,7 +47,7 @@ struct FieldsStage: Stage {
             guard let f = check.evaluate(value, context) else { continue }
             result.violations.append(Violation(
                 field: rule.path.concrete(indices), reason: f.reason, message: f.message,
-                value: Violation.excerpt(value), rule: f.rule))
+                valueOf: value, rule: f.rule))
         }
     }
 
@@ -59,7 +59,7 @@ struct FieldsStage: Stage {
             text.zh += "（\(why)）"
         }
         return Violation(field: rule.path.concrete(match.indices), reason: rule.reasonPrefix + ".required",
-                         message: text, value: Violation.excerpt(match.value), rule: rule.rule)
+                         message: text, valueOf: match.value, rule: rule.rule)
     }
 
     func explain(_ language: Language) -> String {

@@ -22,6 +22,25 @@ public struct Pipeline: Sendable {
         return out
     }
 
+    /// Evaluates one record into `verdict`, which is emptied first but keeps its capacity, so
+    /// that a worker reusing one verdict allocates nothing for a valid record. Only for
+    /// pipelines whose stages keep no state across records (see `Session.isStateless`).
+    package func evaluate(_ record: JSONValue, context: EvaluationContext, into verdict: inout RecordVerdict) {
+        verdict.packs.removeAll(keepingCapacity: true)
+        verdict.violations.removeAll(keepingCapacity: true)
+        verdict.output.removeAll(keepingCapacity: true)
+        verdict.inputError = nil
+        for pack in packs where pack.selector.matches(record) {
+            verdict.packs.append(pack.name)
+            for stage in pack.stages {
+                let r = stage.evaluate(record, in: context)
+                if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
+                if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }
+            }
+        }
+        if verdict.packs.isEmpty { verdict.violations.append(Session.noPackViolation(self)) }
+    }
+
     /// Packs whose names are given, in order; all when `names` is empty.
     public func restricted(to names: Set<String>) -> Pipeline {
         names.isEmpty ? self : Pipeline(packs: packs.filter { names.contains($0.name) }, warnings: warnings, sources: sources)

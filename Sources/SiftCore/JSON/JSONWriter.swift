@@ -64,21 +64,91 @@ public struct JSONWriter: Sendable {
     public mutating func field(_ k: String, _ b: Bool) { key(k); bool(b) }
 
     static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        if let done: Void = s.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, to: &out) }) { return done }
+        var s = s
+        s.withUTF8 { appendQuoted($0, to: &out) }
+    }
+
+    /// Quotes UTF-8 text, copying runs that need no escape in one go.
+    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for c in s.utf8 {
+        var run = 0
+        for i in 0..<text.count {
+            let c = text[i]
+            guard c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
+            run = i + 1
             switch c {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-            default: out.append(c)
+            case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                for b in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex.utf8Start[Int(c >> 4)], hex.utf8Start[Int(c & 15)]] { out.append(b) }
             }
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<text.count]))
         out.append(UInt8(ascii: "\""))
+    }
+
+    // Pre-encoded pieces, written outside the comma bookkeeping: for callers that write a
+    // fixed layout (result lines) and know where the commas go.
+
+    /// Appends a fragment of JSON text as it is.
+    mutating func appendFragment(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Appends a quoted string.
+    mutating func appendString(_ s: String) { Self.appendQuoted(s, to: &bytes) }
+
+    /// Appends `Violation.excerpt(value)` quoted, straight from the input bytes when the value
+    /// is a string without escapes that needs no cut (the same bytes either way).
+    mutating func appendExcerpt(_ value: JSONValue) {
+        let e = value.entry
+        if e.kind == .string, !e.escaped {
+            let raw = UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end])
+            // Scalars are the bytes that are not UTF-8 continuation bytes.
+            if raw.count <= Violation.excerptLimit || raw.lazy.filter({ $0 & 0xC0 != 0x80 }).count <= Violation.excerptLimit {
+                bytes.append(UInt8(ascii: "\""))
+                bytes.append(contentsOf: raw)
+                bytes.append(UInt8(ascii: "\""))
+                return
+            }
+        }
+        Self.appendQuoted(Violation.excerpt(value) ?? "", to: &bytes)
+    }
+
+    /// Appends JSON text as it is.
+    mutating func appendBytes(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
+    /// Appends a whole number without making a `String`.
+    mutating func appendInt(_ value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buf in
+            var n = value.magnitude
+            var at = buf.count
+            repeat {
+                at -= 1
+                buf[at] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            if value < 0 { at -= 1; buf[at] = UInt8(ascii: "-") }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[at...]))
+        }
+    }
+
+    /// Appends a rule location as a quoted `file:line:col`, as `Mark.description` prints it.
+    mutating func appendMark(_ mark: Mark) {
+        Self.appendQuoted(mark.file, to: &bytes)
+        bytes.removeLast()
+        bytes.append(UInt8(ascii: ":"))
+        appendInt(mark.line)
+        bytes.append(UInt8(ascii: ":"))
+        appendInt(mark.column)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal for `s`.

@@ -86,22 +86,44 @@ public struct Violation: Sendable {
     /// A stable reason code: `phone.regex`, `receipt.replayed_transaction`.
     public var reason: String
     public var message: LocalizedText
-    /// The offending value's JSON text, truncated.
-    public var value: String?
     /// Where the rule is written.
     public var rule: Mark?
+    // The offending value: given as text, or kept as the input value and cut to an excerpt
+    // only when it is read or written (most runs write it straight from the input bytes).
+    private var valueText: String?
+    var valueSource: JSONValue?
 
     public init(field: String, reason: String, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
         self.field = field
         self.reason = reason
         self.message = message
-        self.value = value
+        self.valueText = value
+        self.valueSource = nil
         self.rule = rule
     }
 
+    /// A violation whose value excerpt is taken from `valueOf` when needed.
+    public init(field: String, reason: String, message: LocalizedText, valueOf: JSONValue?, rule: Mark? = nil) {
+        self.field = field
+        self.reason = reason
+        self.message = message
+        self.valueText = nil
+        self.valueSource = valueOf
+        self.rule = rule
+    }
+
+    /// The offending value's JSON text, truncated.
+    public var value: String? {
+        get { valueText ?? Self.excerpt(valueSource) }
+        set { valueText = newValue; valueSource = nil }
+    }
+
+    /// How many Unicode scalars of a value results show.
+    public static let excerptLimit = 64
+
     /// The value as shown in results: a string's text, or another value's JSON text,
     /// cut to `limit` characters.
-    public static func excerpt(_ value: JSONValue?, limit: Int = 64) -> String? {
+    public static func excerpt(_ value: JSONValue?, limit: Int = excerptLimit) -> String? {
         guard let value else { return nil }
         let text = value.string ?? value.rawText
         guard text.unicodeScalars.count > limit else { return text }

@@ -13,12 +13,18 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     let keyBytes: [[UInt8]]
     /// True when the path has a `[*]`.
     public let hasWildcard: Bool
+    /// The printed form, computed once: violations name their field with it.
+    public let description: String
 
     public init(_ components: [Component]) {
         self.components = components
         self.keyBytes = components.map { if case .key(let k) = $0 { return Array(k.utf8) } else { return [] } }
         self.hasWildcard = components.contains(.wildcard)
+        self.description = Self.printed(components)
     }
+
+    public static func == (a: FieldPath, b: FieldPath) -> Bool { a.components == b.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// Parses the path syntax; the error says what is wrong in words.
     public init(parsing text: String) throws(FieldPathError) {
@@ -62,12 +68,12 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         self.init(comps)
     }
 
-    public var description: String {
+    private static func printed(_ components: [Component]) -> String {
         var out = ""
         for c in components {
             switch c {
             case .key(let k):
-                if k.contains(".") || k.contains("[") || k.contains("]") || k.isEmpty {
+                if k.isEmpty || k.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
                     out += "[\"\(k)\"]"
                 } else {
                     if !out.isEmpty { out += "." }

@@ -279,23 +279,30 @@ final class WorkerScratch: @unchecked Sendable {
     let document = JSONDocument(capacity: 1 << 16)
     var out = JSONWriter(capacity: 1 << 20)
     var summary = RunSummary()
+    /// Re-filled for each record that could be read.
+    var verdict = RecordVerdict()
 
     /// Parses, evaluates and writes line `i` of `block`.
     func finish(_ block: LineBlock, _ i: Int, source: String, pipeline: Pipeline, options: RunOptions) {
         let ref = block.lines[i]
-        let verdict: RecordVerdict
+        var error: InputError?
         if ref.tooLarge {
-            verdict = RecordVerdict(inputError: BatchRunner.tooLarge)
-        } else if let error = block.withLine(i, { line -> JSONParseError? in
+            error = BatchRunner.tooLarge
+        } else if let bad = block.withLine(i, { line -> JSONParseError? in
             do throws(JSONParseError) { try document.reparse(line); return nil } catch { return error }
         }) {
-            verdict = RecordVerdict(inputError: InputError(error))
+            error = InputError(bad)
         } else if document.root.kind != .object {
-            verdict = RecordVerdict(inputError: .notObject)
-        } else {
-            let context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
-            verdict = Session.verdict(pipeline.evaluate(document.root, context: context), pipeline: pipeline)
+            error = .notObject
         }
+        if let error {
+            let failed = RecordVerdict(inputError: error)
+            summary.count(failed)
+            ResultLine.write(source: source, line: ref.line, verdict: failed, language: options.language, into: &out)
+            return
+        }
+        let context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
+        pipeline.evaluate(document.root, context: context, into: &verdict)
         summary.count(verdict)
         ResultLine.write(source: source, line: ref.line, verdict: verdict, language: options.language, into: &out)
     }

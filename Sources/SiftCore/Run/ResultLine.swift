@@ -1,40 +1,56 @@
 /// Writes one result as a JSONL line. The format is documented in docs/OUTPUT.md and stable:
 /// `{"source","line","valid","packs","violations":[{"field","reason","message","value","rule"}], ...stage outputs, "error"}`.
+///
+/// The layout is fixed, so the line is written from pre-encoded fragments without the
+/// writer's comma bookkeeping; only strings from the record and the rules are escaped.
 public struct ResultLine {
     public static func write(source: String, line: Int, verdict: RecordVerdict, language: Language, into w: inout JSONWriter) {
-        w.beginObject()
-        w.field("source", source)
-        w.field("line", line)
-        w.field("valid", verdict.isValid)
+        w.appendFragment("{\"source\":")
+        w.appendString(source)
+        w.appendFragment(",\"line\":")
+        w.appendInt(line)
+        w.appendFragment(verdict.isValid ? ",\"valid\":true" : ",\"valid\":false")
         if let e = verdict.inputError {
-            w.key("error")
-            w.beginObject()
-            w.field("reason", e.reason)
-            w.field("message", e.message)
-            w.endObject()
+            w.appendFragment(",\"error\":{\"reason\":")
+            w.appendString(e.reason)
+            w.appendFragment(",\"message\":")
+            w.appendString(e.message)
+            w.appendFragment("}")
         } else {
-            w.key("packs")
-            w.beginArray()
-            for p in verdict.packs { w.string(p) }
-            w.endArray()
-            w.key("violations")
-            w.beginArray()
-            for v in verdict.violations {
-                w.beginObject()
-                w.field("field", v.field)
-                w.field("reason", v.reason)
-                w.field("message", v.message.text(language))
-                if let value = v.value { w.field("value", value) }
-                if let rule = v.rule { w.field("rule", rule.description) }
-                w.endObject()
+            w.appendFragment(",\"packs\":[")
+            for (i, p) in verdict.packs.enumerated() {
+                if i > 0 { w.appendFragment(",") }
+                w.appendString(p)
             }
-            w.endArray()
+            w.appendFragment("],\"violations\":[")
+            for (i, v) in verdict.violations.enumerated() {
+                w.appendFragment(i > 0 ? ",{\"field\":" : "{\"field\":")
+                w.appendString(v.field)
+                w.appendFragment(",\"reason\":")
+                w.appendString(v.reason)
+                w.appendFragment(",\"message\":")
+                w.appendString(v.message.text(language))
+                if let source = v.valueSource {
+                    w.appendFragment(",\"value\":")
+                    w.appendExcerpt(source)
+                } else if let value = v.value {
+                    w.appendFragment(",\"value\":")
+                    w.appendString(value)
+                }
+                if let rule = v.rule {
+                    w.appendFragment(",\"rule\":")
+                    w.appendMark(rule)
+                }
+                w.appendFragment("}")
+            }
+            w.appendFragment("]")
             for (key, json) in verdict.output {
-                w.key(key)
-                w.raw(json)
+                w.appendFragment(",")
+                w.appendString(key)
+                w.appendFragment(":")
+                w.appendBytes(json)
             }
         }
-        w.endObject()
-        w.endLine()
+        w.appendFragment("}\n")
     }
 }

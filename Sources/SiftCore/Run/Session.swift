@@ -41,19 +41,22 @@ public final class Session {
         for r in results {
             verdict.packs.append(r.pack)
             for s in r.stages {
-                verdict.violations += s.violations
-                verdict.output += s.output
+                if verdict.violations.isEmpty { verdict.violations = s.violations } else { verdict.violations += s.violations }
+                if verdict.output.isEmpty { verdict.output = s.output } else { verdict.output += s.output }
             }
         }
         return verdict
     }
 
     static func noPack(_ pipeline: Pipeline) -> RecordVerdict {
+        RecordVerdict(violations: [noPackViolation(pipeline)])
+    }
+
+    static func noPackViolation(_ pipeline: Pipeline) -> Violation {
         let names = pipeline.packs.map { "\($0.name) (\($0.selector))" }.joined(separator: ", ")
-        return RecordVerdict(violations: [Violation(
-            field: "", reason: "record.no_pack",
-            message: LocalizedText(en: "no rule pack applies to this record (packs: \(names))",
-                                   zh: "没有适用于此记录的规则包（规则包：\(names)）"))])
+        return Violation(field: "", reason: "record.no_pack",
+                         message: LocalizedText(en: "no rule pack applies to this record (packs: \(names))",
+                                                zh: "没有适用于此记录的规则包（规则包：\(names)）"))
     }
 
     /// Settles results that were evaluated elsewhere (on a worker), in input order.
