@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Reads the runs of scripts/compare and prints the Markdown table and the ratios; exits 1
+when the programs' counts differ (printing every program's counts side by side).
+Usage: report.py RUNS.tsv DATA.jsonl   (RUNS.tsv: name, seconds, peak RSS KB, counts file)"""
+import os
+import sys
+
+KEYS = ("total", "valid", "invalid", "phone", "email", "password", "plate", "id_number")
+LIMIT, SIFT1, PYTHON = "C++ limit", "sift, 1 worker", "Python"
+
+
+def read_counts(path):
+    counts = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                key, value = line.split()
+                counts[key] = int(value)
+    return counts
+
+
+def main(runs_path, data_path):
+    runs = []  # (name, seconds, rss_kb, counts)
+    with open(runs_path) as f:
+        for line in f:
+            name, seconds, rss_kb, counts_path = line.rstrip("\n").split("\t")
+            runs.append((name, float(seconds), int(rss_kb), read_counts(counts_path)))
+    size_mb = os.path.getsize(data_path) / 1e6
+    records = runs[0][3].get("total", 0)
+    by_name = {name: seconds for name, seconds, _, _ in runs}
+    limit_s, sift1_s = by_name.get(LIMIT), by_name.get(SIFT1)
+
+    def ratio(s, base):
+        return f"{s / base:.2f}×" if base else "-"
+
+    lines = ["| program | seconds | records/s | MB/s | peak RSS MB | × C++ limit | × sift 1 worker |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, s, rss_kb, _ in runs:
+        lines.append(f"| {name} | {s:.3f} | {records / s:,.0f} | {size_mb / s:.1f} | {rss_kb / 1024:.1f} "
+                     f"| {ratio(s, limit_s)} | {ratio(s, sift1_s)} |")
+    lines.append("")
+    lines.append("Ratios are of wall times (seconds / seconds): above 1 means slower than the base.")
+    python = [(s, name) for name, s, _, _ in runs if name.startswith(PYTHON)]
+    siftn = [(name, s) for name, s, _, _ in runs if name.startswith("sift, ") and name != SIFT1]
+    if sift1_s and limit_s:
+        lines.append(f"- sift 1 worker / C++ limit: {sift1_s / limit_s:.2f}×")
+    if sift1_s and python:
+        best_s, best = min(python)
+        lines.append(f"- sift 1 worker / fastest Python ({best}): {sift1_s / best_s:.2f}×")
+    for name, s in siftn:
+        if sift1_s:
+            lines.append(f"- {name.replace(', ', ' ')} / sift 1 worker: {s / sift1_s:.2f}× "
+                         f"({sift1_s / s:.2f}× the throughput)")
+
+    reference = runs[0]
+    differ = [r for r in runs if r[3] != reference[3]]
+    if differ:
+        lines.append("")
+        lines.append(f"**COUNTS DIFFER** (against {reference[0]}):")
+        lines.append("")
+        lines.append("| count | " + " | ".join(name for name, *_ in runs) + " |")
+        lines.append("|---|" + "---:|" * len(runs))
+        for key in KEYS:
+            values = [r[3].get(key) for r in runs]
+            mark = "" if len(set(values)) == 1 else " ⚠"
+            lines.append(f"| {key}{mark} | " + " | ".join(str(v) for v in values) + " |")
+    else:
+        c = reference[3]
+        lines.append("")
+        lines.append(f"Counts identical in all {len(runs)} runs: " + ", ".join(f"{k} {c.get(k)}" for k in KEYS))
+    print("\n".join(lines))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
