@@ -85,7 +85,9 @@ struct DateFormat: Sendable, CustomStringConvertible {
         }
 
         func instant() -> Int64? {
-            CivilTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millis: millis)
+            // There is no year 0 in a yyyy layout's calendar: 0000 is not a date.
+            guard year >= 1 else { return nil }
+            return CivilTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millis: millis)
         }
     }
 

@@ -19,7 +19,7 @@ struct TypeCheck: ValueCheck {
         switch name {
         case "string": return value.kind == .string
         case "number": return value.kind == .number
-        case "integer": return value.integer != nil
+        case "integer": return value.isIntegral
         case "boolean": return value.kind == .bool
         case "object": return value.kind == .object
         case "array": return value.kind == .array

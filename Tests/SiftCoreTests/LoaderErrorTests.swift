@@ -45,12 +45,12 @@ let fieldsOnly: PluginRegistry = {
 
     @Test func packLevelMistakes() {
         #expect(errors("feilds:\n  a: [not_empty]\n") == [
-            "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, applies_to, include, validators, fields, examples)",
+            "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, applies_to, include, validators, null, report, fields, examples)",
             "r.yaml:1:1: error: the pack 'r' has no rules: add 'fields:'",
         ])
         #expect(errors("version: 2\nfields:\n  a: [not_empty]\n") == ["r.yaml:1:10: error: this Sift reads rules version 1; found the number 2"])
         #expect(errors("fields:\n  a:\n    requird: false\n    checks: [not_empty]\n") == [
-            "r.yaml:3:5: error: unknown key 'requird' for field 'a'; did you mean 'required'? (keys: required, reason, checks, description)",
+            "r.yaml:3:5: error: unknown key 'requird' for field 'a'; did you mean 'required'? (keys: required, null, report, reason, checks, description)",
         ])
         #expect(errors("fields:\n  'a..b': [not_empty]\n") == ["r.yaml:2:3: error: invalid field path 'a..b': empty name before '.'"])
     }

@@ -3,6 +3,8 @@ public struct Failure: Sendable {
     public var reason: String
     public var message: LocalizedText
     public var rule: Mark
+    /// The value was of the wrong JSON type: its message says so, whatever `message:` the author wrote.
+    public var isTypeMismatch = false
 }
 
 /// A compiled check: a plugin check or a composition of checks.
@@ -25,8 +27,8 @@ struct PluginCheckNode: CheckNode {
         guard let r = check.check(value, in: context) else { return nil }
         let code = r.detail.map { "\(reason).\($0)" } ?? reason
         // A limit or type problem keeps its own message; a plain mismatch uses the author's.
-        let text = r.detail == nil ? (message ?? r.message) : r.message
-        return Failure(reason: code, message: text, rule: rule)
+        let text = r.detail == nil && !r.isTypeMismatch ? (message ?? r.message) : r.message
+        return Failure(reason: code, message: text, rule: rule, isTypeMismatch: r.isTypeMismatch)
     }
 
     func explain(_ language: Language) -> [String] {
@@ -104,31 +106,41 @@ struct NotNode: CheckNode {
     func summary(_ language: Language) -> String { (language == .zh ? "不得满足：" : "not: ") + child.summary(language) }
 }
 
+/// The condition of a `when:` check or of `required: {when: ...}`: a check on the value being
+/// checked, or on another field named by `field:`. A field given relative to the checked one
+/// (`.kind`) has its `[*]` bound to the checked element's positions (`context.indices`).
+struct Condition: Sendable {
+    let check: any CheckNode
+    let field: FieldPath?
+    /// How the author wrote `field:` (`.kind` or `category`), for explanations.
+    let fieldText: String?
+
+    /// True when the condition holds. A missing or null field never satisfies a condition.
+    func holds(_ value: JSONValue?, _ context: EvaluationContext) -> Bool {
+        let subject = field.map { $0.first(in: context.record, binding: context.indices) } ?? value
+        guard let subject, !subject.isNull else { return false }
+        return check.evaluate(subject, context) == nil
+    }
+
+    func summary(_ language: Language) -> String {
+        let on = fieldText.map { language == .zh ? "字段 \($0) " : "field \($0) " } ?? ""
+        return on + check.summary(language)
+    }
+}
+
 /// `when:` applies `then` only when the condition holds (and `else` otherwise).
-/// The condition looks at this field, or at another field given by `field:`.
 struct WhenNode: CheckNode {
-    let condition: any CheckNode
-    let conditionField: FieldPath?
+    let condition: Condition
     let then: any CheckNode
     let otherwise: (any CheckNode)?
 
-    func holds(_ value: JSONValue, _ context: EvaluationContext) -> Bool {
-        if let conditionField {
-            guard let v = conditionField.first(in: context.record), !v.isNull else { return false }
-            return condition.evaluate(v, context) == nil
-        }
-        return condition.evaluate(value, context) == nil
-    }
-
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        if holds(value, context) { return then.evaluate(value, context) }
+        if condition.holds(value, context) { return then.evaluate(value, context) }
         return otherwise?.evaluate(value, context)
     }
 
     func explain(_ language: Language) -> [String] {
-        let cond = condition.summary(language)
-        let on = conditionField.map { language == .zh ? "字段 \($0) " : "field \($0) " } ?? ""
-        var lines = [(language == .zh ? "当 " : "when ") + on + cond + ":"] + then.explain(language).map { "  " + $0 }
+        var lines = [(language == .zh ? "当 " : "when ") + condition.summary(language) + ":"] + then.explain(language).map { "  " + $0 }
         if let otherwise {
             lines.append(language == .zh ? "否则：" : "otherwise:")
             lines += otherwise.explain(language).map { "  " + $0 }
@@ -150,7 +162,7 @@ struct RelabelNode: CheckNode {
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         guard var f = child.evaluate(value, context) else { return nil }
         if let reason { f.reason = reason }
-        if let message { f.message = message }
+        if let message, !f.isTypeMismatch { f.message = message }
         return f
     }
 

@@ -1,23 +1,44 @@
-/// The rules for one field path: whether it is required, and its checks.
+/// The rules for one field path: when it is required, how null counts, and its checks.
 final class FieldRule: Sendable {
+    /// When an absent field (or a null one, unless null counts as a value) is a failure.
+    enum Requirement: Sendable {
+        case always
+        case never
+        /// Required when the condition holds (`required: {when: {field: category, enum: [ecommerce]}}`).
+        case when(Condition)
+    }
+
     let path: FieldPath
-    let required: Bool
+    let required: Requirement
+    /// `null: value`: a present null is a value the checks see, not a missing field.
+    let nullIsValue: Bool
+    /// `report: first`: only the first failing check of the field is reported.
+    let firstOnly: Bool
     /// The start of this field's reason codes: `profile.phone` or the author's `reason:`.
     let reasonPrefix: String
     let checks: [any CheckNode]
     let rule: Mark
 
-    init(path: FieldPath, required: Bool, reasonPrefix: String, checks: [any CheckNode], rule: Mark) {
+    init(path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,
+         checks: [any CheckNode], rule: Mark) {
         self.path = path
         self.required = required
+        self.nullIsValue = nullIsValue
+        self.firstOnly = firstOnly
         self.reasonPrefix = reasonPrefix
         self.checks = checks
         self.rule = rule
     }
+
+    /// True when `value` is there for the checks to see.
+    @inline(__always) func isPresent(_ value: JSONValue?) -> Bool {
+        guard let value else { return false }
+        return nullIsValue || !value.isNull
+    }
 }
 
 /// The `fields:` section of a pack, compiled: every check runs on every field, and each
-/// failure becomes one violation.
+/// failure becomes one violation (only the first per field with `report: first`).
 struct FieldsStage: Stage {
     let rules: [FieldRule]
 
@@ -25,13 +46,13 @@ struct FieldsStage: Stage {
         var result = StageResult()
         for rule in rules {
             // One place, no array of matches: the common case on the hot path.
-            if !rule.path.hasWildcard, let value = rule.path.first(in: record), !value.isNull {
+            if !rule.path.hasWildcard, let value = rule.path.first(in: record), rule.isPresent(value) {
                 check(rule, value, [], context, &result)
                 continue
             }
             for match in rule.path.resolve(in: record) {
-                guard let value = match.value, !value.isNull else {
-                    if rule.required {
+                guard let value = match.value, rule.isPresent(value) else {
+                    if isRequired(rule, match, context) {
                         result.violations.append(Self.missing(rule, match))
                     }
                     continue
@@ -42,18 +63,36 @@ struct FieldsStage: Stage {
         return result
     }
 
+    private func isRequired(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Bool {
+        switch rule.required {
+        case .always: return true
+        case .never: return false
+        case .when(let condition):
+            var here = context
+            here.indices = match.indices
+            return condition.holds(nil, here)
+        }
+    }
+
     private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext, _ result: inout StageResult) {
+        var here = context
+        if !indices.isEmpty { here.indices = indices }
         for check in rule.checks {
-            guard let f = check.evaluate(value, context) else { continue }
+            guard let f = check.evaluate(value, here) else { continue }
             result.violations.append(Violation(
                 field: rule.path.concrete(indices), reason: f.reason, message: f.message,
                 valueOf: value, rule: f.rule))
+            if rule.firstOnly { return }
         }
     }
 
     static func missing(_ rule: FieldRule, _ match: FieldMatch) -> Violation {
-        var text = LocalizedText(en: "is required but missing", zh: "必填字段缺失")
-        if match.value?.isNull == true { text = LocalizedText(en: "is required but null", zh: "必填字段为 null") }
+        let isNull = match.value?.isNull == true
+        var text = LocalizedText(en: "is required but " + (isNull ? "null" : "missing"), zh: isNull ? "必填字段为 null" : "必填字段缺失")
+        if case .when(let condition) = rule.required {
+            text.en += " (required when: \(condition.summary(.en)))"
+            text.zh += "（必填条件：\(condition.summary(.zh))）"
+        }
         if let why = match.obstacle {
             text.en += " (\(why))"
             text.zh += "（\(why)）"
@@ -64,13 +103,30 @@ struct FieldsStage: Stage {
 
     func explain(_ language: Language) -> String {
         rules.map { rule in
-            let req = rule.required ? (language == .zh ? "必填" : "required") : (language == .zh ? "可选" : "optional")
-            var lines = ["field \(rule.path) (\(req)) [\(rule.reasonPrefix).required when missing]"]
-            if language == .zh { lines = ["字段 \(rule.path)（\(req)）[缺失时 \(rule.reasonPrefix).required]"] }
+            var lines = [Self.heading(rule, language)]
             for c in rule.checks {
                 for (i, line) in c.explain(language).enumerated() { lines.append((i == 0 ? "  - " : "    ") + line) }
             }
             return lines.joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// `field phone (required) [phone.required when missing]`, saying exactly what is enforced.
+    private static func heading(_ rule: FieldRule, _ language: Language) -> String {
+        let zh = language == .zh
+        var notes: [String] = []
+        if rule.nullIsValue { notes.append(zh ? "null 视为值" : "null is a value") }
+        if rule.firstOnly { notes.append(zh ? "只报告第一个失败" : "first failure only") }
+        let extra = notes.isEmpty ? "" : (zh ? "，" : ", ") + notes.joined(separator: zh ? "，" : ", ")
+        let code = "\(rule.reasonPrefix).required"
+        switch rule.required {
+        case .always:
+            return zh ? "字段 \(rule.path)（必填\(extra)）[缺失时 \(code)]" : "field \(rule.path) (required\(extra)) [\(code) when missing]"
+        case .never:
+            return zh ? "字段 \(rule.path)（可选，缺失时不检查\(extra)）" : "field \(rule.path) (optional: not checked when missing\(extra))"
+        case .when(let c):
+            return zh ? "字段 \(rule.path)（必填条件：\(c.summary(.zh))\(extra)）[缺失时 \(code)]"
+                      : "field \(rule.path) (required when: \(c.summary(.en))\(extra)) [\(code) when missing]"
+        }
     }
 }

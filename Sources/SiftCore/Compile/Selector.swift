@@ -1,10 +1,13 @@
 /// Which records a pack applies to: `applies_to: {kind: signup}`, `{has: receipt}`, or all.
 public struct Selector: Sendable, CustomStringConvertible {
     enum Condition: Sendable {
-        /// The field equals one of these JSON texts (`"signup"`, `3`, `true`).
-        case equals(FieldPath, [String])
+        /// The field equals one of these JSON texts (`"signup"`, `true`) or, when it is a
+        /// number, one of these numbers by value (`1` matches `1.0`, `1e0`; `0` matches `-0`).
+        case equals(FieldPath, [String], numbers: [Double])
         /// The field is present and not null.
         case has(FieldPath)
+        /// `not: {...}`: the inner conditions do not all hold.
+        case not(Selector)
     }
 
     let conditions: [Condition]
@@ -16,11 +19,15 @@ public struct Selector: Sendable, CustomStringConvertible {
             switch c {
             case .has(let path):
                 guard let v = path.first(in: record), !v.isNull else { return false }
-            case .equals(let path, let texts):
+            case .not(let inner):
+                guard !inner.matches(record) else { return false }
+            case .equals(let path, let texts, let numbers):
                 guard let v = path.first(in: record) else { return false }
                 // Compare the value's JSON bytes as written; decode only strings with escapes.
                 let matched: Bool
-                if v.entry.escaped {
+                if v.kind == .number {
+                    matched = v.double.map { numbers.contains($0) } ?? false
+                } else if v.entry.escaped {
                     let quoted = Array(JSONWriter.quoted(v.string ?? "").utf8)
                     matched = texts.contains { Array($0.utf8) == quoted }
                 } else {
@@ -38,7 +45,8 @@ public struct Selector: Sendable, CustomStringConvertible {
         return conditions.map {
             switch $0 {
             case .has(let p): return "\(p) is present"
-            case .equals(let p, let v): return v.count == 1 ? "\(p) = \(v[0])" : "\(p) in [\(v.joined(separator: ", "))]"
+            case .equals(let p, let v, _): return v.count == 1 ? "\(p) = \(v[0])" : "\(p) in [\(v.joined(separator: ", "))]"
+            case .not(let inner): return "not (\(inner))"
             }
         }.joined(separator: " and ")
     }

@@ -44,6 +44,38 @@ public struct JSONValue: Sendable {
         return nil
     }
 
+    /// True for a number with no fractional part, however large or however written:
+    /// `3`, `-0`, `1.0`, `1e16`, `2.5e1`, `99999999999999999999`. Decided on the text, exactly.
+    public var isIntegral: Bool {
+        guard entry.kind == .number else { return false }
+        let e = entry
+        return Self.isIntegral(UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
+    }
+
+    /// The number text `[-]int[.frac][(e|E)[+-]exp]`, already validated, is a whole number when
+    /// its significant fraction digits are covered by the exponent (or its digits are all zero).
+    static func isIntegral(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = t.first == UInt8(ascii: "-") ? 1 : 0
+        var digits: [UInt8] = []  // significand digits, int then frac
+        var fracCount = 0
+        while i < t.count, t[i] >= 0x30, t[i] <= 0x39 { digits.append(t[i]); i += 1 }
+        if i < t.count, t[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < t.count, t[i] >= 0x30, t[i] <= 0x39 { digits.append(t[i]); fracCount += 1; i += 1 }
+        }
+        var exp = 0
+        if i < t.count, t[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var sign = 1
+            if i < t.count, t[i] == UInt8(ascii: "-") || t[i] == UInt8(ascii: "+") { sign = t[i] == UInt8(ascii: "-") ? -1 : 1; i += 1 }
+            while i < t.count { exp = min(exp * 10 + Int(t[i] - 0x30), 1_000_000_000); i += 1 }
+            exp *= sign
+        }
+        guard let lastNonZero = digits.lastIndex(where: { $0 != 0x30 }) else { return true }  // zero
+        let trailingZeros = digits.count - 1 - lastNonZero
+        return trailingZeros + exp - fracCount >= 0
+    }
+
     public var bool: Bool? { entry.kind == .bool ? entry.boolValue : nil }
 
     /// The value's JSON text exactly as in the input (strings include their quotes).

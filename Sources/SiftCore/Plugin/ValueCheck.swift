@@ -15,10 +15,14 @@ public struct Rejection: Sendable {
     /// mismatch, e.g. `limit` for `phone.regex.limit`. Nil for the check's own code.
     public var detail: String?
     public var message: LocalizedText
+    /// True when the value is of the wrong JSON type for the check ("expected a string, got a
+    /// number"): the message then stands even where the author wrote their own `message:`.
+    public var isTypeMismatch: Bool
 
-    public init(_ message: LocalizedText, detail: String? = nil) {
+    public init(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) {
         self.message = message
         self.detail = detail
+        self.isTypeMismatch = isTypeMismatch
     }
 }
 
@@ -28,6 +32,9 @@ public struct EvaluationContext: Sendable {
     public var record: JSONValue
     /// The as-of time in milliseconds since 1970 (`--as-of`, or the start of the run).
     public var asOfMillis: Int64
+    /// The array positions of the value being checked, one per `[*]` of its field path:
+    /// conditions on a sibling field (`field: .kind`) read the same element.
+    public var indices: [Int] = []
 
     public init(record: JSONValue, asOfMillis: Int64) {
         self.record = record

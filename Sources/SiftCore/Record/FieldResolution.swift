@@ -17,15 +17,21 @@ extension FieldPath {
         return out
     }
 
-    /// The single match of a path without `[*]` (the first, if it has one).
-    public func first(in root: JSONValue) -> JSONValue? {
+    /// The single match of a path without `[*]`. Each `[*]` takes the next of `binding`'s
+    /// positions, or element 0 when there is none left.
+    public func first(in root: JSONValue, binding: [Int] = []) -> JSONValue? {
         let doc = root.document
         var at = root.index
+        var bound = 0
         for n in components.indices {
             switch components[n] {
             case .key: guard let next = JSONValue.memberIndex(doc, at, keyBytes[n]) else { return nil }; at = next
             case .index(let i): guard let next = JSONValue.elementIndex(doc, at, i) else { return nil }; at = next
-            case .wildcard: guard let next = JSONValue.elementIndex(doc, at, 0) else { return nil }; at = next
+            case .wildcard:
+                let i = bound < binding.count ? binding[bound] : 0
+                bound += 1
+                guard let next = JSONValue.elementIndex(doc, at, i) else { return nil }
+                at = next
             }
         }
         return JSONValue(document: doc, index: at)

@@ -13,6 +13,8 @@ struct CheckCompiler {
     let registry: PluginRegistry
     let validators: [String: NamedValidator]
     var context: BuildContext
+    /// The field whose checks are being compiled: relative condition paths (`.kind`) start beside it.
+    var field: FieldPath?
     private var using: [String] = []
     private let optionValidator = OptionValidator()
 
@@ -134,22 +136,57 @@ struct CheckCompiler {
             context.error("'when' needs a 'then' check beside it", at: mark)
             return nil
         }
-        var field: FieldPath?
-        var condNode = cond
-        if let pairs = cond.pairs, let f = pairs.first(where: { $0.key.scalarText == "field" }) {
-            do { field = try FieldPath(parsing: f.value.scalarText ?? "") } catch {
-                context.error(error.message, at: f.value.mark)
-                return nil
-            }
-            condNode = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
-        }
-        let condition = compile(condNode, prefix: prefix)
+        let condition = compileCondition(cond, prefix: prefix)
         let thenNode = compile(then.value, prefix: prefix)
         let elseNode = otherwise.flatMap { compile($0.value, prefix: prefix) }
         guard let condition, let thenNode else { return nil }
         if otherwise != nil, elseNode == nil { return nil }
-        let node = WhenNode(condition: condition, conditionField: field, then: thenNode, otherwise: elseNode)
+        let node = WhenNode(condition: condition, then: thenNode, otherwise: elseNode)
         return reason == nil && message == nil ? node : RelabelNode(child: node, reason: reason, message: message)
+    }
+
+    /// A condition: a check, with `field:` naming the field it looks at (absolute, or `.name`
+    /// for the field beside the one being checked, in the same array element).
+    mutating func compileCondition(_ cond: ConfigNode, prefix: String) -> Condition? {
+        guard let pairs = cond.pairs, let f = pairs.first(where: { $0.key.scalarText == "field" }) else {
+            return compile(cond, prefix: prefix).map { Condition(check: $0, field: nil, fieldText: nil) }
+        }
+        let text = f.value.scalarText ?? ""
+        guard let path = conditionPath(text, at: f.value.mark) else { return nil }
+        let rest = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
+        return compile(rest, prefix: prefix).map { Condition(check: $0, field: path, fieldText: text) }
+    }
+
+    private mutating func conditionPath(_ text: String, at mark: Mark) -> FieldPath? {
+        if text.hasPrefix(".") {
+            guard let field, !field.components.isEmpty else {
+                context.error("'\(text)' names a field beside the one being checked, and there is none here; write the full path", at: mark)
+                return nil
+            }
+            do {
+                let rest = try FieldPath(parsing: String(text.dropFirst()))
+                return FieldPath(Array(field.components.dropLast()) + rest.components)
+            } catch {
+                context.error(error.message, at: mark)
+                return nil
+            }
+        }
+        let path: FieldPath
+        do { path = try FieldPath(parsing: text) } catch {
+            context.error(error.message, at: mark)
+            return nil
+        }
+        if path.hasWildcard {
+            let hint = field.map { f in f.hasWildcard ? "; for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'" : "" } ?? ""
+            context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only\(hint)", at: mark)
+            return nil
+        }
+        return path
+    }
+
+    private static func lastKey(_ path: FieldPath) -> String {
+        if case .key(let k)? = path.components.last { return k }
+        return "name"
     }
 
     private mutating func compilePlugin(_ kind: String, options: ConfigNode, at mark: Mark, prefix: String,

@@ -1,8 +1,14 @@
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {
-    static let packKeys = ["version", "pack", "description", "applies_to", "include", "validators", "fields", "examples"]
+    static let packKeys = ["version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples"]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators"]
-    static let fieldKeys = ["required", "reason", "checks", "description"]
+    static let fieldKeys = ["required", "null", "report", "reason", "checks", "description"]
+
+    /// How a pack's fields treat null and how many failures they report, unless a field says otherwise.
+    struct FieldDefaults {
+        var nullIsValue = false
+        var firstOnly = false
+    }
 
     let registry: PluginRegistry
     var diagnostics = DiagnosticList()
@@ -27,10 +33,12 @@ struct PackCompiler {
         var context = BuildContext(directory: file.directory, root: root, pack: name)
         let selector = compileSelector(node["applies_to"])
 
+        let defaults = FieldDefaults(nullIsValue: choice(node["null"], "null", ["missing", "value"]) == "value",
+                                     firstOnly: choice(node["report"], "report", ["all", "first"]) == "first")
         var stages: [any Stage] = []
         if let fields = node["fields"] {
             var checks = CheckCompiler(registry: registry, validators: validators, context: context)
-            let rules = compileFields(fields, &checks)
+            let rules = compileFields(fields, &checks, defaults: defaults)
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
         }
@@ -58,7 +66,7 @@ struct PackCompiler {
         return base
     }
 
-    private mutating func compileFields(_ node: ConfigNode, _ checks: inout CheckCompiler) -> [FieldRule] {
+    private mutating func compileFields(_ node: ConfigNode, _ checks: inout CheckCompiler, defaults: FieldDefaults) -> [FieldRule] {
         guard let pairs = node.pairs else {
             diagnostics.error("'fields' is a mapping from field paths to their checks, not \(node.kindDescription)", at: node.mark)
             return []
@@ -71,33 +79,71 @@ struct PackCompiler {
                 diagnostics.error(error.message, at: p.key.mark)
                 continue
             }
-            var required = true
-            var prefix = path.description
-            var checkNode: ConfigNode? = p.value
-            if let fp = p.value.pairs, fp.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) {
-                checkNode = nil
-                for q in fp {
-                    switch q.key.scalarText ?? "" {
-                    case "required":
-                        if case .bool(let b)? = q.value.resolved { required = b } else {
-                            diagnostics.error("'required' is true or false, not \(q.value.kindDescription)", at: q.value.mark)
-                        }
-                    case "reason": prefix = checks.reasonCode(q.value) ?? prefix
-                    case "checks": checkNode = q.value
-                    case "description": break
-                    default:
-                        let k = q.key.scalarText ?? ""
-                        diagnostics.error("unknown key '\(k)' for field '\(text)'" + Suggestion.didYouMean(k, in: Self.fieldKeys)
-                                          + " (keys: \(Self.fieldKeys.joined(separator: ", ")))", at: q.key.mark)
-                    }
-                }
-            } else if p.value.resolved == .null {
-                checkNode = nil
-            }
-            let compiled = checkNode.map { checks.compileList($0, prefix: prefix) } ?? []
-            rules.append(FieldRule(path: path, required: required, reasonPrefix: prefix, checks: compiled, rule: p.key.mark))
+            checks.field = path
+            if let rule = compileField(path, p, &checks, defaults: defaults) { rules.append(rule) }
         }
         return rules
+    }
+
+    /// One entry of `fields:`: a list of checks, or a mapping with `required`, `null`, `report`, `checks`...
+    private mutating func compileField(_ path: FieldPath, _ p: ConfigNode.Pair, _ checks: inout CheckCompiler,
+                                       defaults: FieldDefaults) -> FieldRule? {
+        let text = path.description
+        var required = FieldRule.Requirement.always
+        var nullIsValue = defaults.nullIsValue, firstOnly = defaults.firstOnly
+        var prefix = text
+        var checkNode: ConfigNode? = p.value
+        if let fp = p.value.pairs, fp.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) {
+            checkNode = nil
+            for q in fp {
+                switch q.key.scalarText ?? "" {
+                case "required": required = requirement(q.value, &checks, prefix: prefix)
+                case "null": nullIsValue = choice(q.value, "null", ["missing", "value"]) == "value"
+                case "report": firstOnly = choice(q.value, "report", ["all", "first"]) == "first"
+                case "reason": prefix = checks.reasonCode(q.value) ?? prefix
+                case "checks": checkNode = q.value
+                case "description": break
+                default:
+                    let k = q.key.scalarText ?? ""
+                    diagnostics.error("unknown key '\(k)' for field '\(text)'" + Suggestion.didYouMean(k, in: Self.fieldKeys)
+                                      + " (keys: \(Self.fieldKeys.joined(separator: ", ")))", at: q.key.mark)
+                }
+            }
+        } else if p.value.resolved == .null {
+            checkNode = nil
+        }
+        let compiled = checkNode.map { checks.compileList($0, prefix: prefix) } ?? []
+        return FieldRule(path: path, required: required, nullIsValue: nullIsValue, firstOnly: firstOnly,
+                         reasonPrefix: prefix, checks: compiled, rule: p.key.mark)
+    }
+
+    /// `required: true | false | {when: {field: ..., <check>}}`.
+    private mutating func requirement(_ node: ConfigNode, _ checks: inout CheckCompiler, prefix: String) -> FieldRule.Requirement {
+        if case .bool(let b)? = node.resolved { return b ? .always : .never }
+        guard let pairs = node.pairs, pairs.count == 1, pairs[0].key.scalarText == "when" else {
+            diagnostics.error("'required' is true, false, or {when: {field: ..., <check>}}, not \(node.kindDescription)", at: node.mark)
+            return .always
+        }
+        let cond = pairs[0].value
+        guard cond.pairs?.contains(where: { $0.key.scalarText == "field" }) == true else {
+            diagnostics.error("'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}",
+                              at: cond.mark)
+            return .always
+        }
+        guard let condition = checks.compileCondition(cond, prefix: prefix) else { return .always }
+        return .when(condition)
+    }
+
+    /// A scalar option with a fixed set of values; nil when absent (errors are reported).
+    private mutating func choice(_ node: ConfigNode?, _ key: String, _ values: [String]) -> String? {
+        guard let node else { return nil }
+        guard let t = node.scalarText, values.contains(t) else {
+            let got = node.scalarText.map { "'\($0)'" } ?? node.kindDescription
+            diagnostics.error("'\(key)' is \(values.map { "'\($0)'" }.joined(separator: " or ")), not \(got)"
+                              + (node.scalarText.map { Suggestion.didYouMean($0, in: values) } ?? ""), at: node.mark)
+            return nil
+        }
+        return t
     }
 
     private mutating func compileSelector(_ node: ConfigNode?) -> Selector {
@@ -115,16 +161,29 @@ struct PackCompiler {
                 }
                 continue
             }
+            if k == "not" {
+                guard p.value.pairs?.isEmpty == false else {
+                    diagnostics.error("'not' takes a mapping of conditions, such as not: {country: CN}, not \(p.value.kindDescription)", at: p.value.mark)
+                    continue
+                }
+                conditions.append(.not(compileSelector(p.value)))
+                continue
+            }
             guard let path = path(p.key) else { continue }
-            var texts: [String] = []
+            var texts: [String] = [], numbers: [Double] = []
             for item in p.value.items ?? [p.value] {
                 guard case .scalar = item.kind else {
                     diagnostics.error("'applies_to' compares a field with a value or a list of values, not \(item.kindDescription)", at: item.mark)
                     continue
                 }
                 texts.append(NodeJSON.json(item))
+                switch item.resolved {
+                case .int(let i)?: numbers.append(Double(i))
+                case .double(let d)?: numbers.append(d)
+                default: break
+                }
             }
-            conditions.append(.equals(path, texts))
+            conditions.append(.equals(path, texts, numbers: numbers))
         }
         return Selector(conditions: conditions)
     }

@@ -52,7 +52,8 @@ public enum CivilTime {
     /// `2026-11-21`.
     public static func isoDay(_ ms: Int64) -> String {
         let d = date(days: split(ms).days)
-        return "\(d.year)-\(two(d.month))-\(two(d.day))"
+        let year = d.year >= 0 && d.year < 1000 ? String(String(d.year + 10_000).dropFirst()) : String(d.year)
+        return "\(year)-\(two(d.month))-\(two(d.day))"
     }
 
     /// `2026-11-21T09:30:00Z`.

@@ -1,0 +1,170 @@
+import Testing
+
+/// Rules that mean what their authors meant (null vs missing, first failure per field,
+/// conditional requirements, relative conditions, selectors by value, type messages),
+/// checked through the real `sift` binary with exact output.
+@Suite struct RuleSemanticsTests {
+    /// Runs `sift run` over `records` (JSON lines) with the pack `yaml`; returns the result lines.
+    func run(_ yaml: String, _ records: String, _ extra: [String] = []) throws -> [String] {
+        let rules = try SiftProcess.temp("p.yaml", yaml)
+        let r = try SiftProcess.run(["run", "--rules", rules, "--quiet"] + extra, stdin: records)
+        #expect(r.stderr == "")
+        return r.stdout.split(separator: "\n").map { line in
+            // The rule location is a temporary path: keep line:col only.
+            String(line).replacingOccurrences(of: rules, with: "p.yaml")
+        }
+    }
+
+    @Test func nullIsMissingByDefaultAndAValueWhenTheAuthorSaysSo() throws {
+        let yaml = """
+            pack: p
+            fields:
+              nickname: {required: false, checks: [{type: string}]}
+              bio: {required: false, null: value, checks: [{type: string}]}
+              email: {null: value, checks: [{type: [string, "null"]}]}
+            """
+        let lines = try run(yaml, #"{"nickname":null,"bio":null,"email":null}"# + "\n" + #"{"bio":"x"}"# + "\n")
+        #expect(lines == [
+            #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"bio","reason":"bio.type","message":"is null; must be string","value":"null","rule":"p.yaml:4:49"}]}"#,
+            #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"email","reason":"email.required","message":"is required but missing","rule":"p.yaml:5:3"}]}"#,
+        ])
+    }
+
+    @Test func packLevelNullAndReportDefaults() throws {
+        let yaml = """
+            pack: p
+            null: value
+            report: first
+            fields:
+              phone: [{length: {min: 11}}, {regex: '1[0-9]{10}'}]
+              code: {report: all, checks: [{length: {min: 3}}, {regex: '[A-Z]+'}]}
+            """
+        let lines = try run(yaml, #"{"phone":"12","code":"1"}"# + "\n" + #"{"phone":null,"code":"ABC"}"# + "\n")
+        #expect(lines == [
+            #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.length","message":"is 2 characters long; must be at least 11","value":"12","rule":"p.yaml:5:12"},{"field":"code","reason":"code.length","message":"is 1 characters long; must be at least 3","value":"1","rule":"p.yaml:6:33"},{"field":"code","reason":"code.regex","message":"does not match the required format","value":"1","rule":"p.yaml:6:53"}]}"#,
+            #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.length","message":"expected a string or an array, got null","value":"null","rule":"p.yaml:5:12"}]}"#,
+        ])
+    }
+
+    @Test func conditionalRequirementAndExplain() throws {
+        let yaml = """
+            pack: p
+            fields:
+              refund_email:
+                required: {when: {field: category, enum: [ecommerce]}}
+                checks: [{regex: '[^@]+@[^@]+'}]
+            """
+        let lines = try run(yaml, """
+            {"category":"ecommerce"}
+            {"category":"games"}
+            {"category":"ecommerce","refund_email":"a@b"}
+            {"category":"games","refund_email":"nope"}
+
+            """)
+        #expect(lines == [
+            #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"refund_email","reason":"refund_email.required","message":"is required but missing (required when: field category must be one of: ecommerce)","rule":"p.yaml:3:3"}]}"#,
+            #"{"source":"-","line":2,"valid":true,"packs":["p"],"violations":[]}"#,
+            #"{"source":"-","line":3,"valid":true,"packs":["p"],"violations":[]}"#,
+            #"{"source":"-","line":4,"valid":false,"packs":["p"],"violations":[{"field":"refund_email","reason":"refund_email.regex","message":"does not match the required format","value":"nope","rule":"p.yaml:5:15"}]}"#,
+        ])
+        let rules = try SiftProcess.temp("p.yaml", yaml)
+        let explain = try SiftProcess.run(["explain", rules])
+        #expect(explain.stdout.contains(
+            "field refund_email (required when: field category must be one of: ecommerce) [refund_email.required when missing]\n"))
+        let zh = try SiftProcess.run(["explain", rules, "--lang", "zh"])
+        #expect(zh.stdout.contains("字段 refund_email（必填条件：字段 category 必须是以下之一：ecommerce）[缺失时 refund_email.required]\n"))
+        let optional = try SiftProcess.run(["explain", try SiftProcess.temp("o.yaml", "pack: o\nfields:\n  a: {required: false, checks: [not_empty]}\n")])
+        #expect(optional.stdout.contains("field a (optional: not checked when missing)\n"))
+        #expect(!optional.stdout.contains("a.required"))
+    }
+
+    @Test func conditionsOnTheFieldBesideInTheSameElement() throws {
+        let yaml = """
+            pack: p
+            fields:
+              items[*].refund_email:
+                required: {when: {field: .kind, enum: [ecommerce]}}
+              items[*].code:
+                required: false
+                checks:
+                  - when: {field: .kind, enum: [games]}
+                    then: {regex: 'G-[0-9]+'}
+            """
+        let lines = try run(yaml, #"{"items":[{"kind":"ecommerce"},{"kind":"games","code":"X"},{"kind":"ecommerce","refund_email":"a@b"},{"kind":"toys","code":"X"}]}"# + "\n")
+        #expect(lines == [
+            #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"items[0].refund_email","reason":"items[*].refund_email.required","message":"is required but missing (required when: field .kind must be one of: ecommerce)","rule":"p.yaml:3:3"},{"field":"items[1].code","reason":"items[*].code.regex","message":"does not match the required format","value":"X","rule":"p.yaml:9:16"}]}"#,
+        ])
+    }
+
+    @Test func aStarInAConditionIsAnError() throws {
+        let rules = try SiftProcess.temp("p.yaml", """
+            pack: p
+            fields:
+              items[*].code:
+                - when: {field: 'items[*].kind', enum: [games]}
+                  then: not_empty
+              top:
+                required: {when: {enum: [x]}}
+            """)
+        let r = try SiftProcess.run(["lint", rules])
+        #expect(r.status == 2)
+        let text = r.stderr.replacingOccurrences(of: rules, with: "p.yaml")
+        #expect(text.contains("""
+            p.yaml:4:21: error: a condition reads one value, and '[*]' in 'items[*].kind' would mean element 0 only; \
+            for the field beside 'items[*].code' in the same element, write '.kind'
+            """))
+        #expect(text.contains("""
+            p.yaml:7:22: error: 'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}
+            """))
+    }
+
+    @Test func selectorsCompareNumbersByValueAndMayBeNegated() throws {
+        let yaml = """
+            pack: p
+            applies_to: {v: 1, not: {country: CN}}
+            fields:
+              a: [not_empty]
+            """
+        let lines = try run(yaml, """
+            {"v":1.0}
+            {"v":1e0}
+            {"v":1,"country":"CN"}
+            {"v":2}
+
+            """)
+        #expect(lines.map { $0.contains(#""packs":["p"]"#) } == [true, true, false, false])
+        #expect(lines[0].contains(#""reason":"a.required""#))
+    }
+
+    @Test func aWrongTypeKeepsItsMessageUnderACustomOne() throws {
+        let yaml = """
+            pack: p
+            fields:
+              phone: [{regex: '1[0-9]{10}', message: 'is not a mobile number'}]
+            """
+        let lines = try run(yaml, #"{"phone":13800138000}"# + "\n" + #"{"phone":"1"}"# + "\n")
+        #expect(lines[0].contains(#""message":"expected a string, got a number""#))
+        #expect(lines[1].contains(#""message":"is not a mobile number""#))
+    }
+
+    @Test func integersAreEveryWholeNumberAndYearZeroIsNoDate() throws {
+        let yaml = """
+            pack: p
+            fields:
+              n: [{type: integer}]
+              d: {required: false, checks: [{date: yyyyMMdd}]}
+            """
+        let lines = try run(yaml, """
+            {"n":1e16}
+            {"n":99999999999999999999}
+            {"n":2.50e1}
+            {"n":-0.0}
+            {"n":1.5}
+            {"n":1e-1}
+            {"n":1,"d":"00000101"}
+
+            """)
+        #expect(lines.map { $0.contains(#""valid":true"#) } == [true, true, true, true, false, false, false])
+        #expect(lines[6].contains(#""reason":"d.date""#))
+    }
+}
