@@ -8,6 +8,8 @@ struct Run: ParsableCommand {
         discussion: """
             Inputs are JSONL files, JSON files (one object or an array of objects), folders of them, or - for standard input.
             Results go to standard output (or --out); a summary goes to standard error.
+            Output files are written under a temporary name and renamed when complete.
+            Exit codes: \(ExitCode.documentation)
             """)
 
     @Option(name: .long, help: "A rule file or a folder of rule packs.")
@@ -18,6 +20,36 @@ struct Run: ParsableCommand {
 
     @Option(name: .long, help: "Write results to this file instead of standard output.")
     var out: String?
+
+    @Option(name: .long, help: "Which result lines to write: all, invalid or none.")
+    var results: ResultSelection = .all
+
+    @Option(name: .long, help: "Copy every record with no violation to this file, exactly as read.")
+    var accepted: String?
+
+    @Option(name: .long, help: "Copy every record with a violation (and unreadable ones, unless --errors) to this file.")
+    var rejected: String?
+
+    @Option(name: .long, help: "Copy records that could not be read (bad JSON, not an object) to this file.")
+    var errors: String?
+
+    @Option(name: .long, help: "Echo this field of each record in its result line as \"key\" (e.g. order_id).")
+    var key: String?
+
+    @Option(name: .customLong("summary-json"), help: "Write the full summary (every reason, fields, packs, top values) as JSON.")
+    var summaryJSON: String?
+
+    @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
+    var maxInvalidRatio: Double?
+
+    @Option(name: .customLong("warn-invalid-ratio"), help: "Warn on standard error when more than this share of records is invalid.")
+    var warnInvalidRatio: Double?
+
+    @Option(name: .customLong("max-reason"), help: "Fail (exit 5) when a reason occurs more than N times: CODE=N (repeatable).")
+    var maxReason: [String] = []
+
+    @Flag(name: .long, help: "Write each result as soon as its line is read (always on for standard input).")
+    var stream = false
 
     @Option(name: .long, help: "Worker threads (default: all cores). Results keep input order.")
     var workers: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -33,41 +65,101 @@ struct Run: ParsableCommand {
 
     @OptionGroup var common: RuleOptions
 
+    func validate() throws {
+        for r in [maxInvalidRatio, warnInvalidRatio].compactMap({ $0 }) where !(0...1).contains(r) {
+            throw ValidationError("an invalid ratio is between 0 and 1, such as 0.05; got \(r)")
+        }
+        _ = try thresholds()
+        let named = [("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON)]
+        let files = named.compactMap { n, f in f.map { (n, Self.canonical($0)) } }
+        for (i, a) in files.enumerated() {
+            if let b = files[(i + 1)...].first(where: { $0.1 == a.1 }) {
+                throw ValidationError("\(a.0) and \(b.0) name the same file")
+            }
+        }
+    }
+
     func run() throws {
         let pipeline = try common.load(rules)
-        var environment = RunEnvironment()
-        if let ledger { environment.overrides["ledger"] = ledger }
-        let options = RunOptions(workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
-                                 maxRecordBytes: maxRecordBytes, environment: environment)
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
-        let handle: FileHandle
-        if let out {
-            let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
-            for case .file(let path) in sources where URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path == target {
-                eprint("sift: --out '\(out)' is also an input; write the results to another file")
-                throw Failed.rules
-            }
-            guard FileManager.default.createFile(atPath: out, contents: nil), let h = FileHandle(forWritingAtPath: out) else {
-                eprint("sift: cannot write '\(out)'")
-                throw Failed.input
-            }
-            handle = h
-        } else {
-            handle = FileHandle.standardOutput
-        }
+        let options = try runOptions(sources)
+        let outputs = try OutputFiles(sources: sources, results: out, accepted: accepted, rejected: rejected,
+                                      errors: errors, summary: summaryJSON)
         let summary: RunSummary
         do {
-            summary = try BatchRunner(pipeline: pipeline, options: options).run(sources) { bytes in
-                handle.write(Data(bytes))
-            }
+            summary = try BatchRunner(pipeline: pipeline, options: options).run(sources, to: outputs.sinks)
+        } catch {
+            outputs.discard()
+            eprint("sift: \(error)")
+            throw Failed.runtime
+        }
+        let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio,
+                                 maxReasons: try thresholds()).judge(summary)
+        let code = exitCode(summary, missing: missing, thresholds: verdict)
+        do {
+            try outputs.finish(summary: summary, thresholds: verdict, exitCode: code)
         } catch {
             eprint("sift: \(error)")
-            throw Failed.rules
+            throw Failed.runtime
         }
-        try handle.synchronize()
         if !quiet { eprint(summary.text) }
-        if !missing.isEmpty || !summary.unreadable.isEmpty { throw Failed.input }
-        if summary.invalid > 0 { throw Failed.invalid }
+        for line in verdict.messages { eprint("sift: " + line) }
+        if code != 0 { throw Failed(code: code) }
+    }
+
+    private func runOptions(_ sources: [InputSource]) throws -> RunOptions {
+        var environment = RunEnvironment()
+        if let ledger { environment.overrides["ledger"] = ledger }
+        var options = RunOptions(workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
+                                 maxRecordBytes: maxRecordBytes, environment: environment)
+        options.results = results
+        options.detailedSummary = summaryJSON != nil
+        options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }
+        if let key {
+            do { options.key = try FieldPath(parsing: key) } catch {
+                throw ValidationError("--key: \(error.message)")
+            }
+        }
+        return options
+    }
+
+    private func thresholds() throws -> [String: Int] {
+        var out: [String: Int] = [:]
+        for item in maxReason {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let n = Int(parts[1]), n >= 0 else {
+                throw ValidationError("--max-reason takes CODE=N, such as phone.regex=100; got '\(item)'")
+            }
+            out[parts[0]] = n
+        }
+        return out
+    }
+
+    private func exitCode(_ summary: RunSummary, missing: [String], thresholds: Thresholds.Verdict) -> Int32 {
+        if !missing.isEmpty || !summary.unreadable.isEmpty { return ExitCode.unreadableInput }
+        if thresholds.failed { return ExitCode.overThreshold }
+        return summary.invalid > 0 ? ExitCode.invalid : ExitCode.valid
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
+
+/// The documented, distinct exit codes of `sift run` (docs/OUTPUT.md).
+enum ExitCode {
+    static let valid: Int32 = 0
+    static let invalid: Int32 = 1
+    static let rulesOrUsage: Int32 = 2
+    static let unreadableInput: Int32 = 3
+    static let runtime: Int32 = 4
+    static let overThreshold: Int32 = 5
+
+    static let documentation = """
+        0 all valid; 1 some invalid, within any threshold; 2 a rule or usage error; \
+        3 an input could not be read; 4 a runtime failure (ledger, disk); 5 invalid records over a threshold.
+        """
+}
+
+extension ResultSelection: ExpressibleByArgument {}

@@ -7,7 +7,7 @@ struct SiftCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sift",
         abstract: "Apply YAML rules to JSON records, in batch.",
-        discussion: "Exit codes: 0 all valid, 1 some invalid, 2 a rule or usage error, 3 an input that could not be read.",
+        discussion: "Exit codes: \(ExitCode.documentation)",
         subcommands: [Run.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self])
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.
@@ -34,6 +34,7 @@ struct Failed: Error {
     static let invalid = Failed(code: 1)
     static let rules = Failed(code: 2)
     static let input = Failed(code: 3)
+    static let runtime = Failed(code: 4)
 }
 
 /// Options every command that loads rules shares.

@@ -229,7 +229,7 @@ struct SiftProcess {
         let path = try SiftProcess.temp("in.jsonl", "{\"kind\":\"mobile\",\"phone\":\"13800138000\"}\n")
         let r = try SiftProcess.run(["run", "--rules", "rules", path, "--out", path])
         #expect(r.status == 2)
-        #expect(r.stderr == "sift: --out '\(path)' is also an input; write the results to another file\n")
+        #expect(r.stderr == "sift: --out '\(path)' is also an input; write to another file\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"kind\":\"mobile\",\"phone\":\"13800138000\"}\n")
     }
 
@@ -238,8 +238,8 @@ struct SiftProcess {
         let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--quiet"], stdin: text)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].contains(#""line":2,"valid":true"#))
-        #expect(lines[1].contains(#""line":4,"valid":false"#))
+        #expect(lines[0].contains(#""line":2,"index":0,"valid":true"#))
+        #expect(lines[1].contains(#""line":4,"index":1,"valid":false"#))
         let long = "[\n{\"kind\":\"mobile\",\"phone\":\"13800138000\"},\n{\"kind\":\"mobile\",\"phone\":\"" + String(repeating: "1", count: 200) + "\"}\n]\n"
         let l = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--quiet", "--max-record-bytes", "100"], stdin: long)
         #expect(l.stdout == "{\"source\":\"-\",\"line\":3,\"valid\":false,\"error\":{\"reason\":\"input.too_large\",\"message\":\"line 3 of the JSON array is longer than the record size limit\"}}\n")

@@ -74,9 +74,9 @@ import Testing
     @Test func jsonFilesHoldAnObjectOrAnArray() throws {
         let (lines, _) = try run("[\n  {\"phone\":\"13800138000\"},\n  {\"phone\":\"x\"},\n  7\n]\n", suffix: ".json")
         #expect(lines.count == 3)
-        #expect(lines[0].contains(#""line":2,"valid":true"#))
-        #expect(lines[1].contains(#""line":3,"valid":false"#))
-        #expect(lines[2].contains(#""line":4,"valid":false,"error":{"reason":"input.not_object""#))
+        #expect(lines[0].contains(#""line":2,"index":0,"valid":true"#))
+        #expect(lines[1].contains(#""line":3,"index":1,"valid":false"#))
+        #expect(lines[2].contains(#""line":4,"index":2,"valid":false,"error":{"reason":"input.not_object""#))
         let (single, _) = try run("{\n \"phone\": \"13800138000\"\n}\n", suffix: ".json")
         #expect(single == [#"{"source":"IN","line":1,"valid":true,"packs":["r"],"violations":[]}"#])
     }

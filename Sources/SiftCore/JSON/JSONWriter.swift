@@ -124,6 +124,13 @@ public struct JSONWriter: Sendable {
     /// Appends JSON text as it is.
     mutating func appendBytes(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
+    /// Appends a value's JSON text exactly as it is in the input (strings with their quotes).
+    mutating func appendRaw(_ value: JSONValue) {
+        let e = value.entry
+        let span = value.kind == .string ? (e.start - 1)..<(e.end + 1) : e.start..<e.end
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value.document.buffer[span]))
+    }
+
     /// Appends a whole number without making a `String`.
     mutating func appendInt(_ value: Int) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)

@@ -14,6 +14,14 @@ public struct RunOptions: Sendable {
     /// Longer lines become `input.too_large` results.
     public var maxRecordBytes: Int
     public var environment: RunEnvironment
+    /// Which result lines are written.
+    public var results: ResultSelection = .all
+    /// A field echoed in each result line as `"key"`, to join results back to records.
+    public var key: FieldPath?
+    /// Keep counts per field and pack and the top failing values (for `--summary-json`).
+    public var detailedSummary = false
+    /// Write each line's result as soon as no more input is waiting, instead of per batch.
+    public var streaming = false
 
     public init(workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
                 maxRecordBytes: Int = 16 << 20, environment: RunEnvironment = RunEnvironment()) {
@@ -24,6 +32,33 @@ public struct RunOptions: Sendable {
         self.maxRecordBytes = maxRecordBytes
         self.environment = environment
     }
+}
+
+/// Which result lines a run writes (`--results`).
+public enum ResultSelection: String, Sendable, CaseIterable {
+    case all, invalid, none
+}
+
+/// Where a run's outputs go, each in input order, a block of lines at a time.
+public struct RunSinks {
+    /// Result lines (JSONL).
+    public var results: ([UInt8]) throws -> Void
+    /// Records with no violation, each exactly as read and ending with a newline.
+    public var accepted: (([UInt8]) throws -> Void)?
+    /// Records with a violation, and unreadable ones unless `errors` is set.
+    public var rejected: (([UInt8]) throws -> Void)?
+    /// Records that could not be read (bad JSON, not an object).
+    public var errors: (([UInt8]) throws -> Void)?
+
+    public init(results: @escaping ([UInt8]) throws -> Void, accepted: (([UInt8]) throws -> Void)? = nil,
+                rejected: (([UInt8]) throws -> Void)? = nil, errors: (([UInt8]) throws -> Void)? = nil) {
+        self.results = results
+        self.accepted = accepted
+        self.rejected = rejected
+        self.errors = errors
+    }
+
+    var copiesRecords: Bool { accepted != nil || rejected != nil || errors != nil }
 }
 
 /// Applies a pipeline to files and streams: every input record yields exactly one result
@@ -42,21 +77,23 @@ public struct BatchRunner {
 
     /// Runs over `sources`, handing each block of result lines to `write`.
     public func run(_ sources: [InputSource], write: ([UInt8]) throws -> Void) throws -> RunSummary {
+        try withoutActuallyEscaping(write) { write in try run(sources, to: RunSinks(results: write)) }
+    }
+
+    /// Runs over `sources`, handing result lines and copies of the records to `sinks`.
+    public func run(_ sources: [InputSource], to sinks: RunSinks) throws -> RunSummary {
         let started = Date()
         let session = try Session(pipeline: pipeline, asOfMillis: options.asOfMillis, environment: options.environment)
-        var summary = RunSummary()
-        try withoutActuallyEscaping(write) { write in
-            let run = RunState(runner: self, session: session, write: write)
-            for source in sources {
-                do {
-                    try runSource(source, run)
-                } catch let e as ReadError {
-                    run.summary.unreadable.append("\(source): \(e.message)")
-                }
+        let run = RunState(runner: self, session: session, sinks: sinks)
+        for source in sources {
+            do {
+                try runSource(source, run)
+            } catch let e as ReadError {
+                run.summary.unreadable.append("\(source): \(e.message)")
             }
-            summary = run.summary
         }
         try session.finish()
+        var summary = run.summary
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }
@@ -71,6 +108,12 @@ public struct BatchRunner {
             guard fd >= 0 else { throw ReadError(message: String(cString: strerror(errno))) }
         }
         defer { if fd != 0 { close(fd) } }
+        if case .file = source {
+            var magic: [UInt8] = [0, 0]
+            if pread(fd, &magic, 2, 0) == 2, magic == [0x1F, 0x8B] {
+                throw ReadError(message: "it is gzip-compressed; decompress it first: gunzip -c '\(name)' | sift run --rules ... -")
+            }
+        }
         if case .file(let path) = source, path.hasSuffix(".json") {
             return try runWholeDocument(fd: fd, name: name, run)
         }
@@ -88,7 +131,10 @@ public struct BatchRunner {
                 }
             }
             // Bounded by records and by bytes: parsed documents are kept until the batch is settled.
-            if block.lines.count >= options.batchSize || block.bytes.count >= Self.maxBatchBytes || (ref == nil && !block.lines.isEmpty) {
+            // Streaming, a batch also ends whenever no more input is waiting.
+            let full = block.lines.count >= options.batchSize || block.bytes.count >= Self.maxBatchBytes
+            let idle = options.streaming && ref != nil && !reader.hasInputWaiting()
+            if full || idle || (ref == nil && !block.lines.isEmpty) {
                 try process(block, name: name, run)
                 block.removeAll()
             }
@@ -107,10 +153,9 @@ public struct BatchRunner {
                 while try reader.next() != nil {}
                 let verdict = RecordVerdict(inputError: InputError(
                     reason: "input.too_large", message: "line \(more.line) of the JSON array is longer than the record size limit"))
-                run.summary.count(verdict)
-                var out = JSONWriter()
-                ResultLine.write(source: name, line: more.line, verdict: verdict, language: options.language, into: &out)
-                return try run.write(out.take())
+                var e = run.emitter()
+                e.emit(source: name, line: more.line, record: nil, root: nil, verdict: verdict)
+                return try run.flush(&e)
             }
             all += [UInt8](repeating: 0x0A, count: more.line - line - 1) + more.bytes + [0x0A]
             line = more.line
@@ -128,6 +173,7 @@ public struct BatchRunner {
             if n == 0 { break }
             all += block[..<n]
         }
+        if all.starts(with: LineReader.byteOrderMark) { all.removeFirst(LineReader.byteOrderMark.count) }
         // A `.json` file may still hold one record per line: if it is not one JSON value
         // but its lines are, read it as JSONL so that no record is lost.
         if all.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) != UInt8(ascii: "["),
@@ -162,27 +208,29 @@ public struct BatchRunner {
     }
 
     private func runArray(_ bytes: [UInt8], name: String, firstLine: Int, _ run: RunState) throws {
+        var e = run.emitter()
         let doc: JSONDocument
         do { doc = try JSONDocument(bytes: bytes) } catch {
             let line = firstLine + bytes.prefix(error.offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let verdict = RecordVerdict(inputError: InputError(error))
-            run.summary.count(verdict)
-            var out = JSONWriter()
-            ResultLine.write(source: name, line: line, verdict: verdict, language: options.language, into: &out)
-            return try run.write(out.take())
+            bytes.withUnsafeBytes { e.emit(source: name, line: line, record: $0, root: nil, verdict: RecordVerdict(inputError: InputError(error))) }
+            return try run.flush(&e)
         }
-        let records = doc.root.kind == .array ? doc.root.elements : [doc.root]
-        var out = JSONWriter()
+        let isArray = doc.root.kind == .array
+        let records = isArray ? doc.root.elements : [doc.root]
         var line = firstLine, scanned = 0
-        for r in records {
-            let offset = doc.tape[r.index].start
-            line += bytes[scanned..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            scanned = offset
+        for (i, r) in records.enumerated() {
+            let entry = doc.tape[r.index]
+            line += bytes[scanned..<entry.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            scanned = entry.start
             let verdict = r.kind == .object ? run.session.validate(r) : RecordVerdict(inputError: .notObject)
-            run.summary.count(verdict)
-            ResultLine.write(source: name, line: line, verdict: verdict, language: options.language, into: &out)
+            // A string element's tape span leaves out its quotes.
+            let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
+            e.emit(source: name, line: line, index: isArray ? i : nil,
+                   record: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: doc.buffer[span])),
+                   root: r.kind == .object ? r : nil, verdict: verdict)
+            if e.pendingBytes >= Self.maxBatchBytes { try run.flush(&e) }
         }
-        try run.write(out.take())
+        try run.flush(&e)
     }
 
     /// Parses, evaluates and writes a block of lines, in input order.
@@ -207,12 +255,7 @@ public struct BatchRunner {
             }
         }
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        for w in 0..<workers {
-            try run.write(scratch[w].out.bytes)
-            scratch[w].out.reset()
-            run.summary.merge(scratch[w].summary)
-            scratch[w].summary = RunSummary()
-        }
+        for w in 0..<workers { try run.flush(&scratch[w].emitter) }
     }
 
     /// Stages keep state across records (replay): evaluate on the workers, then settle and
@@ -233,15 +276,17 @@ public struct BatchRunner {
                 while i < count { evaluate(i); i += workers }
             }
         }
-        var out = JSONWriter(capacity: count * 160)
+        var e = run.emitter()
         for i in 0..<count {
-            let e = slots.take(i)
+            let slot = slots.take(i)
             let verdict: RecordVerdict
-            if let record = e.record { verdict = run.session.settle(e.results, record: record) } else { verdict = RecordVerdict(inputError: e.error) }
-            run.summary.count(verdict)
-            ResultLine.write(source: name, line: block.lines[i].line, verdict: verdict, language: options.language, into: &out)
+            if let record = slot.record { verdict = run.session.settle(slot.results, record: record) } else { verdict = RecordVerdict(inputError: slot.error) }
+            let ref = block.lines[i]
+            block.withLine(i) { bytes in
+                e.emit(source: name, line: ref.line, record: ref.tooLarge ? nil : bytes, root: slot.record, verdict: verdict)
+            }
         }
-        try run.write(out.take())
+        try run.flush(&e)
     }
 
     static let tooLarge = InputError(reason: "input.too_large", message: "the line is longer than the record size limit")
@@ -261,26 +306,97 @@ public struct BatchRunner {
 /// What one run carries from source to source.
 private final class RunState {
     let session: Session
-    let write: ([UInt8]) throws -> Void
-    var summary = RunSummary()
+    let sinks: RunSinks
+    let options: RunOptions
+    var summary: RunSummary
     /// One per worker, kept for the whole run.
     let scratch: [WorkerScratch]
 
-    init(runner: BatchRunner, session: Session, write: @escaping ([UInt8]) throws -> Void) {
+    init(runner: BatchRunner, session: Session, sinks: RunSinks) {
         self.session = session
-        self.write = write
-        scratch = session.isStateless ? (0..<runner.options.workers).map { _ in WorkerScratch() } : []
+        self.sinks = sinks
+        self.options = runner.options
+        summary = RunSummary(detailed: runner.options.detailedSummary)
+        let options = runner.options
+        scratch = session.isStateless
+            ? (0..<options.workers).map { _ in WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords)) } : []
+    }
+
+    /// A fresh emitter for records handled on this thread.
+    func emitter() -> RecordEmitter { RecordEmitter(options: options, copiesRecords: sinks.copiesRecords) }
+
+    /// Writes what `e` holds to the sinks, in order, adds its counts, and empties it.
+    func flush(_ e: inout RecordEmitter) throws {
+        if !e.results.bytes.isEmpty { try sinks.results(e.results.bytes) }
+        if !e.accepted.isEmpty { try sinks.accepted?(e.accepted) }
+        if !e.rejected.isEmpty { try (sinks.rejected ?? { _ in })(e.rejected) }
+        if !e.errors.isEmpty { try (sinks.errors ?? sinks.rejected ?? { _ in })(e.errors) }
+        summary.merge(e.summary)
+        e.reset()
     }
 }
 
-/// A worker's reusable state: one document re-filled per record, its share of result lines
-/// and of the counts. Each is touched by one worker at a time.
+/// Turns verdicts into outputs: counts them, writes the selected result lines, and copies
+/// each record's bytes to accepted, rejected or errors. One per worker, or per thread.
+struct RecordEmitter {
+    let options: RunOptions
+    let copiesRecords: Bool
+    var results = JSONWriter(capacity: 1 << 20)
+    var accepted: [UInt8] = []
+    var rejected: [UInt8] = []
+    var errors: [UInt8] = []
+    var summary: RunSummary
+
+    init(options: RunOptions, copiesRecords: Bool) {
+        self.options = options
+        self.copiesRecords = copiesRecords
+        summary = RunSummary(detailed: options.detailedSummary)
+    }
+
+    /// Bytes waiting to be written.
+    var pendingBytes: Int { results.bytes.count + accepted.count + rejected.count + errors.count }
+
+    /// One record's outcome. `record` is its text as read (nil when it was too large to keep);
+    /// `index` its position in a JSON array; `root` the parsed record, for `--key`.
+    mutating func emit(source: String, line: Int, index: Int? = nil, record: UnsafeRawBufferPointer?, root: JSONValue?,
+                       verdict: RecordVerdict) {
+        summary.count(verdict)
+        let valid = verdict.isValid
+        if options.results == .all || (options.results == .invalid && !valid) {
+            let key: ResultLine.Key? = options.key.map { k in root.flatMap { k.first(in: $0) }.map { .value($0) } ?? .missing }
+            ResultLine.write(source: source, line: line, index: index, key: key, verdict: verdict, language: options.language, into: &results)
+        }
+        guard copiesRecords, let record else { return }
+        if valid {
+            accepted.append(contentsOf: record)
+            accepted.append(0x0A)
+        } else if verdict.inputError != nil {
+            errors.append(contentsOf: record)
+            errors.append(0x0A)
+        } else {
+            rejected.append(contentsOf: record)
+            rejected.append(0x0A)
+        }
+    }
+
+    mutating func reset() {
+        results.reset()
+        accepted.removeAll(keepingCapacity: true)
+        rejected.removeAll(keepingCapacity: true)
+        errors.removeAll(keepingCapacity: true)
+        summary = RunSummary(detailed: options.detailedSummary)
+    }
+}
+
+/// A worker's reusable state: one document re-filled per record, and its emitter (its share
+/// of result lines, record copies and counts). Each is touched by one worker at a time.
 final class WorkerScratch: @unchecked Sendable {
     let document = JSONDocument(capacity: 1 << 16)
-    var out = JSONWriter(capacity: 1 << 20)
-    var summary = RunSummary()
+    var emitter: RecordEmitter
     /// Re-filled for each record that could be read.
     var verdict = RecordVerdict()
+
+    init(_ emitter: RecordEmitter) { self.emitter = emitter }
 
     /// Parses, evaluates and writes line `i` of `block`.
     func finish(_ block: LineBlock, _ i: Int, source: String, pipeline: Pipeline, options: RunOptions) {
@@ -296,15 +412,13 @@ final class WorkerScratch: @unchecked Sendable {
             error = .notObject
         }
         if let error {
-            let failed = RecordVerdict(inputError: error)
-            summary.count(failed)
-            ResultLine.write(source: source, line: ref.line, verdict: failed, language: options.language, into: &out)
+            block.withLine(i) { emitter.emit(source: source, line: ref.line, record: ref.tooLarge ? nil : $0, root: nil,
+                                             verdict: RecordVerdict(inputError: error)) }
             return
         }
         let context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
         pipeline.evaluate(document.root, context: context, into: &verdict)
-        summary.count(verdict)
-        ResultLine.write(source: source, line: ref.line, verdict: verdict, language: options.language, into: &out)
+        block.withLine(i) { emitter.emit(source: source, line: ref.line, record: $0, root: document.root, verdict: verdict) }
     }
 }
 

@@ -59,6 +59,16 @@ final class LineReader {
         self.buffer = [UInt8](repeating: 0, count: max(blockSize, 4096))
     }
 
+    /// UTF-8's byte order mark, which some editors (Excel) put at the start of a file; skipped.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// True when more input can be had without waiting: buffered, or ready on the descriptor.
+    func hasInputWaiting() -> Bool {
+        if start < end || eof { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0
+    }
+
     /// The next non-blank line, in an array of its own, or nil at end of input.
     func next() throws(ReadError) -> RawRecord? {
         var block = LineBlock()
@@ -74,6 +84,9 @@ final class LineReader {
             let mark = block.bytes.count
             guard let tooLarge = try nextLine(into: &block.bytes) else { return nil }
             line += 1
+            if line == 1, block.bytes[mark...].starts(with: Self.byteOrderMark) {
+                block.bytes.removeSubrange(mark..<(mark + Self.byteOrderMark.count))
+            }
             if !tooLarge, block.bytes[mark...].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 block.bytes.removeSubrange(mark...)
                 continue

@@ -4,11 +4,30 @@
 /// The layout is fixed, so the line is written from pre-encoded fragments without the
 /// writer's comma bookkeeping; only strings from the record and the rules are escaped.
 public struct ResultLine {
-    public static func write(source: String, line: Int, verdict: RecordVerdict, language: Language, into w: inout JSONWriter) {
+    /// The record's `--key` field: its JSON value, or missing (written as null).
+    public enum Key {
+        case value(JSONValue)
+        case missing
+    }
+
+    /// Appends the result line of one record; `index` is its position in a JSON array.
+    public static func write(source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
+                             language: Language, into w: inout JSONWriter) {
         w.appendFragment("{\"source\":")
         w.appendString(source)
         w.appendFragment(",\"line\":")
         w.appendInt(line)
+        if let index {
+            w.appendFragment(",\"index\":")
+            w.appendInt(index)
+        }
+        switch key {
+        case .value(let v)?:
+            w.appendFragment(",\"key\":")
+            w.appendRaw(v)
+        case .missing?: w.appendFragment(",\"key\":null")
+        case nil: break
+        }
         w.appendFragment(verdict.isValid ? ",\"valid\":true" : ",\"valid\":false")
         if let e = verdict.inputError {
             w.appendFragment(",\"error\":{\"reason\":")

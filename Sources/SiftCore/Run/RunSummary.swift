@@ -1,4 +1,5 @@
-/// Counts from one run, printed to stderr by the CLI.
+/// Counts from one run: totals and every reason code, and, when asked for (`detailed`),
+/// counts per field and per pack and the most frequent failing values of each reason.
 public struct RunSummary: Sendable {
     public var records = 0
     public var valid = 0
@@ -7,17 +8,44 @@ public struct RunSummary: Sendable {
     public var inputErrors = 0
     /// Sources that could not be opened or read.
     public var unreadable: [String] = []
-    /// Violations by reason code.
+    /// Violations by reason code: every code, never truncated.
     public var reasons: [String: Int] = [:]
     public var seconds = 0.0
+    /// When set, `fields`, `packs` and `topValues` are kept too (they cost a little per violation).
+    public var detailed = false
+    /// Violations by field, with array positions written `[*]`: `in_app[*].product_id`.
+    public var fields: [String: Int] = [:]
+    /// Records each pack applied to, and how many of them it found invalid.
+    public var packs: [String: PackCount] = [:]
+    /// The most frequent failing values of each reason (an approximate top list, bounded in size).
+    public var topValues: [String: ValueCounter] = [:]
 
-    public init() {}
+    /// Records a pack applied to, and how many of them broke one of its rules or another pack's.
+    public struct PackCount: Sendable, Equatable {
+        public var records = 0
+        public var invalid = 0
+    }
+
+    public init(detailed: Bool = false) { self.detailed = detailed }
 
     mutating func count(_ verdict: RecordVerdict) {
         records += 1
         if verdict.isValid { valid += 1 } else { invalid += 1 }
-        if verdict.inputError != nil { inputErrors += 1 }
-        for r in verdict.reasons { reasons[r, default: 0] += 1 }
+        if let e = verdict.inputError {
+            inputErrors += 1
+            reasons[e.reason, default: 0] += 1
+            return
+        }
+        for v in verdict.violations { reasons[v.reason, default: 0] += 1 }
+        guard detailed else { return }
+        for p in verdict.packs {
+            packs[p, default: PackCount()].records += 1
+            if !verdict.isValid { packs[p, default: PackCount()].invalid += 1 }
+        }
+        for v in verdict.violations {
+            fields[Self.generalField(v.field), default: 0] += 1
+            if let value = v.value { topValues[v.reason, default: ValueCounter()].add(value) }
+        }
     }
 
     /// Adds the counts of a part of the same run (a worker's share).
@@ -27,17 +55,66 @@ public struct RunSummary: Sendable {
         invalid += other.invalid
         inputErrors += other.inputErrors
         for (r, n) in other.reasons { reasons[r, default: 0] += n }
+        for (f, n) in other.fields { fields[f, default: 0] += n }
+        for (p, c) in other.packs {
+            packs[p, default: PackCount()].records += c.records
+            packs[p, default: PackCount()].invalid += c.invalid
+        }
+        for (r, c) in other.topValues { topValues[r, default: ValueCounter()].merge(c) }
     }
 
-    /// One line of totals and the most frequent reasons.
+    /// `in_app[1].product_id` → `in_app[*].product_id`.
+    static func generalField(_ field: String) -> String {
+        guard field.utf8.contains(UInt8(ascii: "[")) else { return field }
+        var out = "", inIndex = false
+        for ch in field {
+            if ch == "[" { inIndex = true; out.append("[*]"); continue }
+            if inIndex { if ch == "]" { inIndex = false }; continue }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// The reasons, most frequent first (ties by name).
+    public var reasonsByCount: [(reason: String, count: Int)] {
+        reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Totals and the ten most frequent reasons; says how many more there are.
     public var text: String {
         let rate = seconds > 0 ? Int(Double(records) / seconds) : 0
         var s = "sift: \(records) records, \(valid) valid, \(invalid) invalid (\(inputErrors) unreadable) in \(String(format: "%.2f", seconds)) s, \(rate) records/s"
-        let top = reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(10)
-        for (r, n) in top { s += "\n  \(n)\t\(r)" }
+        let all = reasonsByCount
+        for (r, n) in all.prefix(10) { s += "\n  \(n)\t\(r)" }
+        if all.count > 10 { s += "\n  ... \(all.count - 10) more reason codes (all of them: --summary-json FILE)" }
         for u in unreadable { s += "\n  cannot read \(u)" }
         return s
     }
 }
 
-import Foundation
+/// Counts values, keeping at most `capacity` of them: when full, a new value replaces the
+/// least frequent one and inherits its count (the space-saving algorithm). The counts of the
+/// values that stay are upper bounds; a value seen more than records/capacity times is never lost.
+public struct ValueCounter: Sendable {
+    public static let capacity = 32
+    public private(set) var counts: [String: Int] = [:]
+
+    mutating func add(_ value: String, _ n: Int = 1) {
+        if counts[value] != nil || counts.count < Self.capacity {
+            counts[value, default: 0] += n
+            return
+        }
+        let (least, c) = counts.min { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
+        counts[least] = nil
+        counts[value] = c + n
+    }
+
+    mutating func merge(_ other: ValueCounter) {
+        for (v, n) in other.counts { add(v, n) }
+    }
+
+    /// The values, most frequent first (ties by text).
+    public func top(_ k: Int) -> [(value: String, count: Int)] {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map { ($0.key, $0.value) }
+    }
+}

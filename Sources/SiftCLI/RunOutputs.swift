@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import Sift
+
+/// The files a run writes. Each is written under a temporary name beside its final one and
+/// renamed only when the run completes, so a killed run never leaves a half-written file
+/// under the final name.
+final class OutputFiles {
+    private struct Pending {
+        let final: String
+        let temporary: String
+        let handle: FileHandle
+    }
+
+    private var pending: [Pending] = []
+    private let results: FileHandle
+    private let accepted: FileHandle?
+    private let rejected: FileHandle?
+    private let errors: FileHandle?
+    private let summaryPath: String?
+
+    init(sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?) throws {
+        let inputs = Set(sources.compactMap { if case .file(let p) = $0 { return Run.canonical(p) } else { return nil } })
+        for (option, path) in [("--out", results), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors),
+                               ("--summary-json", summary)] {
+            if let path, inputs.contains(Run.canonical(path)) {
+                eprint("sift: \(option) '\(path)' is also an input; write to another file")
+                throw Failed.rules
+            }
+        }
+        summaryPath = summary
+        var opened: [Pending] = []
+        func open(_ path: String?) throws -> FileHandle? {
+            guard let path else { return nil }
+            let url = URL(fileURLWithPath: path)
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+            guard FileManager.default.createFile(atPath: temporary, contents: nil), let h = FileHandle(forWritingAtPath: temporary) else {
+                for p in opened { try? p.handle.close(); try? FileManager.default.removeItem(atPath: p.temporary) }
+                eprint("sift: cannot write '\(path)'")
+                throw Failed.input
+            }
+            opened.append(Pending(final: path, temporary: temporary, handle: h))
+            return h
+        }
+        self.results = try open(results) ?? FileHandle.standardOutput
+        self.accepted = try open(accepted)
+        self.rejected = try open(rejected)
+        self.errors = try open(errors)
+        pending = opened
+    }
+
+    /// Where the runner writes.
+    var sinks: RunSinks {
+        let results = self.results
+        return RunSinks(results: { try results.write(contentsOf: $0) },
+                        accepted: accepted.map { h in { try h.write(contentsOf: $0) } },
+                        rejected: rejected.map { h in { try h.write(contentsOf: $0) } },
+                        errors: errors.map { h in { try h.write(contentsOf: $0) } })
+    }
+
+    /// Writes the summary file, flushes everything and gives each file its final name.
+    func finish(summary: RunSummary, thresholds: Thresholds.Verdict, exitCode: Int32) throws {
+        if let summaryPath {
+            let url = URL(fileURLWithPath: summaryPath)
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+            let bytes = summary.json { w in
+                w.field("exit_code", Int(exitCode))
+                thresholds.write(into: &w)
+            }
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+                throw OutputError(message: "cannot write '\(summaryPath)'")
+            }
+            pending.append(Pending(final: summaryPath, temporary: temporary, handle: FileHandle.nullDevice))
+        }
+        if results === FileHandle.standardOutput { try? results.synchronize() }
+        for p in pending {
+            if p.handle !== FileHandle.nullDevice {
+                try p.handle.synchronize()
+                try p.handle.close()
+            }
+            guard rename(p.temporary, p.final) == 0 else {
+                throw OutputError(message: "cannot rename '\(p.temporary)' to '\(p.final)': \(String(cString: strerror(errno)))")
+            }
+        }
+        pending = []
+    }
+
+    /// Removes the temporary files of a run that failed.
+    func discard() {
+        for p in pending {
+            try? p.handle.close()
+            try? FileManager.default.removeItem(atPath: p.temporary)
+        }
+        pending = []
+    }
+}
+
+struct OutputError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason CODE=N`, judged on a run's summary.
+struct Thresholds {
+    var maxInvalidRatio: Double?
+    var warnInvalidRatio: Double?
+    var maxReasons: [String: Int]
+
+    struct Verdict {
+        var failed = false
+        var warned = false
+        /// One line per threshold crossed, for standard error.
+        var messages: [String] = []
+        var checks: [(name: String, limit: String, actual: String, level: String, crossed: Bool)] = []
+
+        /// The `thresholds` field of the summary file.
+        func write(into w: inout JSONWriter) {
+            w.key("thresholds")
+            w.beginArray()
+            for c in checks {
+                w.beginObject()
+                w.field("name", c.name)
+                w.field("level", c.level)
+                w.field("limit", c.limit)
+                w.field("actual", c.actual)
+                w.field("crossed", c.crossed)
+                w.endObject()
+            }
+            w.endArray()
+        }
+    }
+
+    func judge(_ s: RunSummary) -> Verdict {
+        var v = Verdict()
+        let ratio = s.records > 0 ? Double(s.invalid) / Double(s.records) : 0
+        let shown = String(format: "%.4f", ratio)
+        if let warn = warnInvalidRatio {
+            let crossed = ratio > warn
+            v.checks.append(("invalid_ratio", String(warn), shown, "warn", crossed))
+            if crossed {
+                v.warned = true
+                v.messages.append("warning: \(s.invalid) of \(s.records) records are invalid (\(shown)), above the warning level \(warn)")
+            }
+        }
+        if let max = maxInvalidRatio {
+            let crossed = ratio > max
+            v.checks.append(("invalid_ratio", String(max), shown, "fail", crossed))
+            if crossed {
+                v.failed = true
+                v.messages.append("error: \(s.invalid) of \(s.records) records are invalid (\(shown)), above the limit \(max)")
+            }
+        }
+        for (code, limit) in maxReasons.sorted(by: { $0.key < $1.key }) {
+            let n = s.reasons[code] ?? 0
+            let crossed = n > limit
+            v.checks.append(("reason \(code)", String(limit), String(n), "fail", crossed))
+            if crossed {
+                v.failed = true
+                v.messages.append("error: \(code) occurred \(n) times, above the limit \(limit)")
+            }
+        }
+        return v
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+/// What comes after the result lines: record copies, result selection, keys, the summary
+/// file, thresholds and exit codes, streaming, atomic outputs, odd inputs. Through the binary.
+@Suite struct BatchOutputTests {
+    static let valid1 = #"{"kind":"mobile","phone":"13800138000","order_id":"o-1"}"#
+    static let invalid1 = #"{"kind":"mobile","phone":"1","order_id":"o-2"}"#
+    static let bad = #"{"kind":"mobile","phone":"#
+    static let notObject = "[1,2]"
+    static let valid2 = #"{"kind":"mobile","phone":"19512345678"}"#
+    static let input = [valid1, invalid1, "", bad, notObject, "   ", valid2].joined(separator: "\n") + "\n"
+
+    func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<missing>" }
+
+    @Test func everyRecordEndsUpInExactlyOneFileAsRead() throws {
+        let path = try SiftProcess.temp("in.jsonl", Self.input)
+        let dir = (path as NSString).deletingLastPathComponent
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
+                                     "--accepted", dir + "/ok.jsonl", "--rejected", dir + "/bad.jsonl"])
+        #expect(r.status == 1)
+        #expect(r.stdout == "")
+        #expect(read(dir + "/ok.jsonl") == Self.valid1 + "\n" + Self.valid2 + "\n")
+        #expect(read(dir + "/bad.jsonl") == [Self.invalid1, Self.bad, Self.notObject].map { $0 + "\n" }.joined())
+        // Nothing lost: the copies hold every non-blank input byte.
+        let nonBlank = Self.input.split(separator: "\n").filter { !$0.allSatisfy { $0 == " " } }.map { $0 + "\n" }.joined()
+        #expect(read(dir + "/ok.jsonl").utf8.count + read(dir + "/bad.jsonl").utf8.count == nonBlank.utf8.count)
+        // With --errors, unreadable records go there instead.
+        let e = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
+                                     "--accepted", dir + "/ok2.jsonl", "--rejected", dir + "/bad2.jsonl", "--errors", dir + "/err.jsonl"])
+        #expect(e.status == 1)
+        #expect(read(dir + "/bad2.jsonl") == Self.invalid1 + "\n")
+        #expect(read(dir + "/err.jsonl") == Self.bad + "\n" + Self.notObject + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".tmp") } == [])
+    }
+
+    @Test func jsonArrayElementsAreCopiedAndIndexed() throws {
+        let path = try SiftProcess.temp("in.json", "[\n  " + Self.valid1 + ",\n  " + Self.invalid1 + ", 7]\n")
+        let dir = (path as NSString).deletingLastPathComponent
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "invalid", "--key", "order_id",
+                                     "--accepted", dir + "/ok.jsonl", "--rejected", dir + "/bad.jsonl"])
+        #expect(read(dir + "/ok.jsonl") == Self.valid1 + "\n")
+        #expect(read(dir + "/bad.jsonl") == Self.invalid1 + "\n7\n")
+        #expect(r.stdout == """
+            {"source":"\(path)","line":3,"index":1,"key":"o-2","valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex",\
+            "message":"is not a valid mainland China mobile number","value":"1","rule":"rules/lib/cn-mobile.yaml:15:5"}]}
+            {"source":"\(path)","line":3,"index":2,"key":null,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}
+
+            """)
+    }
+
+    @Test func summaryFileHasEveryReasonFieldPackAndTopValues() throws {
+        let path = try SiftProcess.temp("in.jsonl", Self.input + Self.invalid1 + "\n")
+        let summary = (path as NSString).deletingLastPathComponent + "/summary.json"
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
+                                     "--summary-json", summary, "--warn-invalid-ratio", "0.5", "--max-reason", "phone.regex=5"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "sift: warning: 4 of 6 records are invalid (0.6667), above the warning level 0.5\n")
+        var text = read(summary)
+        text = text.replacingOccurrences(of: #""seconds":[0-9.]+,"records_per_second":[0-9]+"#, with: "T", options: .regularExpression)
+        #expect(text == """
+            {"records":6,"valid":2,"invalid":4,"unreadable_records":2,"invalid_ratio":0.6666666666666666,T,\
+            "reasons":{"phone.regex":2,"input.malformed_json":1,"input.not_object":1},"fields":{"phone":2},\
+            "packs":{"mobile":{"records":4,"invalid":2}},"top_values":{"phone.regex":[{"value":"1","count":2}]},\
+            "unreadable_sources":[],"exit_code":1,"thresholds":[{"name":"invalid_ratio","level":"warn","limit":"0.5",\
+            "actual":"0.6667","crossed":true},{"name":"reason phone.regex","level":"fail","limit":"5","actual":"2","crossed":false}]}
+
+            """)
+    }
+
+    @Test func thresholdsSetTheExitCode() throws {
+        let path = try SiftProcess.temp("in.jsonl", Self.input)
+        let over = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-invalid-ratio", "0.5"])
+        #expect(over.status == 5)
+        #expect(over.stderr == "sift: error: 3 of 5 records are invalid (0.6000), above the limit 0.5\n")
+        let within = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-invalid-ratio", "0.6"])
+        #expect(within.status == 1)
+        let reason = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-reason", "phone.regex=0"])
+        #expect(reason.status == 5)
+        #expect(reason.stderr == "sift: error: phone.regex occurred 1 times, above the limit 0\n")
+        let usage = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--max-reason", "phone.regex"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--max-reason takes CODE=N, such as phone.regex=100; got 'phone.regex'"))
+        let ledger = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", "samples/receipts", "--quiet", "--ledger", "/no/such/dir/l.sqlite"])
+        #expect(ledger.status == 4)
+    }
+
+    @Test func textSummarySaysHowManyReasonsItLeftOut() throws {
+        let fields = (1...12).map { "  f\($0): [not_empty]" }.joined(separator: "\n")
+        let rules = try SiftProcess.temp("r.yaml", "pack: r\nfields:\n" + fields + "\n")
+        let r = try SiftProcess.run(["run", "--rules", rules, "--results", "none"], stdin: "{}\n")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 12)
+        #expect(lines[1] == "  1\tf1.required")
+        #expect(lines[11] == "  ... 2 more reason codes (all of them: --summary-json FILE)")
+    }
+
+    @Test func byteOrderMarkIsSkippedAndGzipIsRefused() throws {
+        let bom = try SiftProcess.temp("bom.jsonl", "\u{FEFF}" + Self.valid1 + "\n")
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", bom, "--quiet"])
+        #expect(r.status == 0)
+        #expect(r.stdout == #"{"source":"\#(bom)","line":1,"valid":true,"packs":["mobile"],"violations":[]}"# + "\n")
+        let gz = (bom as NSString).deletingLastPathComponent + "/in.jsonl.gz"
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00]).write(to: URL(fileURLWithPath: gz))
+        let g = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", gz])
+        #expect(g.status == 3)
+        #expect(g.stdout == "")
+        #expect(g.stderr.hasSuffix("cannot read \(gz): it is gzip-compressed; decompress it first: gunzip -c '\(gz)' | sift run --rules ... -\n"))
+    }
+
+    /// Standard input is streamed: each line's result comes before the next line is sent, and
+    /// the accepted file appears under its final name only when the run ends.
+    @Test func standardInputIsStreamedLineByLineAndOutputsAppearWhenComplete() throws {
+        let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
+        let accepted = dir + "/accepted.jsonl"
+        let p = Process()
+        p.executableURL = SiftProcess.binary
+        p.arguments = ["run", "--rules", "rules/mobile.yaml", "--quiet", "--accepted", accepted]
+        p.currentDirectoryURL = SiftProcess.packageRoot
+        let inp = Pipe(), out = Pipe()
+        p.standardInput = inp
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let reader = LineReaderWithTimeout(out.fileHandleForReading)
+        for (i, record) in [Self.valid1, Self.invalid1, Self.valid2].enumerated() {
+            inp.fileHandleForWriting.write(Data((record + "\n").utf8))
+            let line = reader.line(timeout: 10)
+            #expect(line?.hasPrefix(#"{"source":"-","line":\#(i + 1),"#) == true, "no result for line \(i + 1) before the next was sent")
+            #expect(!FileManager.default.fileExists(atPath: accepted))
+        }
+        try inp.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(read(accepted) == Self.valid1 + "\n" + Self.valid2 + "\n")
+    }
+
+    @Test func aClosedPipeEndsTheRunQuietly() throws {
+        let big = try SiftProcess.temp("big.jsonl", String(repeating: Self.valid1 + "\n", count: 50_000))
+        let p = Process()
+        p.executableURL = SiftProcess.binary
+        p.arguments = ["run", "--rules", "rules/mobile.yaml", big]
+        p.currentDirectoryURL = SiftProcess.packageRoot
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        _ = LineReaderWithTimeout(out.fileHandleForReading).line(timeout: 10)
+        try out.fileHandleForReading.close()
+        p.waitUntilExit()
+        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "")
+    }
+}
+
+/// Reads lines from a pipe with a deadline, so a test fails instead of hanging.
+final class LineReaderWithTimeout: @unchecked Sendable {
+    private let handle: FileHandle
+    private var buffer = Data()
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    func line(timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let nl = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
+                buffer = Data(buffer[(nl + 1)...])
+                return line
+            }
+            var p = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+        return nil
+    }
+}
