@@ -48,6 +48,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("max-reason"), help: "Fail (exit 5) when a reason occurs more than N times: CODE=N (repeatable).")
     var maxReason: [String] = []
 
+    @Option(name: .long, help: "Check only share K of N (K/N, e.g. 2/4): records whose ordinal is K-1 modulo N. Merge summaries with sift merge.")
+    var shard: String?
+
     @Flag(name: .long, help: "Write each result as soon as its line is read (always on for standard input).")
     var stream = false
 
@@ -70,6 +73,9 @@ struct Run: ParsableCommand {
             throw ValidationError("an invalid ratio is between 0 and 1, such as 0.05; got \(r)")
         }
         _ = try thresholds()
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '\(shard)'")
+        }
         let named = [("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON)]
         let files = named.compactMap { n, f in f.map { (n, Self.canonical($0)) } }
         for (i, a) in files.enumerated() {
@@ -114,6 +120,7 @@ struct Run: ParsableCommand {
         var options = RunOptions(workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
                                  maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
+        options.shard = shard.flatMap(Shard.init)
         options.detailedSummary = summaryJSON != nil
         options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }
         if let key {

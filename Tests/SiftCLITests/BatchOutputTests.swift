@@ -135,6 +135,33 @@ import Testing
         #expect(read(accepted) == Self.valid1 + "\n" + Self.valid2 + "\n")
     }
 
+    @Test func shardsTogetherAreOneRunAndMergeGivesItsSummary() throws {
+        let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
+        // Not the receipts: replay detection is state across records, which one shard cannot see
+        // (docs/OUTPUT.md; a shared ledger covers it).
+        let inputs = ["signup.jsonl", "mobile.jsonl", "identity.jsonl", "links.jsonl", "vehicles.json", "sign-in-with-apple.jsonl"].map { "samples/" + $0 }
+        let base = ["run", "--rules", "rules", "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--workers", "2"] + inputs
+        let single = try SiftProcess.run(base + ["--summary-json", dir + "/all.json"])
+        var lines: [Substring] = []
+        for k in 1...3 {
+            let r = try SiftProcess.run(base + ["--shard", "\(k)/3", "--summary-json", dir + "/s\(k).json"])
+            lines += r.stdout.split(separator: "\n")
+        }
+        let all = single.stdout.split(separator: "\n")
+        #expect(lines.count == all.count)
+        #expect(Set(lines) == Set(all))
+        let merged = try SiftProcess.run(["merge", dir + "/s1.json", dir + "/s2.json", dir + "/s3.json"])
+        #expect(merged.status == 0)
+        func untimed(_ text: String) -> String {
+            text.replacingOccurrences(of: #""seconds":[0-9.]+,"records_per_second":[0-9]+"#, with: "T", options: .regularExpression)
+        }
+        #expect(untimed(merged.stdout) == untimed(read(dir + "/all.json")))
+        #expect(merged.stdout.hasPrefix(#"{"records":39,"valid":"#))
+        let bad = try SiftProcess.run(base + ["--shard", "4/3"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '4/3'"))
+    }
+
     @Test func aClosedPipeEndsTheRunQuietly() throws {
         let big = try SiftProcess.temp("big.jsonl", String(repeating: Self.valid1 + "\n", count: 50_000))
         let p = Process()

@@ -22,6 +22,9 @@ public struct RunOptions: Sendable {
     public var detailedSummary = false
     /// Write each line's result as soon as no more input is waiting, instead of per batch.
     public var streaming = false
+    /// Check only this share of the records (`--shard K/N`): the records whose ordinal in the
+    /// whole run (counting from 0, over all sources, blank lines not counted) is K-1 modulo N.
+    public var shard: Shard?
 
     public init(workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
                 maxRecordBytes: Int = 16 << 20, environment: RunEnvironment = RunEnvironment()) {
@@ -32,6 +35,23 @@ public struct RunOptions: Sendable {
         self.maxRecordBytes = maxRecordBytes
         self.environment = environment
     }
+}
+
+/// One of N deterministic shares of a run's records (`--shard K/N`, K from 1).
+public struct Shard: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+
+    /// Parses `K/N` with 1 ≤ K ≤ N.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        index = k
+        count = n
+    }
+
+    /// True when the record with this 0-based ordinal belongs to the shard.
+    @inline(__always) func contains(_ ordinal: Int) -> Bool { ordinal % count == index - 1 }
 }
 
 /// Which result lines a run writes (`--results`).
@@ -135,7 +155,8 @@ public struct BatchRunner {
             let full = block.lines.count >= options.batchSize || block.bytes.count >= Self.maxBatchBytes
             let idle = options.streaming && ref != nil && !reader.hasInputWaiting()
             if full || idle || (ref == nil && !block.lines.isEmpty) {
-                try process(block, name: name, run)
+                run.keepShare(&block)
+                if !block.lines.isEmpty { try process(block, name: name, run) }
                 block.removeAll()
             }
             if ref == nil { return }
@@ -153,6 +174,7 @@ public struct BatchRunner {
                 while try reader.next() != nil {}
                 let verdict = RecordVerdict(inputError: InputError(
                     reason: "input.too_large", message: "line \(more.line) of the JSON array is longer than the record size limit"))
+                guard run.takesNext() else { return }
                 var e = run.emitter()
                 e.emit(source: name, line: more.line, record: nil, root: nil, verdict: verdict)
                 return try run.flush(&e)
@@ -183,7 +205,8 @@ public struct BatchRunner {
                 for start in stride(from: 0, to: lines.lines.count, by: options.batchSize) {
                     var part = lines
                     part.lines = Array(lines.lines[start..<min(start + options.batchSize, lines.lines.count)])
-                    try process(part, name: name, run)
+                    run.keepShare(&part)
+                    if !part.lines.isEmpty { try process(part, name: name, run) }
                 }
                 return
             }
@@ -211,6 +234,7 @@ public struct BatchRunner {
         var e = run.emitter()
         let doc: JSONDocument
         do { doc = try JSONDocument(bytes: bytes) } catch {
+            guard run.takesNext() else { return }
             let line = firstLine + bytes.prefix(error.offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             bytes.withUnsafeBytes { e.emit(source: name, line: line, record: $0, root: nil, verdict: RecordVerdict(inputError: InputError(error))) }
             return try run.flush(&e)
@@ -222,6 +246,7 @@ public struct BatchRunner {
             let entry = doc.tape[r.index]
             line += bytes[scanned..<entry.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             scanned = entry.start
+            guard run.takesNext() else { continue }
             let verdict = r.kind == .object ? run.session.validate(r) : RecordVerdict(inputError: .notObject)
             // A string element's tape span leaves out its quotes.
             let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
@@ -320,6 +345,23 @@ private final class RunState {
         let options = runner.options
         scratch = session.isStateless
             ? (0..<options.workers).map { _ in WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords)) } : []
+    }
+
+    /// Records seen so far in the run (for `--shard`).
+    private var ordinal = 0
+
+    /// Counts one record; true when it belongs to this run's shard (always, without one).
+    func takesNext() -> Bool {
+        defer { ordinal += 1 }
+        return options.shard?.contains(ordinal) ?? true
+    }
+
+    /// Drops the lines of `block` that belong to other shards.
+    func keepShare(_ block: inout LineBlock) {
+        guard options.shard != nil else { ordinal += block.lines.count; return }
+        var kept: [LineRef] = []
+        for ref in block.lines where takesNext() { kept.append(ref) }
+        block.lines = kept
     }
 
     /// A fresh emitter for records handled on this thread.

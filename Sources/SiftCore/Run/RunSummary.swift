@@ -24,6 +24,11 @@ public struct RunSummary: Sendable {
     public struct PackCount: Sendable, Equatable {
         public var records = 0
         public var invalid = 0
+
+        public init(records: Int = 0, invalid: Int = 0) {
+            self.records = records
+            self.invalid = invalid
+        }
     }
 
     public init(detailed: Bool = false) { self.detailed = detailed }
@@ -48,12 +53,14 @@ public struct RunSummary: Sendable {
         }
     }
 
-    /// Adds the counts of a part of the same run (a worker's share).
-    mutating func merge(_ other: RunSummary) {
+    /// Adds the counts of a part of the same run (a worker's share, or a shard's summary).
+    public mutating func merge(_ other: RunSummary) {
         records += other.records
         valid += other.valid
         invalid += other.invalid
         inputErrors += other.inputErrors
+        unreadable += other.unreadable
+        seconds += other.seconds
         for (r, n) in other.reasons { reasons[r, default: 0] += n }
         for (f, n) in other.fields { fields[f, default: 0] += n }
         for (p, c) in other.packs {
@@ -98,6 +105,15 @@ public struct RunSummary: Sendable {
 public struct ValueCounter: Sendable {
     public static let capacity = 32
     public private(set) var counts: [String: Int] = [:]
+
+    public init() {}
+
+    /// A counter holding these counts (the largest `capacity` of them).
+    public init(counts: [String: Int]) {
+        for (v, n) in counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }).prefix(Self.capacity) {
+            self.counts[v] = n
+        }
+    }
 
     mutating func add(_ value: String, _ n: Int = 1) {
         if counts[value] != nil || counts.count < Self.capacity {

@@ -2,7 +2,7 @@
 /// its count, counts per field and per pack, the top failing values per reason, and timings.
 extension RunSummary {
     /// How many failing values each reason lists.
-    public static let topValuesShown = 10
+    public static let topValuesShown = ValueCounter.capacity
 
     /// The summary as one JSON object; `extra` adds top-level fields (the exit code, thresholds).
     public func json(extra: (inout JSONWriter) -> Void = { _ in }) -> [UInt8] {

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Sift
+
+/// `sift merge`: combines the `--summary-json` files of sharded runs into one.
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Combine the --summary-json files of sharded runs (--shard K/N) into one summary.",
+        discussion: """
+            The result is the summary a single run over all the records would have written: the same totals, \
+            reasons, fields, packs and top values (exact while each reason has at most 32 distinct failing values). \
+            'seconds' is the sum of the shards' times. Thresholds are not carried over: give them to merge again.
+            """)
+
+    @Argument(help: "Summary files written by sift run --summary-json.")
+    var summaries: [String]
+
+    @Option(name: .long, help: "Write the merged summary to this file instead of standard output.")
+    var out: String?
+
+    @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
+    var maxInvalidRatio: Double?
+
+    func run() throws {
+        var total = RunSummary(detailed: true)
+        for path in summaries {
+            do {
+                total.merge(try Self.read(path))
+            } catch {
+                eprint("sift merge: \(path): \(error)")
+                throw Failed.input
+            }
+        }
+        let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: nil, maxReasons: [:]).judge(total)
+        let code: Int32 = !total.unreadable.isEmpty ? ExitCode.unreadableInput
+            : verdict.failed ? ExitCode.overThreshold : total.invalid > 0 ? ExitCode.invalid : ExitCode.valid
+        let bytes = total.json { w in
+            w.field("exit_code", Int(code))
+            verdict.write(into: &w)
+        }
+        if let out {
+            guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
+                eprint("sift merge: cannot write '\(out)'")
+                throw Failed.runtime
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(bytes))
+        }
+        for line in verdict.messages { eprint("sift: " + line) }
+    }
+
+    /// Reads one summary file back into counts.
+    static func read(_ path: String) throws -> RunSummary {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let o = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let records = o["records"] as? Int, let valid = o["valid"] as? Int, let invalid = o["invalid"] as? Int else {
+            throw OutputError(message: "not a summary written by sift run --summary-json")
+        }
+        var s = RunSummary(detailed: true)
+        s.records = records
+        s.valid = valid
+        s.invalid = invalid
+        s.inputErrors = o["unreadable_records"] as? Int ?? 0
+        s.seconds = o["seconds"] as? Double ?? 0
+        s.unreadable = o["unreadable_sources"] as? [String] ?? []
+        s.reasons = o["reasons"] as? [String: Int] ?? [:]
+        s.fields = o["fields"] as? [String: Int] ?? [:]
+        for (p, c) in o["packs"] as? [String: [String: Int]] ?? [:] {
+            s.packs[p] = RunSummary.PackCount(records: c["records"] ?? 0, invalid: c["invalid"] ?? 0)
+        }
+        for (r, list) in o["top_values"] as? [String: [[String: Any]]] ?? [:] {
+            var counts: [String: Int] = [:]
+            for item in list { if let v = item["value"] as? String, let n = item["count"] as? Int { counts[v] = n } }
+            s.topValues[r] = ValueCounter(counts: counts)
+        }
+        return s
+    }
+}
