@@ -9,7 +9,9 @@ struct Lint: ParsableCommand {
     var rules: String
 
     func run() throws {
-        let result = RulesLoader(registry: .builtIn()).load(path: rules)
+        var loader = RulesLoader(registry: .builtIn())
+        loader.advice = true
+        let result = loader.load(path: rules)
         if !result.diagnostics.isEmpty { eprint(result.rendered()) }
         guard let pipeline = result.pipeline else {
             eprint("sift lint: \(result.errors.count) error\(result.errors.count == 1 ? "" : "s")")

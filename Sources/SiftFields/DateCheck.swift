@@ -45,6 +45,10 @@ struct DateCheck: ValueCheck {
             }
             func bound(_ name: String) -> Bound?? {
                 if options.string(name) == "now" { return .some(.asOf) }
+                if let t = options.string(name), ["today", "now()", "current", "today()", "tomorrow", "yesterday"].contains(t.lowercased()) {
+                    context.error("'\(t)' is not a time Sift knows; write \(name): now (the run's as-of time, --as-of)", at: options.mark(name))
+                    return nil
+                }
                 guard let v = instant(name) else { return nil }
                 return .some(v.map { Bound.fixed($0) })
             }

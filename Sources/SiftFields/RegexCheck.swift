@@ -28,6 +28,10 @@ struct RegexCheck: ValueCheck {
             for cls in ICUPattern.classesWithPipe(pattern) {
                 context.warning("the class \(cls) also admits '|': inside [...] '|' is a literal character, not 'or'", at: options.mark("pattern"))
             }
+            if mode == .full, let advice = RegexLint.oneSidedAnchor(pattern) {
+                context.warning(advice, at: options.mark("pattern"))
+            }
+            for advice in RegexLint.literalDots(pattern) { context.warning(advice, at: options.mark("pattern")) }
             do throws(RegexError) {
                 return RegexCheck(regex: try CompiledRegex(pattern, options: opts))
             } catch {

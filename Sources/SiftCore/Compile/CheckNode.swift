@@ -14,10 +14,18 @@ protocol CheckNode: Sendable {
     func explain(_ language: Language) -> [String]
     /// What the check requires, in words only (for messages).
     func summary(_ language: Language) -> String
+    /// The reason codes it may report (a code also covers its `.limit`-style details), for lint.
+    var reasonCodes: [String] { get }
+    /// True when it checks text only (regex, checksum, date...), so a number is always a failure.
+    var expectsText: Bool { get }
 }
 
 /// A plugin's check with its reason code and optional message override.
 struct PluginCheckNode: CheckNode {
+    /// The check kinds that accept text only.
+    static let textKinds: Set<String> = ["regex", "checksum", "date", "trimmed"]
+
+    let kind: String
     let check: any ValueCheck
     let reason: String
     let message: LocalizedText?
@@ -36,6 +44,8 @@ struct PluginCheckNode: CheckNode {
     }
 
     func summary(_ language: Language) -> String { check.explain(language) }
+    var reasonCodes: [String] { [reason] }
+    var expectsText: Bool { Self.textKinds.contains(kind) }
 }
 
 /// `all:` passes when every child passes; reports the first failure.
@@ -54,6 +64,9 @@ struct AllNode: CheckNode {
     func summary(_ language: Language) -> String {
         children.map { $0.summary(language) }.joined(separator: language == .zh ? "；且" : "; and ")
     }
+
+    var reasonCodes: [String] { children.flatMap(\.reasonCodes) }
+    var expectsText: Bool { children.contains { $0.expectsText } }
 }
 
 /// `any:` passes when one child passes.
@@ -83,6 +96,9 @@ struct AnyNode: CheckNode {
     func summary(_ language: Language) -> String {
         (language == .zh ? "满足其一：" : "one of: ") + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
     }
+
+    var reasonCodes: [String] { [reason] }
+    var expectsText: Bool { children.allSatisfy { $0.expectsText } }
 }
 
 /// `not:` passes when its child fails.
@@ -104,6 +120,8 @@ struct NotNode: CheckNode {
     }
 
     func summary(_ language: Language) -> String { (language == .zh ? "不得满足：" : "not: ") + child.summary(language) }
+    var reasonCodes: [String] { [reason] }
+    var expectsText: Bool { false }
 }
 
 /// The condition of a `when:` check or of `required: {when: ...}`: a check on the value being
@@ -151,6 +169,9 @@ struct WhenNode: CheckNode {
     func summary(_ language: Language) -> String {
         (language == .zh ? "当 " : "when ") + condition.summary(language) + ": " + then.summary(language)
     }
+
+    var reasonCodes: [String] { then.reasonCodes + (otherwise?.reasonCodes ?? []) }
+    var expectsText: Bool { false }
 }
 
 /// A named validator used with its own `reason:` or `message:` at the use site.
@@ -173,4 +194,6 @@ struct RelabelNode: CheckNode {
     }
 
     func summary(_ language: Language) -> String { child.summary(language) }
+    var reasonCodes: [String] { reason.map { [$0] } ?? child.reasonCodes }
+    var expectsText: Bool { child.expectsText }
 }

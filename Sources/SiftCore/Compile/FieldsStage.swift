@@ -75,10 +75,15 @@ struct FieldsStage: Stage {
     }
 
     private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext, _ result: inout StageResult) {
+        if indices.isEmpty { return check(rule, value, indices, in: context, &result) }
         var here = context
-        if !indices.isEmpty { here.indices = indices }
+        here.indices = indices
+        check(rule, value, indices, in: here, &result)
+    }
+
+    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext, _ result: inout StageResult) {
         for check in rule.checks {
-            guard let f = check.evaluate(value, here) else { continue }
+            guard let f = check.evaluate(value, context) else { continue }
             result.violations.append(Violation(
                 field: rule.path.concrete(indices), reason: f.reason, message: f.message,
                 valueOf: value, rule: f.rule))

@@ -45,12 +45,50 @@ public struct YAMLReader: Sendable {
         let mark = Mark(file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
         var message = "YAML syntax: \(problem)"
         if let context { message += " \(context)" }
-        // The usual cause of "cannot start any token": a tab used for indentation.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The common mistakes, said in the author's terms, on the line to change.
+        for n in Swift.max(0, mark.line - 2)..<Swift.min(lines.count, mark.line) {
+            if let (plain, column) = Self.translate(String(lines[n])) {
+                return .error(plain + " (\(message))", at: Mark(file: file, line: n + 1, column: column))
+            }
+        }
+        // The usual cause of "cannot start any token": a tab used for indentation.
         if mark.line <= lines.count, lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
             message += "; tabs cannot indent YAML, use spaces"
         }
         return .error(message, at: mark)
+    }
+
+    /// A plain explanation of a line YAML cannot read, and the 1-based column to point at.
+    static func translate(_ line: String) -> (String, Int)? {
+        let s = Array(line.unicodeScalars)
+        if let i = s.firstIndex(where: { $0 != " " }), s[i] == "\u{3000}" {
+            return ("a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only", i + 1)
+        }
+        // `regex: ^1[3-9]...` or `pattern: ...` unquoted, with characters YAML reads itself.
+        for key in ["regex:", "pattern:"] {
+            guard let r = line.range(of: key) else { continue }
+            let value = line[r.upperBound...].drop { $0 == " " }
+            let rest = value.drop { "‘’“”".contains($0) }
+            guard let c = rest.first, c != "'", c != "\"", c != "{",
+                  rest.contains(where: { "[]{}:#,".contains($0) }) else { continue }
+            let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: value.startIndex) + 1
+            return ("the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; "
+                    + "put it in single quotes: \(key) '\(rest.withoutFlowClosers)'", column)
+        }
+        // An unquoted `[*]` path inside `{...}`.
+        if line.contains("{"), let r = line.range(of: "[*]") {
+            var start = r.lowerBound
+            while start > line.startIndex, !" {,:".contains(line[line.index(before: start)]) { start = line.index(before: start) }
+            if start == line.startIndex || line[line.index(before: start)] != "'" {
+                var end = r.upperBound
+                while end < line.endIndex, !" },:".contains(line[end]) { end = line.index(after: end) }
+                let path = line[start..<end]
+                let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: start) + 1
+                return ("inside {...}, a path with [*] must be quoted: write '\(path)'", column)
+            }
+        }
+        return nil
     }
 }
 
@@ -171,5 +209,20 @@ private struct TreeBuilder {
             pairs.append(p)
         }
         return pairs
+    }
+}
+
+private extension Substring {
+    /// The text without the `}`, `]`, `,` and spaces that close the flow collections around it
+    /// (a closer is kept while the text itself opened one).
+    var withoutFlowClosers: Substring {
+        var t = self
+        func count(_ c: Character) -> Int { t.reduce(0) { $0 + ($1 == c ? 1 : 0) } }
+        while let last = t.last {
+            let unmatched = (last == "}" && count("}") > count("{")) || (last == "]" && count("]") > count("["))
+            guard unmatched || " ,‘’“”".contains(last) else { break }
+            t = t.dropLast()
+        }
+        return t
     }
 }

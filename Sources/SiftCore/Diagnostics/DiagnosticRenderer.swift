@@ -25,16 +25,31 @@ public struct DiagnosticRenderer: Sendable {
             column = column - start + (start > 0 ? 1 : 0)
         }
         out += "\n" + line + "\n"
-        // Keep tabs so the caret lines up in a terminal.
+        // Keep tabs so the caret lines up in a terminal; East Asian wide characters take two columns.
         var pad = ""
         for (i, ch) in line.unicodeScalars.enumerated() where i < column - 1 {
-            pad.unicodeScalars.append(ch == "\t" ? "\t" : " ")
+            if ch == "\t" { pad += "\t" } else if ch.properties.generalCategory == .nonspacingMark { continue } else {
+                pad += Self.isWide(ch) ? "  " : " "
+            }
         }
         if line.unicodeScalars.count < column - 1 {
             pad += String(repeating: " ", count: min(200, column - 1 - line.unicodeScalars.count))
         }
         out += pad + "^"
         return out
+    }
+
+    /// True for characters a terminal shows two columns wide (East Asian Wide and Fullwidth:
+    /// CJK ideographs, kana, Hangul, full-width forms, most emoji).
+    static func isWide(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
     }
 
     public func render(_ diagnostics: [Diagnostic]) -> String {

@@ -47,8 +47,35 @@ struct CheckCompiler {
             return compilePlugin(name, options: ConfigNode(.mapping([]), mark: mark), at: mark, prefix: prefix, reason: nil, message: nil)
         }
         if validators[name] != nil { return use(name, at: mark, prefix: prefix) }
-        context.error("unknown check or validator '\(name)'" + Suggestion.didYouMean(name, in: Array(registry.checks.keys) + Array(validators.keys)), at: mark)
+        context.error("unknown check or validator '\(name)'" + suggestion(forUnknown: name), at: mark)
         return nil
+    }
+
+    /// What the author probably meant by an unknown bare name in a check list.
+    private func suggestion(forUnknown name: String) -> String {
+        if ["required", "optional", "nullable"].contains(name) {
+            return "; '\(name.replacingOccurrences(of: "nullable", with: "null"))' is an option of the field, not a check: "
+                + "write the field as {required: false, checks: [...]}" + (name == "nullable" ? " or {null: value, checks: [...]}" : "")
+        }
+        // A value of some check's option: `- gb11643` for `checksum: gb11643`, `- string` for `type: string`.
+        for (kind, plugin) in registry.checks.sorted(by: { $0.key < $1.key }) {
+            for option in plugin.spec.options where Self.choices(option.type).contains(name) {
+                return "; did you mean '\(kind): \(name)'?"
+            }
+        }
+        if let file = RuleLibraries.defining(name, under: context.root, from: context.directory) {
+            return "; the validator '\(name)' is defined in \(file): add include: \(file) to this file"
+        }
+        return Suggestion.didYouMean(name, in: Array(registry.checks.keys) + Array(validators.keys))
+    }
+
+    private static func choices(_ type: OptionType) -> [String] {
+        switch type {
+        case .choice(let values): return values
+        case .list(let inner): return choices(inner)
+        case .oneOf(let types): return types.flatMap(choices)
+        default: return []
+        }
     }
 
     private mutating func compileMapping(_ node: ConfigNode, _ pairs: [ConfigNode.Pair], prefix: String, allowField: Bool) -> (any CheckNode)? {
@@ -196,7 +223,7 @@ struct CheckCompiler {
         let options = options.resolved == .null ? ConfigNode(.mapping([]), mark: options.mark) : options
         guard let opts = optionValidator.validate(options, against: plugin.spec, diagnostics: &context.diagnostics) else { return nil }
         guard let check = plugin.make(opts, &context) else { return nil }
-        return PluginCheckNode(check: check, reason: reason ?? "\(prefix).\(kind)", message: message, rule: mark)
+        return PluginCheckNode(kind: kind, check: check, reason: reason ?? "\(prefix).\(kind)", message: message, rule: mark)
     }
 
     private mutating func use(_ name: String, at mark: Mark, prefix: String) -> (any CheckNode)? {

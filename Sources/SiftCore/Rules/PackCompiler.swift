@@ -12,6 +12,12 @@ struct PackCompiler {
 
     let registry: PluginRegistry
     var diagnostics = DiagnosticList()
+    /// Lint's advice on (see `RulesLoader.advice`).
+    var advises = false
+    /// The advice, kept apart: it is shown only when the rules have no errors.
+    var advice = DiagnosticList()
+    /// Packs compiled without `applies_to`, with where they start.
+    var packsForEveryRecord: [(name: String, mark: Mark)] = []
 
     init(registry: PluginRegistry) { self.registry = registry }
 
@@ -36,9 +42,11 @@ struct PackCompiler {
         let defaults = FieldDefaults(nullIsValue: choice(node["null"], "null", ["missing", "value"]) == "value",
                                      firstOnly: choice(node["report"], "report", ["all", "first"]) == "first")
         var stages: [any Stage] = []
+        var fieldRules: [FieldRule] = []
         if let fields = node["fields"] {
             var checks = CheckCompiler(registry: registry, validators: validators, context: context)
             let rules = compileFields(fields, &checks, defaults: defaults)
+            fieldRules = rules
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
         }
@@ -56,6 +64,10 @@ struct PackCompiler {
             diagnostics.error("the pack '\(name)' has no rules: add 'fields:'" + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"), at: node.mark)
         }
         let examples = compileExamples(node["examples"])
+        if advises {
+            let sectionsOnly = stages.count > (node["fields"] == nil ? 0 : 1)
+            adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly)
+        }
         guard diagnostics.errors.count == before else { return nil }
         return Pack(name: name, file: file.display, selector: selector, stages: stages, examples: examples)
     }
@@ -196,6 +208,47 @@ struct PackCompiler {
         do { return try FieldPath(parsing: t) } catch {
             diagnostics.error(error.message, at: node.mark)
             return nil
+        }
+    }
+
+    /// Lint's advice on one pack: no examples, no `applies_to`, example reasons that no rule
+    /// reports (fields-only packs), numbers where the checks expect text.
+    private mutating func adviseOn(_ name: String, _ node: ConfigNode, _ rules: [FieldRule], examples: [Example], fieldsOnly: Bool) {
+        if node["applies_to"] == nil { packsForEveryRecord.append((name, node.mark)) }
+        if examples.isEmpty {
+            advice.warning("the pack '\(name)' has no examples: add a valid and an invalid record under 'examples:', "
+                                + "so that 'sift test' catches a misspelt applies_to or a wrong pattern", at: node.mark)
+        }
+        if fieldsOnly {
+            let codes = rules.flatMap { [$0.reasonPrefix + ".required"] + $0.checks.flatMap(\.reasonCodes) } + ["record.no_pack"]
+            for example in examples {
+                guard case .reasons(let expected) = example.expectation else { continue }
+                for r in expected where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
+                    advice.warning("the example expects '\(r)', which no rule of this pack reports"
+                                        + Suggestion.didYouMean(r, in: codes), at: example.mark)
+                }
+            }
+        }
+        for item in node["examples"]?.items ?? [] {
+            guard let record = item["record"] else { continue }
+            // An example that expects this field to fail may hold a number on purpose.
+            var expected: [String] = []
+            if case .reasons(let r)? = examples.first(where: { $0.mark == item.mark })?.expectation { expected = r }
+            for rule in rules where !rule.path.hasWildcard && rule.checks.contains(where: \.expectsText)
+                && !expected.contains(where: { $0.hasPrefix(rule.reasonPrefix + ".") }) {
+                var at: ConfigNode? = record
+                for c in rule.path.components {
+                    guard case .key(let k) = c else { at = nil; break }
+                    at = at?[k]
+                }
+                guard let at, case .scalar(let sc) = at.kind, sc.isPlain else { continue }
+                switch at.resolved {
+                case .int?, .double?:
+                    advice.warning("\(sc.text) is read as a number here, but the checks of '\(rule.path)' expect text; "
+                                        + "quote it: '\(sc.text)'", at: at.mark)
+                default: break
+                }
+            }
         }
     }
 

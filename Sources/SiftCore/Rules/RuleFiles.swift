@@ -54,11 +54,14 @@ struct RuleFileReader {
                 return nil
             }
             guard let t = String(data: data, encoding: .utf8) else {
-                diagnostics.error("rule file '\(shown)' is not UTF-8 text", at: mark ?? Mark(file: shown, line: 1, column: 1))
+                let at = RuleTextLint.firstInvalidUTF8([UInt8](data)) ?? (1, 1)
+                diagnostics.error("rule file '\(shown)' is not UTF-8 text (decoding stops here); save the file as UTF-8",
+                                  at: Mark(file: shown, line: at.line, column: at.column))
                 return nil
             }
             text = t
         }
+        for d in RuleTextLint.typography(text, file: shown) { diagnostics.append(d) }
         var node: ConfigNode?
         do {
             node = try yaml.read(text, file: shown, diagnostics: &diagnostics)
@@ -78,7 +81,9 @@ struct RuleFileReader {
             return nil
         }
         guard FileManager.default.fileExists(atPath: abs) else {
-            diagnostics.error("included file '\(path)' does not exist (looked for '\(display(abs))')", at: mark)
+            let candidates = Self.ruleFiles(in: root).map { RuleLibraries.relative($0, from: file.directory) }
+            diagnostics.error("included file '\(path)' does not exist (looked for '\(display(abs))')"
+                              + Suggestion.didYouMean(path, in: candidates), at: mark)
             return nil
         }
         return read(absolute: abs, from: mark)
@@ -92,5 +97,25 @@ struct RuleFileReader {
             if rel.hasSuffix(".yaml") || rel.hasSuffix(".yml") { out.append(absolute(rel, relativeTo: dir)) }
         }
         return out.sorted()
+    }
+}
+
+/// Where shared validators are defined, for suggestions.
+enum RuleLibraries {
+    /// The rule file under `root` that defines the validator `name`, as an include path from
+    /// `directory`, or nil.
+    static func defining(_ name: String, under root: String, from directory: String) -> String? {
+        for path in RuleFileReader.ruleFiles(in: root) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains("validators:"),
+                  text.contains("\n  \(name):") else { continue }
+            return relative(path, from: directory)
+        }
+        return nil
+    }
+
+    /// `path` relative to `directory` when it is inside it, else as given.
+    static func relative(_ path: String, from directory: String) -> String {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -6,6 +6,9 @@ import Foundation
 public struct RulesLoader: Sendable {
     public var registry: PluginRegistry
     public var limits: YAMLLimits
+    /// Also warn about what lint catches beyond errors: packs without examples or without
+    /// `applies_to` beside other packs, example reasons no rule reports, unquoted numbers.
+    public var advice = false
 
     public init(registry: PluginRegistry, limits: YAMLLimits = YAMLLimits()) {
         self.registry = registry
@@ -48,6 +51,7 @@ public struct RulesLoader: Sendable {
     private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool = false) -> LoadResult {
         var packs: [Pack] = []
         var compiler = PackCompiler(registry: registry)
+        compiler.advises = advice
         var libraries: [(RuleFile, ConfigNode)] = []
         var sawTopLevel = false
         for file in files {
@@ -80,8 +84,16 @@ public struct RulesLoader: Sendable {
             }
             compiler.diagnostics.append(contentsOf: checks.context.diagnostics.items)
         }
+        if advice, packs.count > 1 {
+            for (name, mark) in compiler.packsForEveryRecord {
+                compiler.advice.warning("the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the "
+                                             + (packs.count == 2 ? "other pack" : "other \(packs.count - 1) packs")
+                                             + "; add one such as applies_to: {kind: \(name)}", at: mark)
+            }
+        }
         var all = reader.diagnostics
         all.append(contentsOf: compiler.diagnostics.items)
+        if !all.hasErrors { all.append(contentsOf: compiler.advice.items) }
         if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty || isFolder {
             all.error("no rule packs in '\(origin)'" + (libraries.isEmpty ? "" : ": its files only define validators"), at: nil)
         }

@@ -1,0 +1,81 @@
+/// Heuristics for regex mistakes that change results without being errors: a one-sided
+/// anchor in a full-match pattern (meant as a prefix or suffix test), and an unescaped `.`
+/// that is clearly meant literally (`qq.com`). Pure functions over the pattern text.
+enum RegexLint {
+    /// A warning when a full-match pattern is anchored on one side only, as a search-style
+    /// prefix (`^https://`) or suffix (`\.cn$`) test would be.
+    static func oneSidedAnchor(_ pattern: String) -> String? {
+        let s = Array(pattern.unicodeScalars)
+        guard s.count >= 2, !hasTopLevelAlternation(s) else { return nil }
+        let starts = s.first == "^"
+        let ends = s.last == "$" && !isEscaped(s, s.count - 1)
+        let openEnd = pattern.hasSuffix(".*") || pattern.hasSuffix(".+") || pattern.hasSuffix(".*$") || pattern.hasSuffix(".+$")
+        let openStart = pattern.hasPrefix(".*") || pattern.hasPrefix(".+") || pattern.hasPrefix("^.*") || pattern.hasPrefix("^.+")
+        if starts, !ends, !openEnd {
+            return "patterns match the whole value, so '\(pattern)' is not a prefix test: it accepts only values that match it entirely; "
+                + "to accept any text after it, write '\(pattern).*' or add mode: search"
+        }
+        if ends, !starts, !openStart {
+            return "patterns match the whole value, so '\(pattern)' is not a suffix test: it accepts only values that match it entirely; "
+                + "to accept any text before it, write '.*\(pattern)' or add mode: search"
+        }
+        return nil
+    }
+
+    /// Warnings for each unescaped `.` between a letter or digit and a domain-like tail
+    /// (2 to 6 letters, then the end, `$`, `)`, `|` or `/`): `qq.com`, `example.cn`.
+    static func literalDots(_ pattern: String) -> [String] {
+        let s = Array(pattern.unicodeScalars)
+        var out: [String] = []
+        var inClass = false
+        for i in s.indices {
+            let c = s[i]
+            if isEscaped(s, i) { continue }
+            if c == "[" { inClass = true; continue }
+            if c == "]" { inClass = false; continue }
+            guard c == ".", !inClass, i > 0, isAlnum(s[i - 1]), !isEscaped(s, i - 1) else { continue }
+            var j = i + 1
+            while j < s.count, isLetter(s[j]) { j += 1 }
+            let tail = j - i - 1
+            guard (2...6).contains(tail), j == s.count || "$)|/".unicodeScalars.contains(s[j]) else { continue }
+            var k = i - 1
+            while k > 0, isAlnum(s[k - 1]) { k -= 1 }
+            let word = String(String.UnicodeScalarView(s[k..<j]))
+            let fixed = word.replacingDot()
+            out.append("'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; for a literal dot write '\(fixed)'")
+        }
+        return out
+    }
+
+    private static func isEscaped(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        var n = 0, j = i - 1
+        while j >= 0, s[j] == "\\" { n += 1; j -= 1 }
+        return n % 2 == 1
+    }
+
+    private static func hasTopLevelAlternation(_ s: [Unicode.Scalar]) -> Bool {
+        var depth = 0, inClass = false
+        for i in s.indices where !isEscaped(s, i) {
+            switch s[i] {
+            case "[": inClass = true
+            case "]": inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass: depth -= 1
+            case "|" where !inClass && depth == 0: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    private static func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+    private static func isAlnum(_ c: Unicode.Scalar) -> Bool { isLetter(c) || ("0"..."9").contains(c) }
+}
+
+private extension String {
+    /// The first `.` replaced: by `\.` by default.
+    func replacingDot(with replacement: String = "\\.") -> String {
+        guard let i = firstIndex(of: ".") else { return self }
+        return String(self[..<i]) + replacement + String(self[index(after: i)...])
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// `sift lint` catches what changes results, with located, plain messages. Exact text.
+@Suite struct LintTests {
+    /// Lints a folder holding `files` (name → text); returns stderr with the folder shown as `R`.
+    func lint(_ files: [String: String], extra: [String: [UInt8]] = [:]) throws -> (status: Int32, text: String) {
+        let dir = NSTemporaryDirectory() + "sift-lint-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/lib", withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        for (name, bytes) in extra { try Data(bytes).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+        let r = try SiftProcess.run(["lint", dir])
+        return (r.status, r.stderr.replacingOccurrences(of: dir, with: "R"))
+    }
+
+    static let examples = """
+        examples:
+          - record: {x: "1"}
+            valid: true
+
+        """
+
+    @Test func regexesThatLookLikePrefixSuffixOrLiteralDots() throws {
+        let r = try lint(["p.yaml": """
+            pack: p
+            fields:
+              url: [{regex: '^https://'}]
+              host: [{regex: '\\.cn$'}]
+              mail: [{regex: '[a-z]+@qq.com'}]
+              fine: [{regex: '^https://.*'}, {regex: {pattern: 'https://.*', mode: search}}, {regex: '[a-z]+@qq\\.com'}]
+
+            """ + Self.examples])
+        #expect(r.status == 0)
+        #expect(r.text == """
+            R/p.yaml:3:17: warning: patterns match the whole value, so '^https://' is not a prefix test: it accepts only values that \
+            match it entirely; to accept any text after it, write '^https://.*' or add mode: search
+              url: [{regex: '^https://'}]
+                            ^
+            R/p.yaml:4:18: warning: patterns match the whole value, so '\\.cn$' is not a suffix test: it accepts only values that \
+            match it entirely; to accept any text before it, write '.*\\.cn$' or add mode: search
+              host: [{regex: '\\.cn$'}]
+                             ^
+            R/p.yaml:5:18: warning: '.' in 'qq.com' matches any character, so 'qqxcom' passes too; for a literal dot write 'qq\\.com'
+              mail: [{regex: '[a-z]+@qq.com'}]
+                             ^
+
+            """)
+    }
+
+    @Test func typographyYAMLAcceptsButAuthorsDidNotMean() throws {
+        let r = try lint(["p.yaml": "pack: p\nfields:\n  手机: [{regex: ‘1[0-9]{10}’}]\n  name： [not_empty]\n" + Self.examples])
+        #expect(r.status == 2)
+        #expect(r.text.hasPrefix("""
+            R/p.yaml:3:16: error: ‘ is a typographic quote, which YAML keeps as part of the text; type ' instead (turn off smart quotes in your editor)
+              手机: [{regex: ‘1[0-9]{10}’}]
+                             ^
+            R/p.yaml:3:16: error: the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single \
+            quotes: regex: '1[0-9]{10}' (YAML syntax: did not find expected ',' or '}' while parsing a flow mapping)
+              手机: [{regex: ‘1[0-9]{10}’}]
+                             ^
+            R/p.yaml:4:7: error: '：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space
+              name： [not_empty]
+                  ^
+            """))
+        let indent = try lint(["p.yaml": "pack: p\nfields:\n\u{3000}a: [not_empty]\n"])
+        #expect(indent.text.contains("""
+            R/p.yaml:3:1: error: a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only
+            """))
+    }
+
+    @Test func yamlSyntaxErrorsInTheAuthorsTerms() throws {
+        let regex = try lint(["p.yaml": "pack: p\nfields:\n  phone: [{regex: ^1[0-9]{10}$}]\n"])
+        #expect(regex.status == 2)
+        #expect(regex.text == """
+            R/p.yaml:3:19: error: the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single \
+            quotes: regex: '^1[0-9]{10}$' (YAML syntax: did not find expected ',' or '}' while parsing a flow mapping)
+              phone: [{regex: ^1[0-9]{10}$}]
+                              ^
+            sift lint: 1 error
+
+            """)
+        let path = try lint(["p.yaml": "pack: p\nfields:\n  items[*].code:\n    - when: {field: items[*].kind, enum: [a]}\n      then: not_empty\n"])
+        #expect(path.text.hasPrefix("""
+            R/p.yaml:4:21: error: inside {...}, a path with [*] must be quoted: write 'items[*].kind'
+            """))
+    }
+
+    @Test func aFileThatIsNotUTF8SaysWhere() throws {
+        let r = try lint([:], extra: ["p.yaml": Array("pack: p\n# caf".utf8) + [0xE9] + Array("\nfields: {a: [not_empty]}\n".utf8)])
+        #expect(r.status == 2)
+        #expect(r.text == "R/p.yaml:2:6: error: rule file 'R/p.yaml' is not UTF-8 text (decoding stops here); save the file as UTF-8\nsift lint: 1 error\n")
+    }
+
+    @Test func suggestionsNameTheFix() throws {
+        let r = try lint(["lib/cn.yaml": "validators:\n  cn_mobile: {regex: '1[3-9][0-9]{9}'}\n", "p.yaml": """
+            pack: p
+            include: lib/cm.yaml
+            fields:
+              a: [gb11643, required, cn_mobile]
+              d: [{date: {not_after: today}}]
+
+            """])
+        #expect(r.status == 2)
+        let errors = r.text.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors == [
+            "R/p.yaml:2:10: error: included file 'lib/cm.yaml' does not exist (looked for 'R/lib/cm.yaml'); did you mean 'lib/cn.yaml'?",
+            "R/p.yaml:4:7: error: unknown check or validator 'gb11643'; did you mean 'checksum: gb11643'?",
+            "R/p.yaml:4:16: error: unknown check or validator 'required'; 'required' is an option of the field, not a check: "
+                + "write the field as {required: false, checks: [...]}",
+            "R/p.yaml:4:26: error: unknown check or validator 'cn_mobile'; the validator 'cn_mobile' is defined in lib/cn.yaml: "
+                + "add include: lib/cn.yaml to this file",
+            "R/p.yaml:5:26: error: 'today' is not a time Sift knows; write not_after: now (the run's as-of time, --as-of)",
+        ])
+    }
+
+    @Test func adviceOnPacksAndExamples() throws {
+        let r = try lint([
+            "a.yaml": """
+                pack: a
+                fields:
+                  phone: [{regex: '1[0-9]{10}'}]
+                examples:
+                  - record: {phone: 13800138000}
+                    valid: true
+                  - record: {phone: 12}
+                    reasons: [phone.regex]
+                  - record: {phone: "1"}
+                    reasons: [phone.format]
+
+                """,
+            "b.yaml": "pack: b\napplies_to: {kind: b}\nfields:\n  x: [not_empty]\n",
+        ])
+        #expect(r.status == 0)
+        #expect(r.text == """
+            R/a.yaml:1:1: warning: the pack 'a' has no 'applies_to', so it checks every record, also those meant for the other pack; \
+            add one such as applies_to: {kind: a}
+            pack: a
+            ^
+            R/a.yaml:5:21: warning: 13800138000 is read as a number here, but the checks of 'phone' expect text; quote it: '13800138000'
+              - record: {phone: 13800138000}
+                                ^
+            R/a.yaml:9:5: warning: the example expects 'phone.format', which no rule of this pack reports
+              - record: {phone: "1"}
+                ^
+            R/b.yaml:1:1: warning: the pack 'b' has no examples: add a valid and an invalid record under 'examples:', so that \
+            'sift test' catches a misspelt applies_to or a wrong pattern
+            pack: b
+            ^
+
+            """)
+    }
+}
