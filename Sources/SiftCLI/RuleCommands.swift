@@ -8,10 +8,18 @@ struct Lint: ParsableCommand {
     @Argument(help: "A rule file or a folder of rule packs.")
     var rules: String
 
+    @Option(name: .long, help: "text (located messages with carets, on standard error), json, sarif or github (on standard output).")
+    var format: LintFormat = .text
+
     func run() throws {
         var loader = RulesLoader(registry: .builtIn())
         loader.advice = true
         let result = loader.load(path: rules)
+        if format != .text {
+            print(format.render(result.diagnostics))
+            if result.pipeline == nil { throw Failed.rules }
+            return
+        }
         if !result.diagnostics.isEmpty { eprint(result.rendered()) }
         guard let pipeline = result.pipeline else {
             eprint("sift lint: \(result.errors.count) error\(result.errors.count == 1 ? "" : "s")")
@@ -28,13 +36,28 @@ struct Test: ParsableCommand {
     @Argument(help: "A rule file or a folder of rule packs.")
     var rules: String
 
+    @Option(name: .long, help: "Also write the outcomes as JUnit XML to this file (one test case per example).")
+    var junit: String?
+
     @OptionGroup var common: RuleOptions
 
     func run() throws {
         let pipeline = try common.load(rules, printWarnings: false)
         let language = try common.language()
+        let started = Date()
         let outcomes = try ExampleRunner(pipeline: pipeline, asOfMillis: try common.asOfMillis()).run()
         let failed = outcomes.filter { !$0.passed }
+        if let junit {
+            let cases = outcomes.map { o in
+                JUnit.Case(classname: o.pack, name: o.example.name ?? "example at \(o.example.mark)",
+                           failure: o.passed ? nil : ("the example does not hold", ExampleRunner.describe(o, language: language)))
+            }
+            let xml = JUnit.document(suite: "sift test", cases: cases, seconds: Date().timeIntervalSince(started))
+            guard FileManager.default.createFile(atPath: junit, contents: Data(xml.utf8)) else {
+                eprint("sift test: cannot write '\(junit)'")
+                throw Failed.runtime
+            }
+        }
         for f in failed { print(ExampleRunner.describe(f, language: language)) }
         print("sift test: \(outcomes.count) examples, \(outcomes.count - failed.count) passed, \(failed.count) failed")
         if !failed.isEmpty { throw Failed.invalid }

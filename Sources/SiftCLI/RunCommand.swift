@@ -39,6 +39,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("summary-json"), help: "Write the full summary (every reason, fields, packs, top values) as JSON.")
     var summaryJSON: String?
 
+    @Option(name: .long, help: "Write a JUnit XML report (a test case per pack and per reason code) to this file.")
+    var junit: String?
+
     @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
     var maxInvalidRatio: Double?
 
@@ -76,7 +79,8 @@ struct Run: ParsableCommand {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '\(shard)'")
         }
-        let named = [("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON)]
+        let named = [("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON),
+                     ("--junit", junit)]
         let files = named.compactMap { n, f in f.map { (n, Self.canonical($0)) } }
         for (i, a) in files.enumerated() {
             if let b = files[(i + 1)...].first(where: { $0.1 == a.1 }) {
@@ -91,7 +95,7 @@ struct Run: ParsableCommand {
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
         let options = try runOptions(sources)
         let outputs = try OutputFiles(sources: sources, results: out, accepted: accepted, rejected: rejected,
-                                      errors: errors, summary: summaryJSON)
+                                      errors: errors, summary: summaryJSON, junit: junit)
         let summary: RunSummary
         do {
             summary = try BatchRunner(pipeline: pipeline, options: options).run(sources, to: outputs.sinks)
@@ -121,7 +125,7 @@ struct Run: ParsableCommand {
                                  maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
         options.shard = shard.flatMap(Shard.init)
-        options.detailedSummary = summaryJSON != nil
+        options.detailedSummary = summaryJSON != nil || junit != nil
         options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }
         if let key {
             do { options.key = try FieldPath(parsing: key) } catch {

@@ -18,17 +18,20 @@ final class OutputFiles {
     private let rejected: FileHandle?
     private let errors: FileHandle?
     private let summaryPath: String?
+    private let junitPath: String?
 
-    init(sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?) throws {
+    init(sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?,
+         junit: String?) throws {
         let inputs = Set(sources.compactMap { if case .file(let p) = $0 { return Run.canonical(p) } else { return nil } })
         for (option, path) in [("--out", results), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors),
-                               ("--summary-json", summary)] {
+                               ("--summary-json", summary), ("--junit", junit)] {
             if let path, inputs.contains(Run.canonical(path)) {
                 eprint("sift: \(option) '\(path)' is also an input; write to another file")
                 throw Failed.rules
             }
         }
         summaryPath = summary
+        junitPath = junit
         var opened: [Pending] = []
         func open(_ path: String?) throws -> FileHandle? {
             guard let path else { return nil }
@@ -61,17 +64,13 @@ final class OutputFiles {
     /// Writes the summary file, flushes everything and gives each file its final name.
     func finish(summary: RunSummary, thresholds: Thresholds.Verdict, exitCode: Int32) throws {
         if let summaryPath {
-            let url = URL(fileURLWithPath: summaryPath)
-            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
             let bytes = summary.json { w in
                 w.field("exit_code", Int(exitCode))
                 thresholds.write(into: &w)
             }
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-                throw OutputError(message: "cannot write '\(summaryPath)'")
-            }
-            pending.append(Pending(final: summaryPath, temporary: temporary, handle: FileHandle.nullDevice))
+            try stage(Data(bytes), as: summaryPath)
         }
+        if let junitPath { try stage(Data(JUnit.run(summary).utf8), as: junitPath) }
         if results === FileHandle.standardOutput { try? results.synchronize() }
         for p in pending {
             if p.handle !== FileHandle.nullDevice {
@@ -83,6 +82,16 @@ final class OutputFiles {
             }
         }
         pending = []
+    }
+
+    /// Writes a whole file under its temporary name, to be renamed with the others.
+    private func stage(_ data: Data, as path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw OutputError(message: "cannot write '\(path)'")
+        }
+        pending.append(Pending(final: path, temporary: temporary, handle: FileHandle.nullDevice))
     }
 
     /// Removes the temporary files of a run that failed.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// `sift lint` catches what changes results, with located, plain messages. Exact text.
@@ -148,5 +151,58 @@ import Testing
             ^
 
             """)
+    }
+}
+
+/// Lint findings for machines (JSON, SARIF, GitHub annotations) and JUnit reports.
+@Suite struct ReportFormatTests {
+    static let broken = "pack: t\nfields:\n  phone: [{regex: ^1[0-9]{10}$}]\n"
+
+    @Test func lintAsJSONSARIFAndGitHubAnnotations() throws {
+        let path = try SiftProcess.temp("t.yaml", Self.broken)
+        let json = try SiftProcess.run(["lint", path, "--format", "json"])
+        #expect(json.status == 2)
+        #expect(json.stdout == #"[{"file":"\#(path)","line":3,"column":19,"severity":"error","message":"the pattern is not in quotes, "#
+                + #"so YAML reads its brackets, braces or colons itself; put it in single quotes: regex: '^1[0-9]{10}$' (YAML syntax: "#
+                + #"did not find expected ',' or '}' while parsing a flow mapping)"}]"# + "\n")
+        let github = try SiftProcess.run(["lint", path, "--format", "github"])
+        #expect(github.stdout.hasPrefix("::error file=\(path),line=3,col=19::the pattern is not in quotes"))
+        let sarif = try SiftProcess.run(["lint", path, "--format", "sarif"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        #expect(doc["version"] as? String == "2.1.0")
+        let run = try #require((doc["runs"] as? [[String: Any]])?.first)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(result["level"] as? String == "error")
+        let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((location?["region"] as? [String: Int]) == ["startLine": 3, "startColumn": 19])
+        #expect((location?["artifactLocation"] as? [String: String]) == ["uri": path])
+        let clean = try SiftProcess.run(["lint", "rules", "--format", "github"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "\n")
+    }
+
+    @Test func junitForTestAndRunIsWellFormed() throws {
+        let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
+        let test = try SiftProcess.run(["test", "rules", "--junit", dir + "/test.xml"])
+        #expect(test.status == 0)
+        let xml = try String(contentsOfFile: dir + "/test.xml", encoding: .utf8)
+        #expect(xml.contains(#"<testsuite name="sift test" tests="91" failures="0" errors="0""#))
+        #expect(xml.contains(#"<testcase classname="mobile" name="a number, not text"/>"#))
+        let run = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "samples/mobile.jsonl", "--quiet", "--results", "none",
+                                       "--junit", dir + "/run.xml"])
+        #expect(run.status == 1)
+        let report = try String(contentsOfFile: dir + "/run.xml", encoding: .utf8)
+        #expect(report.contains("""
+                <testcase classname="packs" name="mobile">
+                  <failure message="3 of 6 records invalid">3 of 6 records checked by 'mobile' are invalid</failure>
+                </testcase>
+                <testcase classname="input" name="readable records"/>
+                <testcase classname="reasons" name="phone.regex">
+                  <failure message="3 violations">3 violations; most frequent values: 13800138000 (1), 15412345678 (1), １３８００１３８０００ (1)</failure>
+            """))
+        for file in [dir + "/test.xml", dir + "/run.xml"] {
+            let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: file)))
+            #expect(parser.parse(), "\(file) is not well-formed XML")
+        }
     }
 }
