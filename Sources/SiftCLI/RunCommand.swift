@@ -39,6 +39,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("summary-json"), help: "Write the full summary (every reason, fields, packs, top values) as JSON.")
     var summaryJSON: String?
 
+    @Option(name: .long, help: "Write a self-contained HTML report (totals, charts, top values, sample failing records).")
+    var report: String?
+
     @Option(name: .long, help: "Write a JUnit XML report (a test case per pack and per reason code) to this file.")
     var junit: String?
 
@@ -80,7 +83,7 @@ struct Run: ParsableCommand {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '\(shard)'")
         }
         let named = [("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON),
-                     ("--junit", junit)]
+                     ("--junit", junit), ("--report", report)]
         let files = named.compactMap { n, f in f.map { (n, Self.canonical($0)) } }
         for (i, a) in files.enumerated() {
             if let b = files[(i + 1)...].first(where: { $0.1 == a.1 }) {
@@ -93,11 +96,14 @@ struct Run: ParsableCommand {
         let pipeline = try common.load(rules)
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
-        let options = try runOptions(sources)
+        var options = try runOptions(sources)
         let outputs = try OutputFiles(sources: sources, results: out, accepted: accepted, rejected: rejected,
-                                      errors: errors, summary: summaryJSON, junit: junit)
+                                      errors: errors, summary: summaryJSON, junit: junit, report: htmlReport(language: options.language))
+        let progress = ProgressLine(sources: sources, quiet: quiet)
+        if let progress { options.progress = { progress.update($0) } }
         let summary: RunSummary
         do {
+            defer { progress?.finish() }
             summary = try BatchRunner(pipeline: pipeline, options: options).run(sources, to: outputs.sinks)
         } catch {
             outputs.discard()
@@ -125,7 +131,7 @@ struct Run: ParsableCommand {
                                  maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
         options.shard = shard.flatMap(Shard.init)
-        options.detailedSummary = summaryJSON != nil || junit != nil
+        options.detailedSummary = summaryJSON != nil || junit != nil || report != nil
         options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }
         if let key {
             do { options.key = try FieldPath(parsing: key) } catch {
@@ -133,6 +139,13 @@ struct Run: ParsableCommand {
             }
         }
         return options
+    }
+
+    /// The `--report` file and how to render it.
+    private func htmlReport(language: Language) -> (path: String, render: (RunSummary) -> String)? {
+        guard let report else { return nil }
+        let rules = self.rules, inputs = self.inputs
+        return (report, { HTMLReport.render($0, rules: rules, inputs: inputs, language: language) })
     }
 
     private func thresholds() throws -> [String: Int] {

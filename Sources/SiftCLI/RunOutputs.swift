@@ -19,12 +19,13 @@ final class OutputFiles {
     private let errors: FileHandle?
     private let summaryPath: String?
     private let junitPath: String?
+    private let report: (path: String, render: (RunSummary) -> String)?
 
     init(sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?,
-         junit: String?) throws {
+         junit: String?, report: (path: String, render: (RunSummary) -> String)?) throws {
         let inputs = Set(sources.compactMap { if case .file(let p) = $0 { return Run.canonical(p) } else { return nil } })
         for (option, path) in [("--out", results), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors),
-                               ("--summary-json", summary), ("--junit", junit)] {
+                               ("--summary-json", summary), ("--junit", junit), ("--report", report?.path)] {
             if let path, inputs.contains(Run.canonical(path)) {
                 eprint("sift: \(option) '\(path)' is also an input; write to another file")
                 throw Failed.rules
@@ -32,6 +33,7 @@ final class OutputFiles {
         }
         summaryPath = summary
         junitPath = junit
+        self.report = report
         var opened: [Pending] = []
         func open(_ path: String?) throws -> FileHandle? {
             guard let path else { return nil }
@@ -71,6 +73,7 @@ final class OutputFiles {
             try stage(Data(bytes), as: summaryPath)
         }
         if let junitPath { try stage(Data(JUnit.run(summary).utf8), as: junitPath) }
+        if let report { try stage(Data(report.render(summary).utf8), as: report.path) }
         if results === FileHandle.standardOutput { try? results.synchronize() }
         for p in pending {
             if p.handle !== FileHandle.nullDevice {
@@ -169,5 +172,46 @@ struct Thresholds {
             }
         }
         return v
+    }
+}
+
+/// The progress line on a terminal's standard error: records, records/s, bytes read, ETA.
+/// Redrawn at most every half second; erased before the summary.
+final class ProgressLine: @unchecked Sendable {
+    private let totalBytes: Int?
+    private let started = Date()
+    private var last = Date.distantPast
+    private var shown = false
+
+    /// A progress line, or nil when standard error is not a terminal (or `quiet`).
+    init?(sources: [InputSource], quiet: Bool) {
+        guard !quiet, isatty(2) == 1 else { return nil }
+        var total = 0
+        for case .file(let path) in sources {
+            var st = stat()
+            if stat(path, &st) == 0 { total += Int(st.st_size) }
+        }
+        totalBytes = sources.contains { if case .standardInput = $0 { return true } else { return false } } ? nil : total
+    }
+
+    func update(_ p: RunProgress) {
+        let now = Date()
+        guard now.timeIntervalSince(last) >= 0.5 else { return }
+        last = now
+        let seconds = max(now.timeIntervalSince(started), 0.001)
+        var text = "sift: \(p.records) records (\(p.invalid) invalid), \(Int(Double(p.records) / seconds)) records/s, "
+            + String(format: "%.1f MB", Double(p.bytes) / 1e6)
+        if let total = totalBytes, total > 0, p.bytes > 0 {
+            text += String(format: " of %.1f MB", Double(total) / 1e6)
+            let left = Double(total - p.bytes) / (Double(p.bytes) / seconds)
+            text += ", ETA \(Int(left.rounded())) s"
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        shown = true
+    }
+
+    /// Erases the line, so the summary starts on a clean line.
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -162,6 +162,50 @@ import Testing
         #expect(bad.stderr.contains("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '4/3'"))
     }
 
+    @Test func htmlReportShowsTotalsChartsAndSamples() throws {
+        let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
+        let path = try SiftProcess.temp("in.jsonl", Self.input)
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--report", dir + "/r.html"])
+        #expect(r.status == 1)
+        let html = read(dir + "/r.html")
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"))
+        #expect(html.contains(#"<div class="tile" id="records"><b>5</b>records</div>"#))
+        #expect(html.contains(#"<div class="tile bad" id="invalid"><b>3</b>invalid</div>"#))
+        #expect(html.contains(#"<div class="tile bad" id="ratio"><b>60.0%</b>invalid ratio</div>"#))
+        #expect(html.contains(##"<rect x="300" y="47" width="520" height="16" fill="#b3261e"><title>phone.regex: 1</title></rect>"##))
+        #expect(html.contains("<tr><td><code>\(path):2</code></td><td><div><code>phone · phone.regex</code>: is not a valid mainland China mobile number"))
+        #expect(html.contains(#"<pre>{&quot;kind&quot;:&quot;mobile&quot;,&quot;phone&quot;:&quot;1&quot;,&quot;order_id&quot;:&quot;o-2&quot;}</pre>"#))
+        let zh = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--lang", "zh",
+                                      "--report", dir + "/zh.html"])
+        #expect(zh.status == 1)
+        #expect(read(dir + "/zh.html").contains("不是有效的中国大陆手机号"))
+    }
+
+    @Test func progressShowsOnATerminalOnly() throws {
+        let big = try SiftProcess.temp("big.jsonl", String(repeating: Self.valid1 + "\n", count: 20_000))
+        let args = ["run", "--rules", "rules/mobile.yaml", big, "--results", "none", "--workers", "1"]
+        let plain = try SiftProcess.run(args)
+        #expect(plain.stderr.hasPrefix("sift: 20000 records, 20000 valid, 0 invalid (0 unreadable) in "))
+        #expect(!plain.stderr.contains("\r"))
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        // `script` gives the run a terminal; the progress line is drawn there and erased before the summary.
+        let command = ([SiftProcess.binary.path] + args).joined(separator: " ")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", command, "/dev/null"]
+        p.currentDirectoryURL = SiftProcess.packageRoot
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text.contains("\r\u{1B}[Ksift: "))
+        #expect(text.contains(" records/s, "))
+        #expect(text.contains("sift: 20000 records, 20000 valid"))
+    }
+
     @Test func aClosedPipeEndsTheRunQuietly() throws {
         let big = try SiftProcess.temp("big.jsonl", String(repeating: Self.valid1 + "\n", count: 50_000))
         let p = Process()

@@ -25,6 +25,8 @@ public struct RunOptions: Sendable {
     /// Check only this share of the records (`--shard K/N`): the records whose ordinal in the
     /// whole run (counting from 0, over all sources, blank lines not counted) is K-1 modulo N.
     public var shard: Shard?
+    /// Called after each block of records with the counts so far (on the run's thread).
+    public var progress: (@Sendable (RunProgress) -> Void)?
 
     public init(workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
                 maxRecordBytes: Int = 16 << 20, environment: RunEnvironment = RunEnvironment()) {
@@ -52,6 +54,14 @@ public struct Shard: Sendable, Equatable {
 
     /// True when the record with this 0-based ordinal belongs to the shard.
     @inline(__always) func contains(_ ordinal: Int) -> Bool { ordinal % count == index - 1 }
+}
+
+/// How far a run has come: for progress displays.
+public struct RunProgress: Sendable {
+    public var records: Int
+    public var invalid: Int
+    /// Input bytes read so far, over all sources.
+    public var bytes: Int
 }
 
 /// Which result lines a run writes (`--results`).
@@ -108,6 +118,11 @@ public struct BatchRunner {
         for source in sources {
             do {
                 try runSource(source, run)
+                if case .file(let path) = source {
+                    var st = stat()
+                    if stat(path, &st) == 0 { run.bytesBefore += Int(st.st_size) }
+                    run.report(bytes: 0)
+                }
             } catch let e as ReadError {
                 run.summary.unreadable.append("\(source): \(e.message)")
             }
@@ -158,6 +173,7 @@ public struct BatchRunner {
                 run.keepShare(&block)
                 if !block.lines.isEmpty { try process(block, name: name, run) }
                 block.removeAll()
+                run.report(bytes: reader.bytesRead)
             }
             if ref == nil { return }
         }
@@ -347,6 +363,14 @@ private final class RunState {
             ? (0..<options.workers).map { _ in WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords)) } : []
     }
 
+    /// Input bytes of the sources already finished.
+    var bytesBefore = 0
+
+    /// Tells `options.progress` how far the run is, `bytes` into the current source.
+    func report(bytes: Int) {
+        options.progress?(RunProgress(records: summary.records, invalid: summary.invalid, bytes: bytesBefore + bytes))
+    }
+
     /// Records seen so far in the run (for `--shard`).
     private var ordinal = 0
 
@@ -404,6 +428,7 @@ struct RecordEmitter {
                        verdict: RecordVerdict) {
         summary.count(verdict)
         let valid = verdict.isValid
+        if !valid, summary.detailed { summary.sample(source: source, line: line, record: record, verdict: verdict) }
         if options.results == .all || (options.results == .invalid && !valid) {
             let key: ResultLine.Key? = options.key.map { k in root.flatMap { k.first(in: $0) }.map { .value($0) } ?? .missing }
             ResultLine.write(source: source, line: line, index: index, key: key, verdict: verdict, language: options.language, into: &results)

@@ -52,6 +52,8 @@ final class LineReader {
     private var end = 0
     private var eof = false
     private var line = 0
+    /// Bytes read from the descriptor so far.
+    private(set) var bytesRead = 0
 
     init(fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20) {
         self.fd = fd
@@ -136,7 +138,7 @@ final class LineReader {
                 if errno == EINTR { continue }
                 throw ReadError(message: String(cString: strerror(errno)))
             }
-            if n == 0 { eof = true } else { end = n }
+            if n == 0 { eof = true } else { end = n; bytesRead += n }
         }
     }
 }

@@ -19,6 +19,9 @@ public struct RunSummary: Sendable {
     public var packs: [String: PackCount] = [:]
     /// The most frequent failing values of each reason (an approximate top list, bounded in size).
     public var topValues: [String: ValueCounter] = [:]
+    /// The first invalid records of the run, in input order (at most `sampleLimit`).
+    public var samples: [FailingSample] = []
+    public static let sampleLimit = 20
 
     /// Records a pack applied to, and how many of them broke one of its rules or another pack's.
     public struct PackCount: Sendable, Equatable {
@@ -32,6 +35,16 @@ public struct RunSummary: Sendable {
     }
 
     public init(detailed: Bool = false) { self.detailed = detailed }
+
+    /// Keeps an invalid record as a sample while there is room (when `detailed`).
+    mutating func sample(source: String, line: Int, record: UnsafeRawBufferPointer?, verdict: RecordVerdict) {
+        guard detailed, samples.count < Self.sampleLimit, !verdict.isValid else { return }
+        let text = record.map { String(decoding: $0.prefix(FailingSample.textLimit), as: UTF8.self) } ?? ""
+        let problems = verdict.inputError.map { [FailingSample.Problem(field: "", reason: $0.reason, message: LocalizedText($0.message), rule: nil)] }
+            ?? verdict.violations.map { FailingSample.Problem(field: $0.field, reason: $0.reason, message: $0.message, rule: $0.rule) }
+        samples.append(FailingSample(source: source, line: line, text: text, truncated: (record?.count ?? 0) > FailingSample.textLimit,
+                                     problems: problems))
+    }
 
     mutating func count(_ verdict: RecordVerdict) {
         records += 1
@@ -68,6 +81,7 @@ public struct RunSummary: Sendable {
             packs[p, default: PackCount()].invalid += c.invalid
         }
         for (r, c) in other.topValues { topValues[r, default: ValueCounter()].merge(c) }
+        samples += other.samples.prefix(Self.sampleLimit - samples.count)
     }
 
     /// `in_app[1].product_id` → `in_app[*].product_id`.
@@ -133,4 +147,22 @@ public struct ValueCounter: Sendable {
     public func top(_ k: Int) -> [(value: String, count: Int)] {
         counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map { ($0.key, $0.value) }
     }
+}
+
+/// An invalid record kept for reports: where it is, its text (cut), and what is wrong.
+public struct FailingSample: Sendable {
+    public static let textLimit = 600
+
+    public struct Problem: Sendable {
+        public var field: String
+        public var reason: String
+        public var message: LocalizedText
+        public var rule: Mark?
+    }
+
+    public var source: String
+    public var line: Int
+    public var text: String
+    public var truncated: Bool
+    public var problems: [Problem]
 }
