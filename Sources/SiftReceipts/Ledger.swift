@@ -3,17 +3,19 @@ import SiftCore
 
 /// A durable record of credited transactions, in SQLite.
 ///
-/// A run works inside one write transaction that commits when the run finishes. A run
-/// that is killed commits nothing, so the ledger stays as it was and a re-run gives the
-/// same verdicts. WAL mode and full sync make the commit itself crash-safe. A second run
-/// on the same ledger waits up to 10 seconds for the first, then fails.
+/// Reads see what is committed. A run's new claims are kept in memory and written in one
+/// short write transaction at each checkpoint and when the run finishes, so several
+/// processes (or hosts on a shared filesystem) can use one ledger: a writer waits up to
+/// 10 seconds for another's short transaction. A run that is killed commits nothing since
+/// its last checkpoint, so a re-run gives the same verdicts. WAL mode and full sync make
+/// each commit crash-safe.
 final class Ledger {
     private var db: OpaquePointer?
     private var select: OpaquePointer?
     private var insert: OpaquePointer?
     let path: String
-    /// The first write that failed; the run then fails at commit instead of losing a claim.
-    private var writeError: String?
+    /// Claims made since the last commit, in order.
+    private var pending: [(key: String, owner: Owner)] = []
 
     init(path: String) throws(LedgerError) {
         self.path = path
@@ -34,12 +36,10 @@ final class Ledger {
             """)
         try prepare("SELECT order_id, user_id FROM credits WHERE key = ?1", &select)
         try prepare("INSERT OR IGNORE INTO credits (key, order_id, user_id) VALUES (?1, ?2, ?3)", &insert)
-        try exec("BEGIN IMMEDIATE")
     }
 
     deinit {
-        // Not committed: a run that did not finish leaves the ledger as it was.
-        if let db, sqlite3_get_autocommit(db) == 0 { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+        // Claims not committed are dropped: a run that did not finish leaves the ledger as it was.
         sqlite3_finalize(select)
         sqlite3_finalize(insert)
         sqlite3_close(db)
@@ -53,22 +53,28 @@ final class Ledger {
         return Owner(order: col(0), user: col(1))
     }
 
+    /// Keeps a claim for the next commit.
     func record(_ key: String, _ owner: Owner) {
-        sqlite3_reset(insert)
-        sqlite3_bind_text(insert, 1, key, -1, SQLITE_TRANSIENT_)
-        bind(insert, 2, owner.order)
-        bind(insert, 3, owner.user)
-        if sqlite3_step(insert) != SQLITE_DONE, writeError == nil {
-            writeError = String(cString: sqlite3_errmsg(db))
-        }
+        pending.append((key, owner))
     }
 
-    /// Commits the run's claims; with `reopen`, starts the next write transaction.
-    func commit(reopen: Bool) throws(LedgerError) {
-        guard let db, sqlite3_get_autocommit(db) == 0 else { return }
-        if let writeError { throw LedgerError(message: "ledger '\(path)': a claim could not be written (\(writeError)); nothing was committed") }
+    /// Writes the claims made since the last commit in one short transaction.
+    func commit() throws(LedgerError) {
+        guard !pending.isEmpty else { return }
+        try exec("BEGIN IMMEDIATE")
+        for (key, owner) in pending {
+            sqlite3_reset(insert)
+            sqlite3_bind_text(insert, 1, key, -1, SQLITE_TRANSIENT_)
+            bind(insert, 2, owner.order)
+            bind(insert, 3, owner.user)
+            guard sqlite3_step(insert) == SQLITE_DONE else {
+                let message = String(cString: sqlite3_errmsg(db))
+                sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+                throw LedgerError(message: "ledger '\(path)': a claim could not be written (\(message)); nothing was committed")
+            }
+        }
         try exec("COMMIT")
-        if reopen { try exec("BEGIN IMMEDIATE") }
+        pending.removeAll()
     }
 
     private func bind(_ stmt: OpaquePointer?, _ i: Int32, _ s: String?) {

@@ -32,6 +32,16 @@ enum ReceiptPlugin {
                 OptionSpec("as_of", .string, default: .string("now"), doc: "now (the run's as-of time), request_date (the receipt's), or a fixed RFC 3339 time or epoch ms."),
                 OptionSpec("grace_period", .boolean, default: .bool(false), doc: "Count grace_period_expires_date_ms from pending_renewal_info."),
                 OptionSpec("ledger", .string, doc: "SQLite file that carries replay detection across runs (--ledger overrides)."),
+                OptionSpec("replay", .choice(ReceiptPolicy.ReplayScope.allCases.map(\.rawValue)), default: .string("credited"),
+                           doc: "credited: remember credited transactions only; every_seen: every well-formed purchase of every record with status 0."),
+                OptionSpec("replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
+                           doc: "order_and_user: the same order and user may get a transaction again (receipt.already_credited); any: every reuse is a replay."),
+                OptionSpec("latest_receipt_info", .choice(ReceiptPolicy.LatestReceiptInfoUse.allCases.map(\.rawValue)), default: .string("all"),
+                           doc: "all: its purchases are credited like in_app's; expiry_only: read only for subscription expiry."),
+                OptionSpec("missing_expiry", .choice(ReceiptPolicy.MissingExpiry.allCases.map(\.rawValue)), default: .string("expired"),
+                           doc: "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed (receipt.value_malformed)."),
+                OptionSpec("environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
+                           doc: "none: a response without environment is receipt.environment_missing; receipt_type: read it from receipt.receipt_type."),
             ],
             examples: ["receipt: {field: receipt, bundle_id: com.example.app, products: {com.example.coins: consumable}}"]),
         make: { options, context in make(options, &context) })
@@ -62,6 +72,11 @@ enum ReceiptPlugin {
             sandboxUsers: Set(options.strings("sandbox_users") ?? []), bundleIDs: Set(options.strings("bundle_id") ?? []),
             products: products, asOf: asOf, grace: options.bool("grace_period") ?? false,
             ledger: options.string("ledger").map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path },
+            replay: ReceiptPolicy.ReplayScope(rawValue: options.string("replay") ?? "") ?? .credited,
+            replayOwner: ReceiptPolicy.ReplayOwner(rawValue: options.string("replay_owner") ?? "") ?? .orderAndUser,
+            latestReceiptInfo: ReceiptPolicy.LatestReceiptInfoUse(rawValue: options.string("latest_receipt_info") ?? "") ?? .all,
+            missingExpiry: ReceiptPolicy.MissingExpiry(rawValue: options.string("missing_expiry") ?? "") ?? .expired,
+            environmentFromReceiptType: options.string("environment_fallback") == "receipt_type",
             rule: options.mark)
         return ReceiptStage(policy: policy)
     }

@@ -24,6 +24,41 @@ struct ReceiptPolicy: Sendable {
     let grace: Bool
     /// The ledger file, if the policy keeps one.
     let ledger: String?
+    /// Which transactions replay detection remembers.
+    let replay: ReplayScope
+    /// Whether a re-delivery to the same order and user is allowed (`already_credited`) or a replay.
+    let replayOwner: ReplayOwner
+    /// Whether `latest_receipt_info` is credited, or read for subscription expiry only.
+    let latestReceiptInfo: LatestReceiptInfoUse
+    /// Whether a subscription purchase without `expires_date_ms` is expired or malformed.
+    let missingExpiry: MissingExpiry
+    /// Whether a response without `environment` may be read from `receipt.receipt_type`.
+    let environmentFromReceiptType: Bool
+
+    enum ReplayScope: String, Sendable, CaseIterable {
+        /// Only credited transactions are remembered.
+        case credited
+        /// Every well-formed purchase of every record whose status is 0 is remembered.
+        case everySeen = "every_seen"
+    }
+
+    enum ReplayOwner: String, Sendable, CaseIterable {
+        /// The same order and user may get a transaction again (`receipt.already_credited`).
+        case orderAndUser = "order_and_user"
+        /// Any second use is a replay, whoever makes it.
+        case any
+    }
+
+    enum LatestReceiptInfoUse: String, Sendable, CaseIterable {
+        case all
+        /// Only for the expiry of subscriptions: never credited, nor checked for products or replays.
+        case expiryOnly = "expiry_only"
+    }
+
+    enum MissingExpiry: String, Sendable, CaseIterable {
+        case expired
+        case malformed
+    }
     let rule: Mark
 
     var responsePath: String { response?.description ?? "" }

@@ -5,131 +5,188 @@ import SiftCore
 struct ReceiptStage: Stage {
     let policy: ReceiptPolicy
 
-    func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
+    /// Violations of one record, and the rule they point to.
+    private struct Findings {
         var result = StageResult()
-        let p = policy
-        func fail(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
+        let rule: Mark
+
+        mutating func fail(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
             result.violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                                               valueOf: value, rule: p.rule))
+                                               valueOf: value, rule: rule))
         }
+    }
+
+    func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
+        var f = Findings(rule: policy.rule)
+        let p = policy
         let response = p.response.map { $0.first(in: record) } ?? record
         guard let response, response.kind == .object else {
-            fail(p.responsePath, "receipt.missing", "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
-            return result
+            f.fail(p.responsePath, "receipt.missing", "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
+            return f.result
         }
-        // Status.
+        guard let code = status(response, &f) else { return f.result }
+        guard let receipt = response["receipt"], receipt.kind == .object else {
+            f.fail(p.path("receipt"), "receipt.receipt_missing", "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象", response["receipt"])
+            return f.result
+        }
+        // A malformed or missing purchase list stops the record: nothing else can be trusted.
+        var reader = TransactionReader(rule: p.rule)
+        let inApp = reader.read(receipt["in_app"], at: p.path("receipt.in_app"), required: true)
+        let latest = reader.read(response["latest_receipt_info"], at: p.path("latest_receipt_info"), required: false)
+        guard let inApp, let latest else {
+            f.result.violations += reader.violations.filter { $0.reason == "receipt.in_app_malformed" || $0.reason == "receipt.in_app_missing" }
+            f.result.output = [("receipt", Self.output(status: code, environment: response["environment"]?.string, retryable: false, credits: []))]
+            return f.result
+        }
+        let user = AppleValue.text(p.userField.first(in: record))
+        let environment = checkEnvironment(response, receipt, user: user, &f)
+        checkBundle(receipt, &f)
+        let receiptAccepted = f.result.violations.isEmpty
+        f.result.violations += reader.violations
+        var candidates = creditable(inApp: inApp, latest: latest, receipt: receipt, response: response, record: record, context, &f)
+        if !receiptAccepted { candidates = [] }
+        let seen = p.replay == .everySeen ? distinct(inApp + (p.latestReceiptInfo == .all ? latest : [])).filter(\.isWellFormed) : []
+        let order = AppleValue.text(p.orderField.first(in: record))
+        f.result.pending = ReceiptPending(candidates: candidates, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
+                                          status: code, environment: environment, rule: p.rule)
+        f.result.output = [("receipt", Self.output(status: code, environment: environment, retryable: false, credits: candidates))]
+        return f.result
+    }
+
+    /// The status when it is 0; otherwise reports it (with the output's retry hint) and gives nil.
+    private func status(_ response: JSONValue, _ f: inout Findings) -> Int? {
+        let p = policy
         guard let statusValue = response["status"], !statusValue.isNull else {
-            fail(p.path("status"), "receipt.status_missing", "the response has no status", "响应缺少 status", nil)
-            return result
+            f.fail(p.path("status"), "receipt.status_missing", "the response has no status", "响应缺少 status", nil)
+            return nil
         }
         guard statusValue.kind == .number, let code = statusValue.integer else {
-            fail(p.path("status"), "receipt.status_malformed", "status must be a number, as Apple sends it", "status 必须是数字", statusValue)
-            return result
+            f.fail(p.path("status"), "receipt.status_malformed", "status must be a number, as Apple sends it", "status 必须是数字", statusValue)
+            return nil
         }
-        let isRetryable = AppleValue.bool(response["is-retryable"]).value
-        let status = ReceiptStatus.of(code, isRetryable: isRetryable)
-        let order = AppleValue.text(p.orderField.first(in: record))
-        let user = AppleValue.text(p.userField.first(in: record))
-        if let reason = status.reason {
-            fail(p.path("status"), reason, status.message.en, status.message.zh, statusValue)
-            result.output = [("receipt", Self.output(status: code, environment: nil, retryable: status.retryable, credits: []))]
-            return result
+        let status = ReceiptStatus.of(code, isRetryable: AppleValue.bool(response["is-retryable"]).value)
+        guard let reason = status.reason else { return code }
+        f.fail(p.path("status"), reason, status.message.en, status.message.zh, statusValue)
+        f.result.output = [("receipt", Self.output(status: code, environment: nil, retryable: status.retryable, credits: []))]
+        return nil
+    }
+
+    /// The environment (Production or Sandbox), reporting one that is missing or not accepted.
+    private func checkEnvironment(_ response: JSONValue, _ receipt: JSONValue, user: String?, _ f: inout Findings) -> String? {
+        let p = policy
+        var environment = response["environment"]?.string
+        if environment == nil, p.environmentFromReceiptType {
+            environment = receipt["receipt_type"]?.string.map { $0.contains("Sandbox") ? "Sandbox" : "Production" }
         }
-        guard let receipt = response["receipt"], receipt.kind == .object else {
-            fail(p.path("receipt"), "receipt.receipt_missing", "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象", response["receipt"])
-            return result
+        guard let env = environment else {
+            let how = p.environmentFromReceiptType ? "neither environment nor receipt_type" : "no environment (text)"
+            f.fail(p.path("environment"), "receipt.environment_missing", "the response says \(how)", "响应中没有 environment（文本）", response["environment"])
+            return nil
         }
-        // Environment.
-        let environment = response["environment"]?.string
-            ?? receipt["receipt_type"]?.string.map { $0.contains("Sandbox") ? "Sandbox" : "Production" }
-        if let env = environment {
-            let allowedUser = env == "Sandbox" && user.map { p.sandboxUsers.contains($0) } == true
-            if !p.environments.contains(env), !allowedUser {
-                fail(p.path("environment"), "receipt.environment",
-                     "the receipt is from \(env); accepted: \(p.environments.sorted().joined(separator: ", "))",
-                     "收据环境为 \(env)，允许的环境：\(p.environments.sorted().joined(separator: ", "))", response["environment"])
-            }
-        } else {
-            fail(p.path("environment"), "receipt.environment", "the response says neither environment nor receipt_type", "响应中没有 environment 或 receipt_type", nil)
+        let allowedUser = env == "Sandbox" && user.map { p.sandboxUsers.contains($0) } == true
+        if !p.environments.contains(env), !allowedUser {
+            f.fail(p.path("environment"), "receipt.environment",
+                   "the receipt is from \(env); accepted: \(p.environments.sorted().joined(separator: ", "))",
+                   "收据环境为 \(env)，允许的环境：\(p.environments.sorted().joined(separator: ", "))", response["environment"])
         }
-        // Bundle id.
+        return env
+    }
+
+    private func checkBundle(_ receipt: JSONValue, _ f: inout Findings) {
+        let p = policy
         let bundle = receipt["bundle_id"]?.string
         if bundle == nil || !p.bundleIDs.contains(bundle!) {
-            fail(p.path("receipt.bundle_id"), "receipt.bundle_id",
-                 "the receipt is for another app; expected \(p.bundleIDs.sorted().joined(separator: " or "))",
-                 "收据属于其他应用；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", receipt["bundle_id"])
+            f.fail(p.path("receipt.bundle_id"), "receipt.bundle_id",
+                   "the receipt is for another app; expected \(p.bundleIDs.sorted().joined(separator: " or "))",
+                   "收据属于其他应用；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", receipt["bundle_id"])
         }
-        // A receipt from another app or an unaccepted environment credits nothing.
-        let receiptAccepted = result.violations.isEmpty
-        // Transactions.
-        var reader = TransactionReader(rule: p.rule)
-        let inApp = reader.read(receipt["in_app"], at: p.path("receipt.in_app"))
-        let latest = reader.read(response["latest_receipt_info"], at: p.path("latest_receipt_info"))
-        result.violations += reader.violations
-        var byID: [String: Transaction] = [:]
-        var order_: [String] = []
-        for t in (latest ?? []) + (inApp ?? []) where byID[t.transactionID] == nil {
-            byID[t.transactionID] = t
-            order_.append(t.transactionID)
+    }
+
+    /// Each transaction id once, in order (a subscription's purchases appear in both lists).
+    private func distinct(_ ts: [Transaction]) -> [Transaction] {
+        var seen = Set<String>()
+        return ts.filter { seen.insert($0.transactionID).inserted }
+    }
+
+    /// The purchases that may be credited (before replays), reporting every problem of each.
+    private func creditable(inApp: [Transaction], latest: [Transaction], receipt: JSONValue, response: JSONValue, record: JSONValue,
+                            _ context: EvaluationContext, _ f: inout Findings) -> [Candidate] {
+        let p = policy
+        // The same transaction twice in one in_app list is a replay of itself.
+        var inAppIDs = Set<String>()
+        for t in inApp where !inAppIDs.insert(t.transactionID).inserted {
+            f.fail("\(t.path).transaction_id", "receipt.replayed_transaction", "transaction \(t.transactionID) appears twice in in_app: a replayed purchase",
+                   "交易 \(t.transactionID) 在 in_app 中出现两次：重放的购买", nil)
         }
-        let transactions = order_.map { byID[$0]! }
-        let asOf: Int64?
-        switch p.asOf {
-        case .run: asOf = context.asOfMillis
-        case .fixed(let ms): asOf = ms
-        case .requestDate:
-            asOf = AppleValue.int64(receipt["request_date_ms"]).value
-            if asOf == nil {
-                fail(p.path("receipt.request_date_ms"), "receipt.value_malformed", "request_date_ms is missing or not milliseconds", "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
-            }
-        }
+        let credited = distinct(p.latestReceiptInfo == .all ? latest + inApp : inApp)
         let only = p.transactionField.flatMap { AppleValue.text($0.first(in: record)) }
         var candidates: [Candidate] = []
-        var groups: [String: [Transaction]] = [:]
-        for t in transactions {
+        for t in credited {
             guard let rule = p.products[t.productID] else {
-                fail("\(t.path).product_id", "receipt.product_unknown", "product \(t.productID) is not in the allowlist", "商品 \(t.productID) 不在允许列表中", nil)
+                f.fail("\(t.path).product_id", "receipt.product_unknown", "product \(t.productID) is not in the allowlist", "商品 \(t.productID) 不在允许列表中", nil)
+                if let ms = t.cancellationMs { refunded(t, ms, &f) }
                 continue
             }
-            if let ms = t.cancellationMs {
-                let why = t.cancellationReason == "1" ? "an issue in the app" : (t.cancellationReason == "0" ? "another reason" : "no reason given")
-                let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
-                fail("\(t.path).cancellation_date_ms", "receipt.refunded",
-                     "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason \(t.cancellationReason ?? "absent"): \(why))",
-                     "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
-                continue
-            }
-            if rule.type == .autoRenewable {
-                guard t.expiresMs != nil else {
-                    fail("\(t.path).expires_date_ms", "receipt.value_malformed", "a subscription transaction needs expires_date_ms", "订阅交易缺少 expires_date_ms", nil)
-                    continue
-                }
-                groups[rule.group, default: []].append(t)
-                continue
-            }
+            if let ms = t.cancellationMs { refunded(t, ms, &f); continue }
+            guard t.isWellFormed, rule.type != .autoRenewable else { continue }
             if only == nil || only == t.transactionID { candidates.append(Candidate(transaction: t, type: rule.type)) }
         }
-        // Subscriptions: active if and only if the group's latest expiry (or grace) is after the as-of time.
+        // Subscriptions (also those only in latest_receipt_info with expiry_only).
+        var groups: [String: [Transaction]] = [:]
+        for t in distinct(latest + inApp) where t.cancellationMs == nil && t.isWellFormed {
+            guard let rule = p.products[t.productID], rule.type == .autoRenewable else { continue }
+            groups[rule.group, default: []].append(t)
+        }
         for group in groups.keys.sorted() {
-            let ts = groups[group]!
-            let newest = ts.max { $0.expiresMs! < $1.expiresMs! }!
-            var until = newest.expiresMs!
-            if p.grace, let graceUntil = graceExpiry(response, group: group, &result) { until = max(until, graceUntil) }
-            guard let asOf else { continue }
-            if until > asOf {
-                if only == nil || only == newest.transactionID {
-                    candidates.append(Candidate(transaction: newest, type: .autoRenewable))
-                }
-            } else {
-                fail("\(newest.path).expires_date_ms", "receipt.subscription_expired",
-                     "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
-                     "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
+            if let c = subscription(group, groups[group]!, receipt: receipt, response: response, only: only, context, &f) { candidates.append(c) }
+        }
+        return candidates
+    }
+
+    private func refunded(_ t: Transaction, _ ms: Int64, _ f: inout Findings) {
+        let why = t.cancellationReason == "1" ? "an issue in the app" : (t.cancellationReason == "0" ? "another reason" : "no reason given")
+        let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
+        f.fail("\(t.path).cancellation_date_ms", "receipt.refunded",
+               "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason \(t.cancellationReason ?? "absent"): \(why))",
+               "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
+    }
+
+    /// A subscription group is active if and only if its latest expiry (or grace) is after the as-of time.
+    private func subscription(_ group: String, _ ts: [Transaction], receipt: JSONValue, response: JSONValue, only: String?,
+                              _ context: EvaluationContext, _ f: inout Findings) -> Candidate? {
+        let p = policy
+        let dated = ts.filter { $0.expiresMs != nil }
+        for t in ts where t.expiresMs == nil {
+            if p.missingExpiry == .malformed {
+                f.fail("\(t.path).expires_date_ms", "receipt.value_malformed", "a subscription transaction needs expires_date_ms", "订阅交易缺少 expires_date_ms", nil)
+            } else if dated.isEmpty {
+                f.fail("\(t.path).expires_date_ms", "receipt.subscription_expired", "the subscription (\(group)) has no expires_date_ms: treated as expired",
+                       "订阅（\(group)）没有 expires_date_ms：视为已过期", nil)
             }
         }
-        if !receiptAccepted { candidates = [] }
-        result.pending = ReceiptPending(candidates: candidates, order: order, user: user, status: code, environment: environment, rule: p.rule)
-        result.output = [("receipt", Self.output(status: code, environment: environment, retryable: false, credits: candidates))]
-        return result
+        guard let newest = dated.max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
+        var until = newest.expiresMs!
+        if p.grace, let graceUntil = graceExpiry(response, group: group, &f.result) { until = max(until, graceUntil) }
+        guard let asOf = asOfMillis(receipt, context, &f) else { return nil }
+        guard until > asOf else {
+            f.fail("\(newest.path).expires_date_ms", "receipt.subscription_expired",
+                   "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
+                   "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
+            return nil
+        }
+        return only == nil || only == newest.transactionID ? Candidate(transaction: newest, type: .autoRenewable) : nil
+    }
+
+    private func asOfMillis(_ receipt: JSONValue, _ context: EvaluationContext, _ f: inout Findings) -> Int64? {
+        switch policy.asOf {
+        case .run: return context.asOfMillis
+        case .fixed(let ms): return ms
+        case .requestDate:
+            if let ms = AppleValue.int64(receipt["request_date_ms"]).value { return ms }
+            f.fail(policy.path("receipt.request_date_ms"), "receipt.value_malformed", "request_date_ms is missing or not milliseconds",
+                   "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
+            return nil
+        }
     }
 
     /// The latest grace-period expiry for a group from `pending_renewal_info`.

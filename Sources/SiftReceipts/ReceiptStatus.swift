@@ -30,6 +30,7 @@ struct ReceiptStatus: Sendable {
 
     private static let table: [Int: (name: String, message: LocalizedText, retryable: Bool)] = [
         21000: ("request_malformed", LocalizedText(en: "the request to the App Store was malformed (21000)", zh: "发往 App Store 的请求格式错误（21000）"), false),
+        21001: ("retired", LocalizedText(en: "status 21001 is no longer sent by the App Store; the response is not a real verifyReceipt answer (21001)", zh: "App Store 已不再返回状态码 21001，此响应不是真实的 verifyReceipt 结果（21001）"), false),
         21002: ("data_malformed", LocalizedText(en: "the receipt-data was malformed or the service had a temporary issue; try again (21002)", zh: "收据数据格式错误或服务暂时出错，请重试（21002）"), true),
         21003: ("not_authenticated", LocalizedText(en: "the receipt could not be authenticated (21003)", zh: "收据无法通过验证（21003）"), false),
         21004: ("shared_secret_mismatch", LocalizedText(en: "the shared secret does not match the account's (21004)", zh: "共享密钥与账户不一致（21004）"), false),

@@ -30,10 +30,12 @@ final class ReplaySettler: Settler {
         guard let pending = result.pending as? ReceiptPending else { return }
         let me = Owner(order: pending.order, user: pending.user)
         var credited: [Candidate] = []
+        let anyReuse = pending.replayOwner == .any
         for c in pending.candidates {
             let t = c.transaction
             if let prior = owner(of: "t:" + t.transactionID) {
-                result.violations.append(prior == me ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
+                let redelivery = prior == me && !anyReuse
+                result.violations.append(redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
                 continue
             }
             if c.type.locksOriginalTransaction, let o = t.originalTransactionID, let prior = owner(of: "o:" + o), prior != me {
@@ -44,6 +46,8 @@ final class ReplaySettler: Settler {
             if c.type.locksOriginalTransaction, let o = t.originalTransactionID, owner(of: "o:" + o) == nil { claim("o:" + o, me) }
             credited.append(c)
         }
+        // replay: every_seen: purchases this record showed but did not credit are remembered too.
+        for t in pending.seen where owner(of: "t:" + t.transactionID) == nil { claim("t:" + t.transactionID, me) }
         result.output = [("receipt", ReceiptStage.output(status: pending.status, environment: pending.environment, retryable: false, credits: credited))]
     }
 
@@ -62,6 +66,6 @@ final class ReplaySettler: Settler {
                          value: id, rule: rule)
     }
 
-    func checkpoint() throws { try ledger?.commit(reopen: true) }
-    func finish() throws { try ledger?.commit(reopen: false) }
+    func checkpoint() throws { try ledger?.commit() }
+    func finish() throws { try ledger?.commit() }
 }

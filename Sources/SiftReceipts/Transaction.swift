@@ -11,6 +11,9 @@ struct Transaction: Sendable {
     let expiresMs: Int64?
     let cancellationMs: Int64?
     let cancellationReason: String?
+    /// False when one of its values could not be read (a violation says which): it is then
+    /// still checked for product and refund, so every problem is reported, but never credited.
+    let isWellFormed: Bool
 }
 
 /// A transaction that may be credited, once replays are ruled out.
@@ -22,6 +25,9 @@ struct Candidate: Sendable {
 /// What the settler needs to finish a record.
 struct ReceiptPending: Sendable {
     let candidates: [Candidate]
+    /// With `replay: every_seen`: every well-formed purchase of the record, to remember.
+    let seen: [Transaction]
+    let replayOwner: ReceiptPolicy.ReplayOwner
     let order: String?
     let user: String?
     let status: Int
@@ -39,9 +45,16 @@ struct TransactionReader {
                                     valueOf: value, rule: rule))
     }
 
-    /// Reads an `in_app`-style array; nil (with a violation) if it is not an array.
-    mutating func read(_ array: JSONValue?, at path: String) -> [Transaction]? {
-        guard let array, !array.isNull else { return [] }
+    /// Reads an `in_app`-style array: nil (with a violation) if it is not an array of objects;
+    /// empty if absent (and `required` is false) or null.
+    mutating func read(_ array: JSONValue?, at path: String, required: Bool) -> [Transaction]? {
+        guard let array, !array.isNull else {
+            if required {
+                bad(path, "receipt.in_app_missing", "the receipt has no in_app array", "收据中没有 in_app 数组", array)
+                return nil
+            }
+            return []
+        }
         guard array.kind == .array else {
             bad(path, "receipt.in_app_malformed", "must be an array of transactions, not \(array.kind)", "应为交易数组，实际为\(array.kind)", array)
             return nil
@@ -51,7 +64,7 @@ struct TransactionReader {
             let p = "\(path)[\(i)]"
             guard item.kind == .object else {
                 bad(p, "receipt.in_app_malformed", "a transaction must be an object, not \(item.kind)", "交易应为对象", item)
-                continue
+                return nil
             }
             if let t = transaction(item, at: p) { out.append(t) }
         }
@@ -76,20 +89,23 @@ struct TransactionReader {
         var quantity: Int64 = 1
         switch AppleValue.int64(item["quantity"]) {
         case .value(let q) where q >= 1: quantity = q
-        case .value, .absent:
+        case .value:
             bad("\(p).quantity", "receipt.quantity", "quantity must be 1 or more", "数量必须至少为 1", item["quantity"])
+        case .absent:
+            bad("\(p).quantity", "receipt.quantity_malformed", "quantity is missing", "缺少数量", item["quantity"])
         case .malformed:
-            bad("\(p).quantity", "receipt.quantity", "quantity is not a whole number", "数量不是整数", item["quantity"])
+            bad("\(p).quantity", "receipt.quantity_malformed", "quantity is not a whole number", "数量不是整数", item["quantity"])
         }
         let expires = millis(item, "expires_date_ms", p)
         let cancelled = millis(item, "cancellation_date_ms", p)
         if case .malformed = AppleValue.bool(item["is_trial_period"]) {
             bad("\(p).is_trial_period", "receipt.value_malformed", "is_trial_period is not true or false", "is_trial_period 不是布尔值", item["is_trial_period"])
         }
-        guard violations.count == before, let product, let tid else { return nil }
+        // Without a product and a decimal id there is nothing more to check.
+        guard let product, let tid, AppleValue.isDecimal(tid) else { return nil }
         return Transaction(path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
                            expiresMs: expires.value, cancellationMs: cancelled.value,
-                           cancellationReason: AppleValue.text(item["cancellation_reason"]))
+                           cancellationReason: AppleValue.text(item["cancellation_reason"]), isWellFormed: violations.count == before)
     }
 
     /// A `_ms` date, with a violation when it is present but unreadable.

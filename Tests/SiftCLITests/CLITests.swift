@@ -173,7 +173,7 @@ struct SiftProcess {
             ["receipt.bundle_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id"],
             [], ["receipt.already_credited"], ["receipt.replayed_transaction"],
             ["receipt.status.sandbox_receipt_in_production"], ["receipt.refunded"], ["receipt.subscription_expired"],
-            [], ["receipt.bundle_id"], ["receipt.quantity"], ["receipt.status.internal_data_access_error"],
+            [], ["receipt.bundle_id"], ["receipt.quantity", "receipt.product_unknown"], ["receipt.status.internal_data_access_error"],
             ["receipt.in_app_malformed"], ["receipt.status_malformed"], ["receipt.missing"],
         ])
         let lines = r.stdout.split(separator: "\n")

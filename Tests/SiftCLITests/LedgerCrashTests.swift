@@ -56,4 +56,39 @@ import Testing
         let third = try run(inputPath, ledger: ledger)
         #expect(third.stdout.split(separator: "\n")[0].contains("receipt.already_credited"))
     }
+
+    /// Two runs share one ledger at the same time: claims are written in short transactions,
+    /// so a run does not hold the ledger while it waits for input (before, a second run
+    /// failed after 10 s, since the first held the write lock from start to end).
+    @Test func twoRunsShareALedgerAtOnce() throws {
+        func record(_ id: Int) -> String {
+            #"{"order_id":"o-\#(id)","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"\#(id)","quantity":"1"}]}}}"#
+        }
+        let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
+        let ledger = dir + "/shared.sqlite"
+        // A streaming run that has the ledger open and waits for more input.
+        let first = Process()
+        first.executableURL = SiftProcess.binary
+        first.arguments = ["run", "--rules", "rules/iap-receipts.yaml", "-", "--ledger", ledger, "--quiet"]
+        first.currentDirectoryURL = SiftProcess.packageRoot
+        let inp = Pipe(), out = Pipe()
+        first.standardInput = inp
+        first.standardOutput = out
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        inp.fileHandleForWriting.write(Data((record(1_000_001) + "\n").utf8))
+        #expect(LineReaderWithTimeout(out.fileHandleForReading).line(timeout: 10)?.contains(#""valid":true"#) == true)
+        // Meanwhile a second run on the same ledger completes, quickly.
+        let b = try SiftProcess.temp("b.jsonl", (2_000_001...2_000_100).map(record).joined(separator: "\n") + "\n")
+        let second = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", b, "--ledger", ledger, "--quiet", "--results", "none"])
+        #expect(second.status == 0)
+        try inp.fileHandleForWriting.close()
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        // Both runs' claims are in the ledger.
+        let again = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", "--ledger", ledger, "--quiet", "--results", "none",
+                                         "--summary-json", dir + "/s.json", "-"], stdin: record(1_000_001) + "\n" + record(2_000_050) + "\n")
+        #expect(again.status == 1)
+        #expect(try String(contentsOfFile: dir + "/s.json", encoding: .utf8).contains(#""reasons":{"receipt.already_credited":2}"#))
+    }
 }

@@ -66,7 +66,7 @@ func creditable(_ v: RecordVerdict) -> String {
         (21010, "receipt.status.account_not_found", false),
         (21100, "receipt.status.internal_data_access_error", true),
         (21199, "receipt.status.internal_data_access_error", true),
-        (21001, "receipt.status.unknown", false),
+        (21001, "receipt.status.retired", false),
     ])
     func everyDocumentedStatus(_ code: Int, _ reason: String, _ retryable: Bool) throws {
         let v = try verdicts([#"{"order_id":"o","receipt":{"status":\#(code)}}"#])[0]
@@ -104,9 +104,13 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(try reasons(record(user: "review-1", env: "Sandbox")) == [])
         let both = try pipeline(policyYAML.replacingOccurrences(of: "bundle_id: com.example.app", with: "bundle_id: com.example.app\n  environment: [Production, Sandbox]"))
         #expect(try verdicts([record(env: "Sandbox")], pipeline: both)[0].reasons == [])
-        // Without "environment", receipt_type decides.
+        // Without "environment": reported, unless the policy reads receipt_type instead.
         let typed = #"{"order_id":"o","receipt":{"status":0,"receipt":{"receipt_type":"ProductionSandbox","bundle_id":"com.example.app","in_app":[]}}}"#
-        #expect(try reasons(typed) == ["receipt.environment"])
+        #expect(try reasons(typed) == ["receipt.environment_missing"])
+        let fallback = try pipeline(policyYAML + "\n  environment_fallback: receipt_type")
+        #expect(try verdicts([typed], pipeline: fallback)[0].reasons == ["receipt.environment"])
+        let numeric = #"{"order_id":"o","receipt":{"status":0,"environment":1,"receipt":{"bundle_id":"com.example.app","in_app":[]}}}"#
+        #expect(try reasons(numeric) == ["receipt.environment_missing"])
     }
 
     @Test func bundleIDAndNothingIsCreditedFromAnotherApp() throws {
@@ -118,7 +122,8 @@ func creditable(_ v: RecordVerdict) -> String {
     @Test func productsQuantityAndIDs() throws {
         #expect(try reasons(record(inApp: "[\(tx("gems", "1000000000000001"))]")) == ["receipt.product_unknown"])
         #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"0\""))]")) == ["receipt.quantity"])
-        #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"x\""))]")) == ["receipt.quantity"])
+        #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"x\""))]")) == ["receipt.quantity_malformed"])
+        #expect(try reasons(record(inApp: #"[{"product_id":"coins","transaction_id":"1000000000000001"}]"#)) == ["receipt.quantity_malformed"])
         #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "1"))]")) == [])
         #expect(try reasons(record(inApp: "[\(tx("coins", "10***4780"))]")) == ["receipt.transaction_id", "receipt.transaction_id"])
         #expect(try reasons(record(inApp: #"[{"product_id":"coins","quantity":"1"}]"#)) == ["receipt.transaction_id"])
@@ -251,5 +256,72 @@ func creditable(_ v: RecordVerdict) -> String {
             "iap.yaml:2:3: error: 'receipt' needs the option 'bundle_id' (Your app's bundle id, or a list.)",
             "iap.yaml:3:16: error: 'environment' of 'receipt' should be one of Production, Sandbox, not the text 'production'; did you mean 'Production'?",
         ])
+    }
+}
+
+/// Each policy choice of issue 10 as an option, and every problem of a purchase reported.
+@Suite struct ReceiptOptionTests {
+    @Test func everyProblemOfAPurchaseIsReported() throws {
+        let refunded = tx("gems", "1000000000000001", quantity: "\"0\"", extra: #","cancellation_date_ms":"1591004335844""#)
+        let v = try verdicts([record(inApp: "[\(refunded)]")])[0]
+        #expect(v.reasons == ["receipt.quantity", "receipt.product_unknown", "receipt.refunded"])
+        #expect(creditable(v).hasSuffix(#""creditable":[]}"#))
+    }
+
+    @Test func missingOrMalformedPurchaseListsStopTheRecord() throws {
+        let missing = #"{"order_id":"o","receipt":{"status":0,"environment":"Sandbox","receipt":{"bundle_id":"com.other"}}}"#
+        #expect(try reasons(missing) == ["receipt.in_app_missing"])
+        let nulled = #"{"order_id":"o","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":null}}}"#
+        #expect(try reasons(nulled) == ["receipt.in_app_missing"])
+        // No environment or bundle reasons after a malformed list.
+        #expect(try reasons(record(env: "Sandbox", bundle: "com.other", inApp: #"[1]"#)) == ["receipt.in_app_malformed"])
+    }
+
+    @Test func aTransactionTwiceInOneReceiptIsAReplayOfItself() throws {
+        let t = tx("coins", "1000000000000001")
+        let v = try verdicts([record(inApp: "[\(t),\(t)]")])[0]
+        #expect(v.reasons == ["receipt.replayed_transaction"])
+        #expect(v.violations[0].field == "receipt.receipt.in_app[1].transaction_id")
+    }
+
+    @Test func replayScopeEverySeenRemembersRefusedPurchases() throws {
+        let t = tx("coins", "1000000000000001")
+        let first = record(order: "o-1", user: "u-1", env: "Sandbox", inApp: "[\(t)]")   // refused: environment
+        let second = record(order: "o-2", user: "u-2", inApp: "[\(t)]")
+        #expect(try verdicts([first, second]).map(\.reasons) == [["receipt.environment"], []])
+        let everySeen = try pipeline(policyYAML + "\n  replay: every_seen")
+        #expect(try verdicts([first, second], pipeline: everySeen).map(\.reasons) == [["receipt.environment"], ["receipt.replayed_transaction"]])
+    }
+
+    @Test func replayOwnerAnyMakesARedeliveryAReplay() throws {
+        let t = record(inApp: "[\(tx("coins", "1000000000000001"))]")
+        #expect(try verdicts([t, t]).map(\.reasons) == [[], ["receipt.already_credited"]])
+        let strict = try pipeline(policyYAML + "\n  replay_owner: any")
+        #expect(try verdicts([t, t], pipeline: strict).map(\.reasons) == [[], ["receipt.replayed_transaction"]])
+    }
+
+    @Test func latestReceiptInfoForExpiryOnly() throws {
+        let latest = #","latest_receipt_info":[\#(tx("coins", "1000000000000009"))]"#
+        let v = try verdicts([record(inApp: "[]", extra: latest)])[0]
+        #expect(creditable(v).contains("1000000000000009"))
+        let expiryOnly = try pipeline(policyYAML + "\n  latest_receipt_info: expiry_only")
+        let w = try verdicts([record(inApp: "[]", extra: latest)], pipeline: expiryOnly)[0]
+        #expect(w.reasons == [])
+        #expect(creditable(w).hasSuffix(#""creditable":[]}"#))
+        // Subscription expiry still comes from it.
+        let sub = #","latest_receipt_info":[\#(tx("monthly", "1000000000000010", extra: #","expires_date_ms":"1895000000000""#))]"#
+        #expect(creditable(try verdicts([record(inApp: "[]", extra: sub)], pipeline: expiryOnly)[0]).contains(#""expires_ms":1895000000000"#))
+    }
+
+    @Test func aSubscriptionWithoutExpiryIsExpiredByDefault() throws {
+        let sub = record(inApp: "[\(tx("monthly", "1000000000000010"))]")
+        #expect(try reasons(sub) == ["receipt.subscription_expired"])
+        let strict = try pipeline(policyYAML + "\n  missing_expiry: malformed")
+        #expect(try verdicts([sub], pipeline: strict)[0].reasons == ["receipt.value_malformed"])
+        // -1 and far-future expiries parse.
+        let past = record(inApp: "[\(tx("monthly", "1000000000000011", extra: #","expires_date_ms":"-1""#))]")
+        #expect(try reasons(past) == ["receipt.subscription_expired"])
+        let far = record(inApp: "[\(tx("monthly", "1000000000000012", extra: #","expires_date_ms":"99999999999999999999""#))]")
+        #expect(try reasons(far) == [])
     }
 }
