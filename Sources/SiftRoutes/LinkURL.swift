@@ -15,6 +15,10 @@ struct LinkURL: Sendable {
     /// file's exclusions (`percentEncoded: false`) are, so both decide every path alike.
     let decodedPath: String
     let query: [(name: String, value: String)]
+    /// The query as written (still encoded): nil without '?', "" for a bare '?'.
+    let rawQuery: String?
+    /// The fragment as written (still encoded): nil without '#', "" for a bare '#'.
+    let fragment: String?
 }
 
 /// Why a link is refused. Each case is its own reason code (`route.<code>`).
@@ -26,12 +30,26 @@ struct LinkProblem: Error, Sendable {
 
 /// Parses links with RFC 3986 syntax and refuses the tricks used against routers.
 struct LinkParser: Sendable {
+    /// Schemes whose links are never opened, whatever is allowed (`route.forbidden_scheme`).
     static let forbidden: Set<String> = ["javascript", "data", "file", "vbscript", "blob"]
     let schemes: Set<String>
     let hosts: [HostRule]
     /// Only characters RFC 3986 (section 2) allows: unreserved, reserved and '%'. Off, raw
     /// non-ASCII (paths, IDN hosts) and ASCII such as '<', '|' are accepted as written.
     var strictCharacters = true
+    /// The never-opened schemes (`forbidden_schemes`); the default list unless set.
+    var forbidden: Set<String> = LinkParser.forbidden
+    /// How custom-scheme links are read (`scheme_links`).
+    var schemeLinks: SchemeLinks = .authority
+    /// Whether `example.com.` (a trailing dot) is read as `example.com` or refused (`host_trailing_dot`).
+    var ignoreTrailingDot = true
+
+    enum SchemeLinks: String, Sendable, CaseIterable {
+        /// `deeplink://videos/5`: after `//` comes an authority, whose text is the first segment.
+        case authority
+        /// `deeplink:videos/5` and `deeplink://videos/5` are both the path `videos/5` (no authority).
+        case path
+    }
 
     func parse(_ url: String) throws(LinkProblem) -> LinkURL {
         for u in url.unicodeScalars where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == " " || u == "\\" {
@@ -50,12 +68,12 @@ struct LinkParser: Sendable {
               scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
             throw LinkProblem(code: "bad_url", en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
         }
-        if Self.forbidden.contains(scheme) {
+        if forbidden.contains(scheme) {
             throw LinkProblem(code: "forbidden_scheme", en: "\(scheme): links are never opened", zh: "\(scheme): 链接一律不打开")
         }
         let universal = scheme == "https" && !hosts.isEmpty
         guard universal || schemes.contains(scheme) else {
-            throw LinkProblem(code: "forbidden_scheme", en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
+            throw LinkProblem(code: "scheme_not_allowed", en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
                               zh: "不允许的 scheme '\(scheme)'")
         }
         // Before the authority is taken apart: a host or port with such characters is refused for them.
@@ -64,19 +82,29 @@ struct LinkParser: Sendable {
                               zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
         }
         var rest = url[url.index(after: colon)...]
-        guard rest.hasPrefix("//") else {
+        let noAuthority = !universal && schemeLinks == .path
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+        } else if !noAuthority {
             throw LinkProblem(code: "bad_url", en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
         }
-        rest = rest.dropFirst(2)
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            _ = try Self.decode(rest[rest.index(after: hash)...], allowSlash: true)
+            rest = rest[..<hash]
+        }
         var queryText: Substring = ""
+        var rawQuery: String?
         if let q = rest.firstIndex(of: "?") {
             queryText = rest[rest.index(after: q)...]
+            rawQuery = String(queryText)
             rest = rest[..<q]
         }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        // Without an authority, the whole rest is the path (`deeplink:///videos` starts with an empty segment).
+        let slash = noAuthority ? rest.startIndex : (rest.firstIndex(of: "/") ?? rest.endIndex)
         let authority = rest[..<slash]
-        let pathText = rest[slash...]
+        let pathText = noAuthority ? "/" + rest : rest[slash...]
         if authority.contains("@") {
             throw LinkProblem(code: "userinfo", en: "the link carries a user name or password before '@'", zh: "链接在 '@' 前带有用户名或密码")
         }
@@ -94,6 +122,10 @@ struct LinkParser: Sendable {
         var segments: [String] = []
         var host: String?
         if universal {
+            if !ignoreTrailingDot, hostText.hasSuffix(".") {
+                throw LinkProblem(code: "host_not_allowed", en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
+                                  zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
+            }
             guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
                   ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
                 throw LinkProblem(code: "host_invalid", en: "'\(Self.clipped(hostText))' is not a valid host name", zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
@@ -129,7 +161,7 @@ struct LinkParser: Sendable {
         let encoded = universal ? "/" + raw.joined(separator: "/") : "/" + ([String(hostText)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
         let decoded = "/" + segments.joined(separator: "/") + (trailingSlash && !segments.isEmpty ? "/" : "")
         return LinkURL(kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
-                       decodedPath: decoded, query: query)
+                       decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment)
     }
 
     /// RFC 3986 3.2: the host is an IP-literal `[...]` (then an optional `:port`), or a
@@ -190,7 +222,7 @@ struct LinkParser: Sendable {
         while let c = it.popFirst() {
             guard c == UInt8(ascii: "%") else { bytes.append(c); continue }
             guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else {
-                throw LinkProblem(code: "bad_encoding", en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+                throw LinkProblem(code: "bad_escape", en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
             }
             it = it.dropFirst(2)
             let b = hi << 4 | lo

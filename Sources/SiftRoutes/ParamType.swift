@@ -7,6 +7,8 @@ enum ParamType: Sendable, CustomStringConvertible {
     case string
     /// A signed 64-bit decimal integer, without sign '+' or leading zeros.
     case int
+    /// An `int` within bounds (`int:1..`, `int:1..100`, `int:..0`), both inclusive.
+    case intRange(Int64?, Int64?)
     /// An unsigned 64-bit decimal integer, without sign or leading zeros.
     case uint
     /// 8-4-4-4-12 hexadecimal digits.
@@ -33,16 +35,28 @@ enum ParamType: Sendable, CustomStringConvertible {
                 return values.contains("") ? nil : .oneOf(values)
             }
             if text.hasPrefix("regex:") { return .pattern(try CompiledRegex(String(text.dropFirst(6)))) }
+            if text.hasPrefix("int:") { return intRange(text.dropFirst(4)) }
             return nil
         }
     }
 
-    static let names = ["string", "int", "uint", "uuid", "slug", "bool", "enum:a|b", "regex:..."]
+    static let names = ["string", "int", "int:1..", "uint", "uuid", "slug", "bool", "enum:a|b", "regex:..."]
+
+    /// `1..`, `1..100`, `..0`: bounds as canonical integers, at least one, low ≤ high.
+    private static func intRange(_ text: Substring) -> ParamType? {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else { return nil }
+        func bound(_ s: String) -> Int64?? { s.isEmpty ? .some(nil) : Int64(s).map { .some($0) } }
+        guard let lo = bound(parts[0]), let hi = bound(parts[1]) else { return nil }
+        if let lo, let hi, lo > hi { return nil }
+        return .intRange(lo, hi)
+    }
 
     var description: String {
         switch self {
         case .string: return "string"
         case .int: return "int"
+        case .intRange(let lo, let hi): return "int:\(lo.map(String.init) ?? "")..\(hi.map(String.init) ?? "")"
         case .uint: return "uint"
         case .uuid: return "uuid"
         case .slug: return "slug"
@@ -59,6 +73,10 @@ enum ParamType: Sendable, CustomStringConvertible {
             return s.isEmpty ? nil : .string(s)
         case .int:
             guard Self.canonicalDigits(s.hasPrefix("-") ? String(s.dropFirst()) : s), s != "-0", let v = Int64(s) else { return nil }
+            return .number(String(v))
+        case .intRange(let lo, let hi):
+            guard Self.canonicalDigits(s.hasPrefix("-") ? String(s.dropFirst()) : s), s != "-0", let v = Int64(s),
+                  v >= (lo ?? .min), v <= (hi ?? .max) else { return nil }
             return .number(String(v))
         case .uint:
             guard Self.canonicalDigits(s), let v = UInt64(s) else { return nil }
@@ -99,7 +117,8 @@ enum ParamType: Sendable, CustomStringConvertible {
     func isSubset(of other: ParamType) -> Bool {
         switch (self, other) {
         case (_, .string): return true
-        case (.int, .int), (.uint, .uint), (.uuid, .uuid), (.slug, .slug), (.bool, .bool): return true
+        case (.int, .int), (.uint, .uint), (.uuid, .uuid), (.slug, .slug), (.bool, .bool), (.intRange, .int): return true
+        case (.intRange(let a, let b), .intRange(let c, let d)): return (a ?? .min) >= (c ?? .min) && (b ?? .max) <= (d ?? .max)
         case (.uint, .slug): return true
         case (.oneOf(let a), _): return a.allSatisfy { other.accept($0) != nil }
         case (.pattern(let a), .pattern(let b)): return a.pattern == b.pattern
@@ -112,6 +131,7 @@ enum ParamType: Sendable, CustomStringConvertible {
         switch self {
         case .string, .slug: return "a"
         case .int, .uint: return "1"
+        case .intRange(let lo, let hi): return String(lo ?? min(hi ?? 1, 1))
         case .uuid: return "00000000-0000-0000-0000-000000000000"
         case .oneOf(let v): return v.first
         case .bool: return "true"

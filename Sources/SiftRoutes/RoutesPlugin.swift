@@ -1,3 +1,4 @@
+import Foundation
 import SiftCore
 
 extension PluginRegistry {
@@ -33,6 +34,16 @@ enum RoutesPlugin {
                 OptionSpec("exclude", .list(.string), doc: "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. Matched against the decoded path as written, trailing '/' included."),
                 OptionSpec("strict_characters", .boolean, default: .bool(true),
                            doc: "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): raw non-ASCII, full-width letters, < > \" ` ^ { } |. With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."),
+                OptionSpec("exclude_links", .choice(["all", "universal", "scheme"]), default: .string("all"),
+                           doc: "Which links 'exclude' applies to: all, universal links only, or custom-scheme links only."),
+                OptionSpec("forbidden_schemes", .list(.string),
+                           doc: "Schemes never opened (route.forbidden_scheme), replacing the default list: javascript, data, file, vbscript, blob."),
+                OptionSpec("scheme_links", .choice(LinkParser.SchemeLinks.allCases.map(\.rawValue)), default: .string("authority"),
+                           doc: "authority: deeplink://videos/5 has 'videos' as its first segment and needs '//'; path: deeplink:videos/5 and deeplink://videos/5 are both the path videos/5."),
+                OptionSpec("host_trailing_dot", .choice(["ignore", "refuse"]), default: .string("ignore"),
+                           doc: "A universal-link host written with a trailing dot (example.com.): read as example.com (the same DNS name), or refused (route.host_not_allowed)."),
+                OptionSpec("aasa", .string, doc: "An apple-app-site-association file (relative to this rule file): universal links it does not send to the app are route.not_associated."),
+                OptionSpec("aasa_app_id", .string, doc: "The app's entry in the AASA file (TEAMID.bundle.id); default: the first entry."),
                 OptionSpec("fallback", .string, doc: "Destination for links no route matches; without it they are rejected."),
                 OptionSpec("table", .list(.object(routeSpec)), required: true, doc: "The routes, in order of precedence."),
             ],
@@ -43,7 +54,8 @@ enum RoutesPlugin {
         let before = context.diagnostics.errors.count
         guard let field = options.fieldPath("field", &context) else { return nil }
         let schemes = Set((options.strings("schemes") ?? []).map { $0.lowercased() })
-        for s in schemes where LinkParser.forbidden.contains(s) || s == "https" || s == "http" {
+        let forbidden = options.strings("forbidden_schemes").map { Set($0.map { $0.lowercased() }) } ?? LinkParser.forbidden
+        for s in schemes where forbidden.contains(s) || s == "https" || s == "http" {
             context.error("'\(s)' cannot be a custom scheme" + (s == "https" ? "; list universal-link hosts under 'hosts'" : ""), at: options.mark("schemes"))
         }
         var hosts: [HostRule] = []
@@ -63,11 +75,32 @@ enum RoutesPlugin {
                 context.warning("route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and matches every link it would", at: later.mark)
             }
         }
+        let aasa = associationFile(options, &context)
         guard context.diagnostics.errors.count == before else { return nil }
-        let parser = LinkParser(schemes: schemes, hosts: hosts, strictCharacters: options.bool("strict_characters") ?? true)
+        var parser = LinkParser(schemes: schemes, hosts: hosts, strictCharacters: options.bool("strict_characters") ?? true)
+        parser.forbidden = forbidden
+        parser.schemeLinks = LinkParser.SchemeLinks(rawValue: options.string("scheme_links") ?? "") ?? .authority
+        parser.ignoreTrailingDot = options.string("host_trailing_dot") != "refuse"
         return RoutesStage(field: field, parser: parser,
                            exclusions: (options.strings("exclude") ?? []).map { $0.hasPrefix("/") ? $0 : "/" + $0 },
+                           excludeLinks: options.string("exclude_links") ?? "all", aasa: aasa,
                            table: RouteTable(routes), fallback: options.string("fallback"), rule: options.mark)
+    }
+
+    /// The `aasa:` file, read now so that its problems are reported with the rules.
+    static func associationFile(_ options: PluginOptions, _ context: inout BuildContext) -> AASAFile? {
+        guard let path = options.string("aasa") else { return nil }
+        let full = path.hasPrefix("/") ? path : context.directory + "/" + path
+        guard let data = FileManager.default.contents(atPath: full) else {
+            context.error("cannot read the AASA file '\(path)'", at: options.mark("aasa"))
+            return nil
+        }
+        do {
+            return try AASAFile(bytes: [UInt8](data), appID: options.string("aasa_app_id"))
+        } catch {
+            context.error("'\(path)': \(error.description)", at: options.mark("aasa"))
+            return nil
+        }
     }
 
     static func route(_ node: ConfigNode, index: Int, _ context: inout BuildContext) -> Route? {

@@ -4,8 +4,12 @@ import SiftCore
 struct RoutesStage: Stage {
     let field: FieldPath
     let parser: LinkParser
-    /// AASA-style patterns over the encoded path; checked before the routes.
+    /// AASA-style patterns over the decoded path; checked before the routes.
     let exclusions: [String]
+    /// Which links the exclusions apply to: all, universal or scheme.
+    let excludeLinks: String
+    /// An AASA file: universal links it does not send to the app are refused.
+    let aasa: AASAFile?
     let table: RouteTable
     let fallback: String?
     let rule: Mark
@@ -28,9 +32,18 @@ struct RoutesStage: Stage {
         }
         // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
         // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
-        if let ex = exclusion(link.decodedPath) {
+        if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
             fail("excluded", "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
             return result
+        }
+        if link.kind == .universal, let aasa {
+            let decision = aasa.decide(encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "")
+            if decision == nil || decision!.component.exclude {
+                let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
+                fail("not_associated", "the AASA file does not open \(link.encodedPath) in the app (\(why))",
+                     "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
+                return result
+            }
         }
         guard let match = table.match(link.segments) else {
             if let fallback {
@@ -90,6 +103,10 @@ struct RoutesStage: Stage {
         w.beginObject()
         for (k, v) in query { w.key(k); v.write(&w) }
         w.endObject()
+        w.key("raw_query")
+        if let q = link.rawQuery { w.string(q) } else { w.null() }
+        w.key("fragment")
+        if let f = link.fragment { w.string(f) } else { w.null() }
         w.endObject()
         return w.bytes
     }

@@ -188,7 +188,7 @@ struct SiftProcess {
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 10)
-        #expect(lines[2] == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"query":{"t":30,"autoplay":false}}}"#)
+        #expect(lines[2] == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"query":{"t":30,"autoplay":false},"raw_query":"t=30","fragment":null}}"#)
         let reasons = lines.map { line -> String in
             guard let r = line.range(of: #""reason":""#) else { return "-" }
             return String(line[r.upperBound...].prefix { $0 != "\"" })

@@ -72,7 +72,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     @Test func grammarErrors() {
         let cases = ["videos//new": "empty segment in 'videos//new'",
                      "**/x": "'**' must be the last segment of '**/x'",
-                     "v/:id(integer)": "unknown parameter type 'integer' in ':id(integer)'; did you mean 'int'? (types: string, int, uint, uuid, slug, bool, enum:a|b, regex:...)",
+                     "v/:id(integer)": "unknown parameter type 'integer' in ':id(integer)'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)",
                      "v/:id/:id": "parameter ':id' appears twice in 'v/:id/:id'",
                      "v/ab*": "'ab*': '*' and ':' stand for whole segments only",
                      "v/:(int)": "a parameter name is letters, digits and '_': ':(int)'"]
@@ -200,7 +200,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
                 """)
         let ok = try resolve(p, "deeplink://v/-5?t=0&sort=old")
         #expect(ok.reasons == [])
-        #expect(ok.route == #"{"destination":"v","pattern":"v/:id(int)","kind":"scheme","params":{"id":-5},"query":{"t":0,"ap":false,"sort":"old"}}"#)
+        #expect(ok.route == #"{"destination":"v","pattern":"v/:id(int)","kind":"scheme","params":{"id":-5},"query":{"t":0,"ap":false,"sort":"old"},"raw_query":"t=0&sort=old","fragment":null}"#)
         #expect(try resolve(p, "deeplink://v/1?sort=old&t=-1").reasons == ["route.query_type"])
         #expect(try resolve(p, "deeplink://v/1").reasons == ["route.query_missing"])
         #expect(try resolve(p, "deeplink://v/1?sort=old&x=1").reasons == ["route.query_unknown"])
@@ -227,9 +227,12 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         ("JavaScript://videos", "route.forbidden_scheme"),
         ("data:text/html;base64,PHNjcmlwdD4=", "route.forbidden_scheme"),
         ("file:///etc/passwd", "route.forbidden_scheme"),
-        ("http://example.com/videos", "route.forbidden_scheme"),
-        ("otherapp://videos", "route.forbidden_scheme"),
-        ("deeplink://videos/%zz", "route.bad_encoding"),
+        ("http://example.com/videos", "route.scheme_not_allowed"),
+        ("otherapp://videos", "route.scheme_not_allowed"),
+        ("javascript://videos", "route.forbidden_scheme"),
+        ("deeplink://videos/%zz", "route.bad_escape"),
+        ("deeplink://videos/%FF", "route.bad_encoding"),
+        ("deeplink://videos#%zz", "route.bad_escape"),
         ("deeplink://videos/%C3%28", "route.bad_encoding"),
         ("deeplink://videos/a b", "route.bad_character"),
         ("deeplink://videos\\new", "route.bad_character"),
@@ -386,7 +389,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             "r.yaml:4:39: error: 'idd' is not a parameter of 'v/:id'; did you mean 'id'?",
         ])
         #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {id: integr}}\n") == [
-            "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, uint, uuid, slug, bool, enum:a|b, regex:...)",
+            "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)",
         ])
         #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v', to: v, query: {t: {type: uint, default: '-1'}}}\n") == [
             "r.yaml:4:59: error: the default '-1' of 't' is not a valid uint",
@@ -615,5 +618,81 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try destination(p, "deeplink://videos:/new") == "video.editor")
         #expect(try messagesZh(p, "https://example.com:44x/videos") == ["端口 '44x' 不是数字"])
         #expect(try messagesZh(p, "https://[::1]/videos") == ["'[::1]' 是 IP 地址字面量，链接必须使用主机名"])
+    }
+}
+
+/// Route policy choices as options (issue 10), each with its own code.
+@Suite struct RouteOptionTests {
+    @Test func intParametersTakeBounds() throws {
+        let p = try routes("    - {path: 'v/:id', to: v, params: {id: 'int:1..'}}\n    - {path: 'p/:n', to: p, params: {n: 'int:-5..5'}}")
+        #expect(try resolve(p, "deeplink://v/1").route?.contains(#""params":{"id":1}"#) == true)
+        #expect(try resolve(p, "deeplink://v/0").reasons == ["route.param_type"])
+        #expect(try resolve(p, "deeplink://v/-3").reasons == ["route.param_type"])
+        #expect(try resolve(p, "deeplink://p/-5").reasons == [])
+        #expect(try resolve(p, "deeplink://p/6").reasons == ["route.param_type"])
+        #expect(try resolve(p, "deeplink://v/9223372036854775808").reasons == ["route.param_type"])
+    }
+
+    @Test func customSchemeLinksWithoutAuthority() throws {
+        let table = "    - {path: 'videos/:id(int)', to: v}"
+        let p = try routes(table, extra: "  scheme_links: path")
+        #expect(try resolve(p, "deeplink:videos/5").route?.contains(#""params":{"id":5}"#) == true)
+        #expect(try resolve(p, "deeplink://videos/5").route?.contains(#""params":{"id":5}"#) == true)
+        #expect(try resolve(p, "deeplink:///videos/1").reasons == ["route.empty_segment"])
+        let strict = try routes(table)
+        #expect(try resolve(strict, "deeplink:videos/5").reasons == ["route.bad_url"])
+    }
+
+    @Test func trailingDotHostsAndForbiddenSchemes() throws {
+        let table = "    - {path: videos, to: v}"
+        #expect(try resolve(routes(table), "https://example.com./videos").reasons == [])
+        let refuse = try routes(table, extra: "  host_trailing_dot: refuse")
+        #expect(try resolve(refuse, "https://example.com./videos").reasons == ["route.host_not_allowed"])
+        #expect(try messages(refuse, "https://example.com./videos") == ["the host 'example.com.' ends with a dot (host_trailing_dot: refuse)"])
+        let custom = try routes(table, extra: "  forbidden_schemes: [javascript, intent]")
+        #expect(try resolve(custom, "intent://videos").reasons == ["route.forbidden_scheme"])
+        #expect(try resolve(custom, "data:text/html,x").reasons == ["route.scheme_not_allowed"])
+    }
+
+    @Test func exclusionsLimitedToOneKindOfLink() throws {
+        let table = "    - {path: 'videos/**', to: v}"
+        let universalOnly = try routes(table, extra: "  exclude: ['/videos/private/*']\n  exclude_links: universal")
+        #expect(try resolve(universalOnly, "https://example.com/videos/private/1").reasons == ["route.excluded"])
+        #expect(try resolve(universalOnly, "deeplink://videos/private/1").reasons == [])
+    }
+
+    @Test func rawQueryAndFragmentAreCarried() throws {
+        let p = try routes("    - {path: videos, to: v}")
+        #expect(try resolve(p, "deeplink://videos?#").route?.hasSuffix(#""raw_query":"","fragment":""}"#) == true)
+        #expect(try resolve(p, "deeplink://videos?a=%41#top").route?.hasSuffix(#""raw_query":"a=%41","fragment":"top"}"#) == true)
+        #expect(try resolve(p, "deeplink://videos").route?.hasSuffix(#""raw_query":null,"fragment":null}"#) == true)
+    }
+
+    @Test func anAASAFileFiltersUniversalLinks() throws {
+        let dir = NSTemporaryDirectory() + "sift-aasa-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try #"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/private/*","exclude":true},{"/":"/videos/*"}]}]}}"#
+            .write(toFile: dir + "/aasa.json", atomically: true, encoding: .utf8)
+        let yaml = """
+            applies_to: { has: url }
+            routes:
+              schemes: [deeplink]
+              hosts: [example.com]
+              aasa: aasa.json
+              aasa_app_id: T.com.example
+              fallback: home
+              table:
+                - {path: 'videos/:id', to: v}
+            """
+        let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml", directory: dir)
+        let p = try #require(r.pipeline, "\(r.rendered())")
+        #expect(try resolve(p, "https://example.com/videos/1").reasons == [])
+        #expect(try resolve(p, "https://example.com/account").reasons == ["route.not_associated"])
+        #expect(try messages(p, "https://example.com/videos/private/1")
+                == ["the AASA file does not open /videos/private/1 in the app (its first match is 'exclude /videos/private/*')"])
+        // Custom-scheme links are not associated through AASA: the fallback takes them.
+        #expect(try resolve(p, "deeplink://account").reasons == [])
+        let missing = RulesLoader(registry: .builtIn()).load(text: yaml.replacingOccurrences(of: "aasa.json", with: "nope.json"), file: "r.yaml", directory: dir)
+        #expect(missing.errors.map(\.message) == ["cannot read the AASA file 'nope.json'"])
     }
 }
