@@ -93,19 +93,16 @@ struct AppleIDStage: Stage {
             }
         }
         // Claims Apple sends as strings or booleans.
-        var w = JSONWriter()
-        w.beginObject()
-        if let sub { w.field("sub", sub) }
-        if let email = claims["email"]?.string { w.field("email", email) }
+        var flags: [String: Bool] = [:]
         for name in ["email_verified", "is_private_email", "nonce_supported"] {
             guard let v = claims[name] else { continue }
-            if let b = flag(v) { w.field(name, b) } else {
+            if let b = flag(v) { flags[name] = b } else {
                 fail("claim_malformed", "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
             }
         }
-        if let a = auds.first(where: p.audiences.contains) { w.field("aud", a) }
-        w.endObject()
-        result.output = [("apple_id", w.bytes)]
+        result.output = [AppleIDResult(subject: sub, email: claims["email"]?.string, emailVerified: flags["email_verified"],
+                                       isPrivateEmail: flags["is_private_email"], nonceSupported: flags["nonce_supported"],
+                                       audience: auds.first(where: p.audiences.contains))]
         return result
     }
 

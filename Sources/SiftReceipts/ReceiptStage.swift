@@ -35,7 +35,7 @@ struct ReceiptStage: Stage {
         let latest = reader.read(response["latest_receipt_info"], at: p.path("latest_receipt_info"), required: false)
         guard let inApp, let latest else {
             f.result.violations += reader.violations.filter { $0.reason == "receipt.in_app_malformed" || $0.reason == "receipt.in_app_missing" }
-            f.result.output = [("receipt", Self.output(status: code, environment: response["environment"]?.string, retryable: false, credits: []))]
+            f.result.output = [Self.output(status: code, environment: response["environment"]?.string, retryable: false, credits: [])]
             return f.result
         }
         let user = AppleValue.text(p.userField.first(in: record))
@@ -49,7 +49,7 @@ struct ReceiptStage: Stage {
         let order = AppleValue.text(p.orderField.first(in: record))
         f.result.pending = ReceiptPending(candidates: candidates, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
                                           status: code, environment: environment, rule: p.rule)
-        f.result.output = [("receipt", Self.output(status: code, environment: environment, retryable: false, credits: candidates))]
+        f.result.output = [Self.output(status: code, environment: environment, retryable: false, credits: candidates)]
         return f.result
     }
 
@@ -67,7 +67,7 @@ struct ReceiptStage: Stage {
         let status = ReceiptStatus.of(code, isRetryable: AppleValue.bool(response["is-retryable"]).value)
         guard let reason = status.reason else { return code }
         f.fail(p.path("status"), reason, status.message.en, status.message.zh, statusValue)
-        f.result.output = [("receipt", Self.output(status: code, environment: nil, retryable: status.retryable, credits: []))]
+        f.result.output = [Self.output(status: code, environment: nil, retryable: status.retryable, credits: [])]
         return nil
     }
 
@@ -208,28 +208,12 @@ struct ReceiptStage: Stage {
         return best
     }
 
-    static func output(status: Int, environment: String?, retryable: Bool, credits: [Candidate]) -> [UInt8] {
-        var w = JSONWriter()
-        w.beginObject()
-        w.field("status", status)
-        if let environment { w.field("environment", environment) }
-        w.field("retryable", retryable)
-        w.key("creditable")
-        w.beginArray()
-        for c in credits {
+    static func output(status: Int, environment: String?, retryable: Bool, credits: [Candidate]) -> ReceiptResult {
+        ReceiptResult(status: status, environment: environment, retryable: retryable, creditable: credits.map { c in
             let t = c.transaction
-            w.beginObject()
-            w.field("product_id", t.productID)
-            w.field("type", c.type.rawValue)
-            w.field("transaction_id", t.transactionID)
-            if let o = t.originalTransactionID { w.field("original_transaction_id", o) }
-            w.key("quantity"); w.int(Int(t.quantity))
-            if let e = t.expiresMs { w.key("expires_ms"); w.int(Int(e)) }
-            w.endObject()
-        }
-        w.endArray()
-        w.endObject()
-        return w.bytes
+            return .init(productID: t.productID, type: c.type.rawValue, transactionID: t.transactionID,
+                         originalTransactionID: t.originalTransactionID, quantity: t.quantity, expiresMs: t.expiresMs)
+        })
     }
 
     func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? {

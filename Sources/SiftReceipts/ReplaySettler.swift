@@ -48,7 +48,7 @@ final class ReplaySettler: Settler {
         }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
         for t in pending.seen where owner(of: "t:" + t.transactionID) == nil { claim("t:" + t.transactionID, me) }
-        result.output = [("receipt", ReceiptStage.output(status: pending.status, environment: pending.environment, retryable: false, credits: credited))]
+        result.output = [ReceiptStage.output(status: pending.status, environment: pending.environment, retryable: false, credits: credited)]
     }
 
     static func alreadyCredited(_ t: Transaction, _ rule: Mark) -> Violation {

@@ -47,7 +47,7 @@ struct RoutesStage: Stage {
         }
         guard let match = table.match(link.segments) else {
             if let fallback {
-                result.output = [("route", Self.output(link, destination: fallback, pattern: nil, params: [], query: []))]
+                result.output = [Self.output(link, destination: fallback, pattern: nil, params: [], query: [])]
             } else if let miss = table.nearMiss(link.segments) {
                 fail("param_type", "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
                      "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value, rule: miss.route.mark)
@@ -79,7 +79,7 @@ struct RoutesStage: Stage {
             }
         }
         if result.violations.isEmpty {
-            result.output = [("route", Self.output(link, destination: route.destination, pattern: route.pattern.description, params: match.params, query: query))]
+            result.output = [Self.output(link, destination: route.destination, pattern: route.pattern.description, params: match.params, query: query)]
         }
         return result
     }
@@ -89,26 +89,11 @@ struct RoutesStage: Stage {
         exclusions.first { Glob.matches($0, decodedPath) }
     }
 
-    static func output(_ link: LinkURL, destination: String, pattern: String?, params: [(String, JSONLiteral)], query: [(String, JSONLiteral)]) -> [UInt8] {
-        var w = JSONWriter()
-        w.beginObject()
-        w.field("destination", destination)
-        if let pattern { w.field("pattern", pattern) } else { w.field("fallback", true) }
-        w.field("kind", link.kind.rawValue)
-        w.key("params")
-        w.beginObject()
-        for (k, v) in params { w.key(k); v.write(&w) }
-        w.endObject()
-        w.key("query")
-        w.beginObject()
-        for (k, v) in query { w.key(k); v.write(&w) }
-        w.endObject()
-        w.key("raw_query")
-        if let q = link.rawQuery { w.string(q) } else { w.null() }
-        w.key("fragment")
-        if let f = link.fragment { w.string(f) } else { w.null() }
-        w.endObject()
-        return w.bytes
+    static func output(_ link: LinkURL, destination: String, pattern: String?, params: [(String, JSONLiteral)],
+                       query: [(String, JSONLiteral)]) -> RouteResult {
+        RouteResult(destination: destination, pattern: pattern, kind: link.kind.rawValue,
+                    parameters: .init(items: params.map { ($0.0, $0.1.value) }), query: .init(items: query.map { ($0.0, $0.1.value) }),
+                    rawQuery: link.rawQuery, fragment: link.fragment)
     }
 
     func explain(_ language: Language) -> String {

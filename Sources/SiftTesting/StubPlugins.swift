@@ -66,7 +66,7 @@ struct StubStage: Stage {
     let rule: Mark
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
-        var result = StageResult(output: [(kind, Array(#"{"seen":true}"#.utf8))])
+        var result = StageResult(output: [JSONStageOutput(key: kind, json: Array(#"{"seen":true}"#.utf8))])
         if record["flag"]?.bool == true {
             result.violations.append(Violation(field: "flag", reason: "\(kind).flagged", message: LocalizedText("flagged"), rule: rule))
         }

@@ -61,14 +61,16 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(try reasons("valid") == [])
         #expect(try reasons("valid_key2") == [])
         let v = try verdict(Fixtures.token("valid"))
-        let out = String(decoding: v.output.first { $0.key == "apple_id" }!.json, as: UTF8.self)
+        #expect(v.appleID?.subject == "001234.0a1b2c3d4e5f.0123")
+        #expect(v.appleID?.emailVerified == true && v.appleID?.audience == "com.example.app")
+        let out = String(decoding: v.appleID!.json, as: UTF8.self)
         #expect(out == #"{"sub":"001234.0a1b2c3d4e5f.0123","email":"abc123@privaterelay.appleid.com","email_verified":true,"is_private_email":true,"nonce_supported":true,"aud":"com.example.app"}"#)
     }
 
     @Test func claimsAsBooleansAndAudienceAsArray() throws {
         let v = try verdict(Fixtures.token("valid_bool_claims_aud_array"))
         #expect(v.isValid)
-        let out = String(decoding: v.output.first { $0.key == "apple_id" }!.json, as: UTF8.self)
+        let out = String(decoding: v.appleID!.json, as: UTF8.self)
         #expect(out.contains(#""email_verified":true,"is_private_email":false"#))
         #expect(out.hasSuffix(#""aud":"com.example.web"}"#))
         #expect(try reasons("email_verified_garbled") == ["apple_id.claim_malformed"])

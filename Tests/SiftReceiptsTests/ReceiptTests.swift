@@ -49,7 +49,7 @@ func verdicts(_ records: [String], pipeline p: Pipeline? = nil) throws -> [Recor
 func reasons(_ json: String) throws -> [String] { try verdicts([json])[0].reasons }
 
 func creditable(_ v: RecordVerdict) -> String {
-    String(decoding: v.output.first { $0.key == "receipt" }?.json ?? [], as: UTF8.self)
+    String(decoding: v.receipt?.json ?? [], as: UTF8.self)
 }
 
 @Suite struct StatusTests {
@@ -96,6 +96,11 @@ func creditable(_ v: RecordVerdict) -> String {
     @Test func aCleanPurchaseIsCreditable() throws {
         let v = try verdicts([record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"2\""))]")])[0]
         #expect(v.isValid)
+        // Typed, for hosts.
+        let receipt = try #require(v.receipt)
+        #expect(receipt.status == 0 && receipt.environment == "Production" && !receipt.retryable)
+        #expect(receipt.creditable == [.init(productID: "coins", type: "consumable", transactionID: "1000000000000001",
+                                             originalTransactionID: "1000000000000001", quantity: 2, expiresMs: nil)])
         #expect(creditable(v) == #"{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"coins","type":"consumable","transaction_id":"1000000000000001","original_transaction_id":"1000000000000001","quantity":2}]}"#)
     }
 

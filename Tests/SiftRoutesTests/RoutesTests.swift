@@ -32,7 +32,7 @@ func resolve(_ p: Pipeline, _ url: String) throws -> (reasons: [String], route: 
     var w = JSONWriter()
     w.beginObject(); w.field("url", url); w.endObject()
     let v = try Session(pipeline: p, asOfMillis: 0).validate(json: w.bytes)
-    return (v.reasons, v.output.first { $0.key == "route" }.map { String(decoding: $0.json, as: UTF8.self) })
+    return (v.reasons, v.route.map { String(decoding: $0.json, as: UTF8.self) })
 }
 
 func record(_ url: String) -> [UInt8] {
@@ -694,5 +694,44 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try resolve(p, "deeplink://account").reasons == [])
         let missing = RulesLoader(registry: .builtIn()).load(text: yaml.replacingOccurrences(of: "aasa.json", with: "nope.json"), file: "r.yaml", directory: dir)
         #expect(missing.errors.map(\.message) == ["cannot read the AASA file 'nope.json'"])
+    }
+}
+
+/// Hosts read results as typed values, without parsing JSON.
+@Suite struct TypedResultTests {
+    @Test func routeDestinationAndTypedParameters() throws {
+        let p = try routes("    - {path: 'videos/:id(int)', to: video.detail, query: {t: int, autoplay: bool}}")
+        let v = try Session(pipeline: p, asOfMillis: 0).validate(json: record("https://example.com/videos/42?t=30&autoplay=1#top"))
+        let route = try #require(v.route)
+        #expect(route.destination == "video.detail")
+        #expect(route.pattern == "videos/:id(int)")
+        #expect(!route.isFallback)
+        #expect(route.parameters["id"] == .int(42))
+        #expect(route.parameters.get("id", as: Int.self) == 42)
+        #expect(route.parameters.get("id", as: String.self) == nil)
+        #expect(route.query.get("autoplay", as: Bool.self) == true)
+        #expect(route.query["t"] == .int(30))
+        #expect(route.rawQuery == "t=30&autoplay=1")
+        #expect(route.fragment == "top")
+        #expect(v.receipt == nil && v.appleID == nil)
+    }
+
+    @Test func twoPacksWithTheSameSectionWriteOneKey() throws {
+        let yaml = """
+            applies_to: { has: url }
+            routes: {schemes: [deeplink], table: [{path: a, to: first}]}
+            """
+        let dir = NSTemporaryDirectory() + "sift-two-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try (yaml + "\npack: one\n").write(toFile: dir + "/one.yaml", atomically: true, encoding: .utf8)
+        try (yaml.replacingOccurrences(of: "first", with: "second") + "\npack: two\n").write(toFile: dir + "/two.yaml", atomically: true, encoding: .utf8)
+        let p = try #require(RulesLoader(registry: .builtIn()).load(path: dir).pipeline)
+        let v = try Session(pipeline: p, asOfMillis: 0).validate(json: record("deeplink://a"))
+        #expect(v.output.count == 2)
+        #expect(v.route?.destination == "first")
+        var w = JSONWriter()
+        ResultLine.write(source: "-", line: 1, verdict: v, language: .en, into: &w)
+        let line = String(decoding: w.bytes, as: UTF8.self)
+        #expect(line.components(separatedBy: #""route":"#).count == 2)
     }
 }

@@ -97,6 +97,12 @@ public struct JSONWriter: Sendable {
     // fixed layout (result lines) and know where the commas go.
 
     /// Appends a fragment of JSON text as it is.
+    /// Starts a value written with the public calls right after raw fragments: no comma before it.
+    mutating func startNestedValue() {
+        needsComma.removeAll(keepingCapacity: true)
+        needsComma.append(false)
+    }
+
     mutating func appendFragment(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }

@@ -67,12 +67,12 @@ import Foundation
 /// What a stage found in one record.
 public struct StageResult: Sendable {
     public var violations: [Violation]
-    /// Extra result fields, as JSON: `"receipt": {"creditable": [...]}`.
-    public var output: [(key: String, json: [UInt8])]
+    /// Typed results for the verdict and the result line: `"receipt": {"creditable": [...]}`.
+    public var output: [any StageOutput]
     /// Data the stage's settler needs; opaque to the core.
     public var pending: (any Sendable)?
 
-    public init(violations: [Violation] = [], output: [(key: String, json: [UInt8])] = [], pending: (any Sendable)? = nil) {
+    public init(violations: [Violation] = [], output: [any StageOutput] = [], pending: (any Sendable)? = nil) {
         self.violations = violations
         self.output = output
         self.pending = pending

@@ -3,12 +3,12 @@ public struct RecordVerdict: Sendable {
     /// The packs that applied.
     public var packs: [String]
     public var violations: [Violation]
-    /// Extra result fields from stages (`route`, `receipt`).
-    public var output: [(key: String, json: [UInt8])]
+    /// Typed results from stages (`route`, `receipt`, `apple_id`), in pack and stage order.
+    public var output: [any StageOutput]
     /// Set when the record could not be read (bad JSON, not an object).
     public var inputError: InputError?
 
-    public init(packs: [String] = [], violations: [Violation] = [], output: [(key: String, json: [UInt8])] = [], inputError: InputError? = nil) {
+    public init(packs: [String] = [], violations: [Violation] = [], output: [any StageOutput] = [], inputError: InputError? = nil) {
         self.packs = packs
         self.violations = violations
         self.output = output

@@ -63,11 +63,13 @@ public struct ResultLine {
                 w.appendFragment("}")
             }
             w.appendFragment("]")
-            for (key, json) in verdict.output {
+            // Each key once: when two packs add the same section, the first pack's value is written.
+            for (i, o) in verdict.output.enumerated() where !verdict.output[..<i].contains(where: { $0.key == o.key }) {
                 w.appendFragment(",")
-                w.appendString(key)
+                w.appendString(o.key)
                 w.appendFragment(":")
-                w.appendBytes(json)
+                w.startNestedValue()
+                o.write(into: &w)
             }
         }
         w.appendFragment("}\n")

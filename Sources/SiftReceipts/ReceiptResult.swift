@@ -1,0 +1,62 @@
+import SiftCore
+
+/// What a receipt allows: its status and the purchases that may be credited (`verdict.receipt`).
+public struct ReceiptResult: StageOutput, Equatable {
+    /// A purchase that may be credited to the record's order.
+    public struct Purchase: Sendable, Equatable {
+        public let productID: String
+        /// `consumable`, `non_consumable`, `auto_renewable` or `non_renewing`.
+        public let type: String
+        public let transactionID: String
+        public let originalTransactionID: String?
+        public let quantity: Int64
+        /// For a subscription: until when it is active (ms since 1970).
+        public let expiresMs: Int64?
+
+        public init(productID: String, type: String, transactionID: String, originalTransactionID: String?, quantity: Int64,
+                    expiresMs: Int64?) {
+            self.productID = productID
+            self.type = type
+            self.transactionID = transactionID
+            self.originalTransactionID = originalTransactionID
+            self.quantity = quantity
+            self.expiresMs = expiresMs
+        }
+    }
+
+    public var key: String { "receipt" }
+    /// Apple's status code (0 for a valid receipt).
+    public let status: Int
+    /// `Production` or `Sandbox`, when known.
+    public let environment: String?
+    /// True when Apple says asking again may succeed (21002, 21005, 21009, 211xx).
+    public let retryable: Bool
+    /// The purchases to credit; empty when nothing may be credited.
+    public let creditable: [Purchase]
+
+    public func write(into w: inout JSONWriter) {
+        w.beginObject()
+        w.field("status", status)
+        if let environment { w.field("environment", environment) }
+        w.field("retryable", retryable)
+        w.key("creditable")
+        w.beginArray()
+        for p in creditable {
+            w.beginObject()
+            w.field("product_id", p.productID)
+            w.field("type", p.type)
+            w.field("transaction_id", p.transactionID)
+            if let o = p.originalTransactionID { w.field("original_transaction_id", o) }
+            w.key("quantity"); w.int(Int(p.quantity))
+            if let e = p.expiresMs { w.key("expires_ms"); w.int(Int(e)) }
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
+}
+
+extension RecordVerdict {
+    /// The receipt's status and creditable purchases, when a receipt pack checked the record.
+    public var receipt: ReceiptResult? { output(ReceiptResult.self) }
+}
