@@ -36,6 +36,9 @@ struct Test: ParsableCommand {
     @Argument(help: "A rule file or a folder of rule packs.")
     var rules: String
 
+    @Flag(name: .customLong("all-packs"), help: "Check every example with all the packs of the rules, not only its own pack.")
+    var allPacks = false
+
     @Option(name: .long, help: "Also write the outcomes as JUnit XML to this file (one test case per example).")
     var junit: String?
 
@@ -45,7 +48,7 @@ struct Test: ParsableCommand {
         let pipeline = try common.load(rules, printWarnings: false)
         let language = try common.language()
         let started = Date()
-        let outcomes = try ExampleRunner(pipeline: pipeline, asOfMillis: try common.asOfMillis()).run()
+        let outcomes = try ExampleRunner(pipeline: pipeline, asOfMillis: try common.asOfMillis()).run(allPacks: allPacks)
         let failed = outcomes.filter { !$0.passed }
         if let junit {
             let cases = outcomes.map { o in

@@ -45,20 +45,25 @@ struct ChecksumCheck: ValueCheck {
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         guard let ok = value.withStringUTF8({ raw -> Bool in
-            let s = ignore.isEmpty ? Array(raw) : raw.filter { !ignore.contains($0) }
-            switch algorithm {
-            case .gb11643: return Checksums.gb11643(s, lowercaseX: lowercaseX)
-            case .luhn: return Checksums.luhn(s)
-            case .iban: return Checksums.iban(s)
-            case .isbn10: return Checksums.isbn10(s)
-            case .isbn13: return Checksums.isbn13(s)
-            case .gtin: return Checksums.gtin(s)
-            case .uscc: return Checksums.uscc(s)
-            case .verhoeff: return Checksums.verhoeff(s)
-            case .damm: return Checksums.damm(s)
-            }
+            // The value's bytes as they are (no copy), or without the ignored characters.
+            if ignore.isEmpty { return verify(raw) }
+            return raw.filter { !ignore.contains($0) }.withUnsafeBufferPointer(verify)
         }) else { return WrongType.aString[Int(value.kind.rawValue)] }
         return ok ? nil : Rejection(LocalizedText(en: "fails the \(algorithm.title) check", zh: "未通过 \(algorithm.title) 校验"))
+    }
+
+    private func verify(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch algorithm {
+        case .gb11643: return Checksums.gb11643(s, lowercaseX: lowercaseX)
+        case .luhn: return Checksums.luhn(s)
+        case .iban: return Checksums.iban(s)
+        case .isbn10: return Checksums.isbn10(s)
+        case .isbn13: return Checksums.isbn13(s)
+        case .gtin: return Checksums.gtin(s)
+        case .uscc: return Checksums.uscc(s)
+        case .verhoeff: return Checksums.verhoeff(s)
+        case .damm: return Checksums.damm(s)
+        }
     }
 
     func explain(_ language: Language) -> String {

@@ -3,22 +3,24 @@
 enum Checksums {
     @inline(__always) static func digit(_ c: UInt8) -> Int? { c >= 0x30 && c <= 0x39 ? Int(c - 0x30) : nil }
 
+    private static let gbWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+    private static let gbCheck = Array("10X98765432".utf8)
+
     /// GB 11643-1999: Chinese resident ID, 17 digits and a check character from "10X98765432".
-    static func gb11643(_ s: [UInt8], lowercaseX: Bool) -> Bool {
+    static func gb11643(_ s: UnsafeBufferPointer<UInt8>, lowercaseX: Bool) -> Bool {
         guard s.count == 18 else { return false }
-        let weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
         var sum = 0
         for i in 0..<17 {
             guard let d = digit(s[i]) else { return false }
-            sum += d * weights[i]
+            sum += d * gbWeights[i]
         }
-        let expected = Array("10X98765432".utf8)[sum % 11]
+        let expected = gbCheck[sum % 11]
         let last = s[17]
         return last == expected || (lowercaseX && expected == UInt8(ascii: "X") && last == UInt8(ascii: "x"))
     }
 
     /// Luhn (ISO/IEC 7812): card numbers, IMEI.
-    static func luhn(_ s: [UInt8]) -> Bool {
+    static func luhn(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count >= 2 else { return false }
         var sum = 0
         for (i, c) in s.reversed().enumerated() {
@@ -30,7 +32,7 @@ enum Checksums {
     }
 
     /// IBAN (ISO 13616): country code, two check digits, up to 30 letters or digits; mod 97 = 1.
-    static func iban(_ s: [UInt8]) -> Bool {
+    static func iban(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count >= 15, s.count <= 34 else { return false }
         let upper = s.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 32 : $0 }
         guard upper[0...1].allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }), digit(upper[2]) != nil, digit(upper[3]) != nil else { return false }
@@ -48,7 +50,7 @@ enum Checksums {
     }
 
     /// ISBN-10: nine digits and a check character (0–9 or X); weighted sum mod 11 = 0.
-    static func isbn10(_ s: [UInt8]) -> Bool {
+    static func isbn10(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count == 10 else { return false }
         var sum = 0
         for i in 0..<10 {
@@ -60,13 +62,13 @@ enum Checksums {
     }
 
     /// ISBN-13: 978 or 979, then the GTIN check digit.
-    static func isbn13(_ s: [UInt8]) -> Bool {
+    static func isbn13(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count == 13, s.starts(with: Array("978".utf8)) || s.starts(with: Array("979".utf8)) else { return false }
         return gtin(s)
     }
 
     /// GTIN-8, -12 (UPC-A), -13 (EAN) and -14: weights 3,1 from the right; sum mod 10 = 0.
-    static func gtin(_ s: [UInt8]) -> Bool {
+    static func gtin(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard [8, 12, 13, 14].contains(s.count) else { return false }
         var sum = 0
         for (i, c) in s.reversed().enumerated() {
@@ -78,7 +80,7 @@ enum Checksums {
 
     /// GB 32100-2015 unified social credit code: 18 characters from "0123456789ABCDEFGHJKLMNPQRTUWXY";
     /// the first (registration authority) may be a letter; the last is a mod-31 check.
-    static func uscc(_ s: [UInt8]) -> Bool {
+    static func uscc(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count == 18 else { return false }
         let alphabet = Array("0123456789ABCDEFGHJKLMNPQRTUWXY".utf8)
         let weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28]
@@ -107,7 +109,7 @@ enum Checksums {
     ]
 
     /// Verhoeff (dihedral group D5): catches all single errors and adjacent transpositions.
-    static func verhoeff(_ s: [UInt8]) -> Bool {
+    static func verhoeff(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count >= 2 else { return false }
         var c = 0
         for (i, ch) in s.reversed().enumerated() {
@@ -125,7 +127,7 @@ enum Checksums {
     ]
 
     /// Damm (totally anti-symmetric quasigroup of order 10).
-    static func damm(_ s: [UInt8]) -> Bool {
+    static func damm(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard s.count >= 2 else { return false }
         var interim = 0
         for ch in s {

@@ -100,3 +100,40 @@ extension JSONLiteral {
         }
     }
 }
+
+/// Why `pipeline.route(_:)` refused a link: the reason code and message a result line would carry.
+public struct RouteRefusal: Error, Sendable, Equatable {
+    /// `route.excluded`, `route.unmatched`, `route.bad_character`, ...
+    public let reason: String
+    public let message: LocalizedText
+}
+
+extension Pipeline {
+    /// Resolves one link with the first pack that has `routes:` (or the pack named `pack`),
+    /// as an app's router would: the route, or why the link is refused.
+    public func route(_ url: String, pack: String? = nil) throws(RouteRefusal) -> RouteResult {
+        for p in packs where pack == nil || p.name == pack {
+            for case let stage as RoutesStage in p.stages {
+                var w = JSONWriter()
+                w.beginObject()
+                w.field("u", url)
+                w.endObject()
+                let doc = try! JSONDocument(bytes: w.bytes)
+                let record = Self.record(holding: doc.root["u"]!, at: stage.field)
+                let result = stage.evaluate(record.root, in: EvaluationContext(record: record.root, asOfMillis: 0))
+                if let v = result.violations.first { throw RouteRefusal(reason: v.reason, message: v.message) }
+                if let route = result.output.first as? RouteResult { return route }
+            }
+        }
+        throw RouteRefusal(reason: "route.no_routes", message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
+    }
+
+    /// A record with `value` at `path` (keys only).
+    private static func record(holding value: JSONValue, at path: FieldPath) -> JSONDocument {
+        var text = value.rawText
+        for c in path.components.reversed() {
+            if case .key(let k) = c { text = "{" + JSONWriter.quoted(k) + ":" + text + "}" }
+        }
+        return (try? JSONDocument(bytes: Array(text.utf8))) ?? (try! JSONDocument(bytes: Array("{}".utf8)))
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Rules that mean what their authors meant (null vs missing, first failure per field,
@@ -166,5 +167,69 @@ import Testing
             """)
         #expect(lines.map { $0.contains(#""valid":true"#) } == [true, true, true, true, false, false, false])
         #expect(lines[6].contains(#""reason":"d.date""#))
+    }
+}
+
+/// `sift test`: examples that assert routes and stage outputs, and examples checked by every pack.
+@Suite struct ExampleAssertionTests {
+    func folder(_ files: [String: String]) throws -> String {
+        let dir = NSTemporaryDirectory() + "sift-ex-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    @Test func examplesAssertTheRouteAndItsParameters() throws {
+        let dir = try folder(["links.yaml": """
+            pack: links
+            applies_to: {has: url}
+            routes:
+              schemes: [deeplink]
+              table:
+                - {path: 'videos/:id(int)', to: video.detail}
+            examples:
+              - record: {url: "deeplink://videos/42"}
+                valid: true
+                route: {destination: video.detail, params: {id: 42}}
+              - name: wrong expectation
+                record: {url: "deeplink://videos/7"}
+                valid: true
+                route: {destination: video.detail, params: {id: 8}}
+
+            """])
+        let r = try SiftProcess.run(["test", dir])
+        #expect(r.status == 1)
+        #expect(r.stdout.replacingOccurrences(of: dir, with: "R") == """
+            R/links.yaml:11:5: error: example 'wrong expectation' in pack 'links' failed
+              expected: valid
+              actual:   valid
+              expected route: {"destination":"video.detail","params":{"id":8}}
+              actual route:   {"destination":"video.detail","pattern":"videos/:id(int)","kind":"scheme","params":{"id":7},"query":{},"raw_query":null,"fragment":null}
+            sift test: 2 examples, 1 passed, 1 failed
+
+            """)
+    }
+
+    @Test func examplesCheckedByEveryPack() throws {
+        let dir = try folder([
+            "a.yaml": """
+                pack: a
+                fields: {phone: [{regex: '1[0-9]{10}'}]}
+                examples:
+                  - record: {phone: "13800138000", email: "x"}
+                    valid: true
+                  - record: {phone: "13800138000", email: "x"}
+                    packs: all
+                    reasons: [email.regex]
+
+                """,
+            "b.yaml": "pack: b\nfields: {email: [{regex: '[^@]+@[^@]+'}]}\n",
+        ])
+        let own = try SiftProcess.run(["test", dir])
+        #expect(own.status == 0)
+        #expect(own.stdout == "sift test: 2 examples, 2 passed, 0 failed\n")
+        let all = try SiftProcess.run(["test", dir, "--all-packs"])
+        #expect(all.status == 1)
+        #expect(all.stdout.hasSuffix("sift test: 2 examples, 1 passed, 1 failed\n"))
     }
 }

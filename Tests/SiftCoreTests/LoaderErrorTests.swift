@@ -74,7 +74,7 @@ let fieldsOnly: PluginRegistry = {
         #expect(errors("fields:\n  a: [not_empty]\nexamples:\n  - record: {a: x}\n  - {record: {a: ''}, vaild: false}\n") == [
             "r.yaml:4:5: error: say what the example expects: 'valid: true', or 'reasons: [...]'",
             "r.yaml:5:5: error: say what the example expects: 'valid: true', or 'reasons: [...]'",
-            "r.yaml:5:23: error: unknown key 'vaild' in an example; did you mean 'valid'? (keys: name, record, json, valid, reasons)",
+            "r.yaml:5:23: error: unknown key 'vaild' in an example; did you mean 'valid'? (keys: name, record, json, valid, reasons, route, output, packs)",
         ])
     }
 }

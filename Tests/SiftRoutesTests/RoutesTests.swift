@@ -735,3 +735,20 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(line.components(separatedBy: #""route":"#).count == 2)
     }
 }
+
+@Suite struct RouterAPITests {
+    @Test func aPipelineRoutesALinkAsAnAppsRouterWould() throws {
+        let p = try routes("    - {path: 'videos/:id(int)', to: video.detail}", extra: "  exclude: ['/videos/0']")
+        let route = try p.route("deeplink://videos/7")
+        #expect(route.destination == "video.detail")
+        #expect(route.parameters.get("id", as: Int.self) == 7)
+        #expect(throws: RouteRefusal.self) { try p.route("deeplink://videos/0") }
+        do {
+            _ = try p.route("https://evil.example.net/videos/1")
+            Issue.record("routed")
+        } catch {
+            #expect(error.reason == "route.host_not_allowed")
+            #expect(error.message.en == "the host 'evil.example.net' is not one of the app's hosts")
+        }
+    }
+}

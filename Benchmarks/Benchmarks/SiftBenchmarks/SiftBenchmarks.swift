@@ -14,12 +14,40 @@ let signup = Array(#"{"kind":"signup","email":"user42@example.com","password":"p
 let identity = Array(#"{"kind":"identity","id_number":"11010519491231002X"}"#.utf8)
 let link = Array(#"{"url":"https://www.example.com/videos/42?t=30&autoplay=true"}"#.utf8)
 
+/// The side-by-side job's pack (Benchmarks/job) and a file of valid ~390-byte records for it.
+let jobPipeline: Pipeline = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("job/signup-job.yaml").path
+    guard let p = RulesLoader(registry: .builtIn()).load(path: root).pipeline else { fatalError("job rules did not load") }
+    return p
+}()
+
+let validRecords = 10_000
+let validJobFile: String = {
+    let record = #"{"id":1,"kind":"signup","created_at":"2026-07-10T05:05:35Z","phone":"13812345678","email":"mary-jane9947@example.cn","#
+        + #""password":"abc123XY","plate":"京A12345","id_number":"11010519491231002X","profile":{"nickname":"沪","tags":["rain","shanghai","photo"],"#
+        + #""bio":"fast","age":34},"device":{"os":"iOS","version":"10.2","model":"iPhone15,3","locale":"ja_JP"},"ts":1790043310865}"#
+    let path = NSTemporaryDirectory() + "sift-bench-valid.jsonl"
+    try! String(repeating: record + "\n", count: validRecords).write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}()
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(2))
 
     Benchmark("JSON parse (signup record)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? JSONDocument(bytes: signup))
+        }
+    }
+
+    // The steady state of `sift run`: 10,000 valid job records through the batch runner, one
+    // worker. mallocCountTotal / 10,000 is the allocations per valid record.
+    Benchmark("batch run, 10000 valid job records", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark in
+        let options = RunOptions(workers: 1, asOfMillis: 1_795_219_200_000, environment: RunEnvironment(useLedgers: false))
+        let runner = BatchRunner(pipeline: jobPipeline, options: options)
+        for _ in benchmark.scaledIterations {
+            blackHole(try? runner.run([.file(validJobFile)]) { blackHole($0.count) })
         }
     }
 

@@ -32,4 +32,9 @@ public struct Example: Sendable {
         case reasons([String])
     }
     public let mark: Mark
+    /// Stage outputs the verdict must contain, as JSON text per key (`route:` is `output: {route: ...}`):
+    /// every member given must be there with that value; members not given are not compared.
+    public var outputs: [(key: String, json: String)] = []
+    /// Check the record with every pack of the rules (`packs: all`), not only this example's pack.
+    public var allPacks = false
 }

@@ -258,7 +258,7 @@ struct PackCompiler {
             diagnostics.error("'examples' is a list of {record: ..., valid: true} or {record: ..., reasons: [...]}", at: node.mark)
             return []
         }
-        let keys = ["name", "record", "json", "valid", "reasons"]
+        let keys = ["name", "record", "json", "valid", "reasons", "route", "output", "packs"]
         var out: [Example] = []
         for item in items {
             guard let pairs = item.pairs else {
@@ -296,7 +296,15 @@ struct PackCompiler {
             }
             guard let json else { continue }
             let expectation: Example.Expectation = valid == true ? .valid : (reasons.map { .reasons($0) } ?? .invalid)
-            out.append(Example(name: item["name"]?.scalarText, json: json, expectation: expectation, mark: item.mark))
+            var example = Example(name: item["name"]?.scalarText, json: json, expectation: expectation, mark: item.mark)
+            if let r = item["route"] { example.outputs.append(("route", NodeJSON.json(r))) }
+            for p in item["output"]?.pairs ?? [] { if let k = p.key.scalarText { example.outputs.append((k, NodeJSON.json(p.value))) } }
+            if let p = item["packs"] {
+                if p.scalarText == "all" { example.allPacks = true } else {
+                    diagnostics.error("'packs' of an example is 'all' (check the record with every pack of the rules)", at: p.mark)
+                }
+            }
+            out.append(example)
         }
         return out
     }

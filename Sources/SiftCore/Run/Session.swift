@@ -1,33 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Applies a pipeline to records one after another, carrying state across them
 /// (replay detection). Hosts use one session per batch or per stream; it is not shared
 /// between threads. The batch runner evaluates in parallel and settles through a session.
 public final class Session {
     public let pipeline: Pipeline
-    public let asOfMillis: Int64
+    /// The fixed time "now" compares to, or nil when each record is checked as of the moment
+    /// it is checked (a long-lived host session).
+    public let fixedAsOfMillis: Int64?
     private let settlers: [[(any Settler)?]]
 
-    /// - Parameter asOfMillis: the time that "now", expiry and `not_after` compare to.
-    public init(pipeline: Pipeline, asOfMillis: Int64, environment: RunEnvironment = RunEnvironment()) throws {
+    /// The as-of time of the next record: the fixed one, or the clock's.
+    public var asOfMillis: Int64 { fixedAsOfMillis ?? Self.nowMillis() }
+
+    /// Milliseconds since 1970, now.
+    public static func nowMillis() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
+    /// - Parameter asOfMillis: the time that "now", expiry and `not_after` compare to; nil
+    ///   (for hosts that keep a session for long) checks each record as of the moment it is checked.
+    public init(pipeline: Pipeline, asOfMillis: Int64?, environment: RunEnvironment = RunEnvironment()) throws {
         self.pipeline = pipeline
-        self.asOfMillis = asOfMillis
+        self.fixedAsOfMillis = asOfMillis
         var environment = environment
         environment.resources = SessionResources()
         let env = environment
         self.settlers = try pipeline.packs.map { pack in try pack.stages.map { try $0.makeSettler(env) } }
     }
 
-    /// Parses and checks one record given as JSON bytes.
-    public func validate(json bytes: [UInt8]) -> RecordVerdict {
+    /// Parses and checks one record given as JSON bytes, as of `asOfMillis` (default: the
+    /// session's as-of time).
+    public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil) -> RecordVerdict {
         let doc: JSONDocument
         do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: InputError(error)) }
         guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
-        return validate(doc.root)
+        return validate(doc.root, asOfMillis: asOfMillis)
     }
 
     /// Checks one parsed record.
-    public func validate(_ record: JSONValue) -> RecordVerdict {
-        let context = EvaluationContext(record: record, asOfMillis: asOfMillis)
-        return settle(pipeline.evaluate(record, context: context), record: record)
+    public func validate(_ record: JSONValue, asOfMillis: Int64? = nil) -> RecordVerdict {
+        let context = EvaluationContext(record: record, asOfMillis: asOfMillis ?? self.asOfMillis)
+        return settle(pipeline.evaluate(record, context: context), context: context)
     }
 
     /// True when no stage keeps state across records: records may then be finished on any
@@ -61,7 +81,10 @@ public final class Session {
 
     /// Settles results that were evaluated elsewhere (on a worker), in input order.
     public func settle(_ results: [PackResult], record: JSONValue) -> RecordVerdict {
-        let context = EvaluationContext(record: record, asOfMillis: asOfMillis)
+        settle(results, context: EvaluationContext(record: record, asOfMillis: asOfMillis))
+    }
+
+    private func settle(_ results: [PackResult], context: EvaluationContext) -> RecordVerdict {
         guard !results.isEmpty else { return Self.noPack(pipeline) }
         var verdict = RecordVerdict()
         for var r in results {

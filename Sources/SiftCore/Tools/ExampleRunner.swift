@@ -18,24 +18,47 @@ public struct ExampleRunner {
 
     /// Runs every pack's examples in order, each pack in its own session (so a later example
     /// can rely on an earlier one, as replay examples do).
-    public func run(environment: RunEnvironment = RunEnvironment(useLedgers: false)) throws -> [Outcome] {
+    /// With `allPacks`, every example is checked by every pack (`sift test --all-packs`).
+    public func run(environment: RunEnvironment = RunEnvironment(useLedgers: false), allPacks: Bool = false) throws -> [Outcome] {
         var out: [Outcome] = []
         for pack in pipeline.packs where !pack.examples.isEmpty {
-            let session = try Session(pipeline: pipeline.restricted(to: [pack.name]), asOfMillis: asOfMillis, environment: environment)
+            let own = try Session(pipeline: pipeline.restricted(to: [pack.name]), asOfMillis: asOfMillis, environment: environment)
+            let all = try Session(pipeline: pipeline, asOfMillis: asOfMillis, environment: environment)
             for example in pack.examples {
-                let verdict = session.validate(json: Array(example.json.utf8))
-                out.append(Outcome(pack: pack.name, example: example, verdict: verdict, passed: Self.matches(example.expectation, verdict)))
+                let verdict = (allPacks || example.allPacks ? all : own).validate(json: Array(example.json.utf8))
+                out.append(Outcome(pack: pack.name, example: example, verdict: verdict, passed: Self.matches(example, verdict)))
             }
-            try session.finish()
+            try own.finish()
+            try all.finish()
         }
         return out
     }
 
-    static func matches(_ expectation: Example.Expectation, _ verdict: RecordVerdict) -> Bool {
-        switch expectation {
-        case .valid: return verdict.isValid
-        case .invalid: return !verdict.isValid
-        case .reasons(let r): return Set(r) == Set(verdict.reasons) && !verdict.isValid
+    static func matches(_ example: Example, _ verdict: RecordVerdict) -> Bool {
+        let verdictOK: Bool
+        switch example.expectation {
+        case .valid: verdictOK = verdict.isValid
+        case .invalid: verdictOK = !verdict.isValid
+        case .reasons(let r): verdictOK = Set(r) == Set(verdict.reasons) && !verdict.isValid
+        }
+        return verdictOK && example.outputs.allSatisfy { want in
+            guard let got = verdict.output.first(where: { $0.key == want.key }),
+                  let expected = try? JSONDocument(bytes: Array(want.json.utf8)), let actual = try? JSONDocument(bytes: got.json) else { return false }
+            return Self.contains(actual.root, expected.root)
+        }
+    }
+
+    /// True when `actual` has every member `expected` gives, recursively (numbers by value).
+    static func contains(_ actual: JSONValue, _ expected: JSONValue) -> Bool {
+        switch expected.kind {
+        case .object:
+            guard actual.kind == .object else { return false }
+            return expected.members.allSatisfy { m in actual[m.key].map { contains($0, m.value) } ?? false }
+        case .array:
+            guard actual.kind == .array, actual.count == expected.count else { return false }
+            return zip(actual.elements, expected.elements).allSatisfy { contains($0, $1) }
+        case .number: return actual.kind == .number && actual.double == expected.double
+        default: return actual.kind == expected.kind && actual.rawText == expected.rawText
         }
     }
 
@@ -55,6 +78,11 @@ public struct ExampleRunner {
                      "  actual:   \(actual)"]
         for v in o.verdict.violations {
             lines.append("    \(v.field.isEmpty ? "(record)" : v.field): \(v.reason): \(v.message.text(language))")
+        }
+        for want in o.example.outputs {
+            let got = o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) } ?? "(none)"
+            lines.append("  expected \(want.key): \(want.json)")
+            lines.append("  actual \(want.key):   \(got)")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,52 @@
+/// Checks for library hosts that need no state across records: one record, or one form field.
+/// Stateless and `Sendable`, so a pipeline can serve many threads at once. Replay detection
+/// (receipts) keeps state: use a `Session` for it.
+extension Pipeline {
+    /// Checks one record given as JSON bytes, as of `asOfMillis` (default: now).
+    public func validate(json bytes: [UInt8], asOfMillis: Int64 = Session.nowMillis()) -> RecordVerdict {
+        let doc: JSONDocument
+        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: InputError(error)) }
+        guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
+        return Session.verdict(evaluate(doc.root, context: EvaluationContext(record: doc.root, asOfMillis: asOfMillis)), pipeline: self)
+    }
+
+    /// Checks one record given as JSON text.
+    public func validate(json text: String, asOfMillis: Int64 = Session.nowMillis()) -> RecordVerdict {
+        validate(json: Array(text.utf8), asOfMillis: asOfMillis)
+    }
+
+    /// Checks one form field on its own: the rules written for `field` (in `pack`, or in every
+    /// pack that has them), applied to `value`, as if a record held only that field. A nil
+    /// value is a missing field. Other fields' rules and the packs' `applies_to` are not
+    /// consulted; a condition on another field (`when: {field: ...}`) sees it missing.
+    public func validate(field: String, value: String?, pack: String? = nil,
+                         asOfMillis: Int64 = Session.nowMillis()) throws(FieldPathError) -> [Violation] {
+        let path = try FieldPath(parsing: field)
+        var w = JSONWriter()
+        w.beginObject()
+        if let value { w.field("v", value) }
+        w.endObject()
+        // A record holding only this field, at its path, so that messages and paths read as usual.
+        let record = (try? JSONDocument(bytes: Self.nest(path, w.bytes))) ?? (try! JSONDocument(bytes: Array("{}".utf8)))
+        let context = EvaluationContext(record: record.root, asOfMillis: asOfMillis)
+        var out: [Violation] = []
+        for p in packs where pack == nil || p.name == pack {
+            for case let stage as FieldsStage in p.stages {
+                let only = FieldsStage(rules: stage.rules.filter { $0.path == path })
+                out += only.evaluate(record.root, in: context).violations
+            }
+        }
+        return out
+    }
+
+    /// `{"a":{"b":<value>}}` for the path `a.b`, where `holder` is `{"v":<value>}` or `{}`.
+    private static func nest(_ path: FieldPath, _ holder: [UInt8]) -> [UInt8] {
+        guard holder.count > 2 else { return Array("{}".utf8) }
+        var value = Array(holder.dropFirst(5).dropLast())  // {"v":VALUE} -> VALUE
+        for c in path.components.reversed() {
+            guard case .key(let k) = c else { return Array("{}".utf8) }
+            value = Array("{".utf8) + Array(JSONWriter.quoted(k).utf8) + Array(":".utf8) + value + Array("}".utf8)
+        }
+        return value
+    }
+}

@@ -1,0 +1,53 @@
+import Sift
+import Testing
+
+/// The calls library hosts make: stateless checks, one form field, per-call as-of times.
+@Suite struct HostingTests {
+    static let yaml = """
+        pack: signup
+        applies_to: {kind: signup}
+        fields:
+          phone: [{regex: '1[3-9][0-9]{9}', message: {en: is not a mobile number, zh: 不是手机号}}]
+          profile.birthday: {required: false, checks: [{date: {format: yyyy-MM-dd, not_after: now}}]}
+        """
+
+    func pipeline() throws -> Pipeline {
+        let r = RulesLoader(registry: .builtIn()).load(text: Self.yaml, file: "signup.yaml")
+        return try #require(r.pipeline, "\(r.rendered())")
+    }
+
+    @Test func aPipelineChecksRecordsWithoutASession() throws {
+        let p = try pipeline()
+        let v = p.validate(json: #"{"kind":"signup","phone":"12"}"#, asOfMillis: 0)
+        #expect(v.reasons == ["phone.regex"])
+        #expect(v.violations[0].message.en == "is not a mobile number")
+        #expect(p.validate(json: #"{"kind":"signup","phone":"13800138000"}"#).isValid)
+        #expect(p.validate(json: "[1]").reasons == ["input.not_object"])
+    }
+
+    @Test func oneFormFieldOnItsOwn() throws {
+        let p = try pipeline()
+        #expect(try p.validate(field: "phone", value: "13800138000").isEmpty)
+        let bad = try p.validate(field: "phone", value: "12")
+        #expect(bad.map(\.reason) == ["phone.regex"])
+        #expect(bad.map(\.field) == ["phone"])
+        #expect(try p.validate(field: "phone", value: nil).map(\.reason) == ["phone.required"])
+        // A nested field, and the clock given per call.
+        let asOf2026: Int64 = 1_795_219_200_000
+        #expect(try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026).map(\.reason) == ["profile.birthday.date"])
+        #expect(try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026 * 2).isEmpty)
+        #expect(try p.validate(field: "unknown", value: "x").isEmpty)
+        #expect(throws: FieldPathError.self) { try p.validate(field: "a..b", value: "x") }
+    }
+
+    @Test func aLongLivedSessionTakesTheTimeOfEachCall() throws {
+        let session = try Session(pipeline: try pipeline(), asOfMillis: nil)
+        let record = Array(#"{"kind":"signup","phone":"13800138000","profile":{"birthday":"2030-01-01"}}"#.utf8)
+        let asOf2026: Int64 = 1_795_219_200_000
+        #expect(session.validate(json: record, asOfMillis: asOf2026).reasons == ["profile.birthday.date"])
+        #expect(session.validate(json: record, asOfMillis: asOf2026 * 2).reasons == [])
+        // Without a time, the clock decides: 2030 is still in the future when this test runs.
+        #expect(session.fixedAsOfMillis == nil)
+        #expect(abs(session.asOfMillis - Session.nowMillis()) < 60_000)
+    }
+}
