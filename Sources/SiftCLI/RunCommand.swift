@@ -69,6 +69,12 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "SQLite ledger for receipt replay detection across runs (overrides the rules' 'ledger').")
     var ledger: String?
 
+    @Option(name: .long, help: "An apple-app-site-association file for universal links (overrides the routes' 'aasa').")
+    var aasa: String?
+
+    @Option(name: .customLong("aasa-app-id"), help: "The app's entry in the --aasa file (TEAMID.bundle.id).")
+    var aasaAppID: String?
+
     @Flag(name: .long, help: "Do not print the summary.")
     var quiet = false
 
@@ -93,7 +99,10 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let pipeline = try common.load(rules)
+        var overrides: [String: String] = [:]
+        if let aasa { overrides["aasa"] = aasa }
+        if let aasaAppID { overrides["aasa_app_id"] = aasaAppID }
+        let pipeline = try common.load(rules, overrides: overrides)
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
         var options = try runOptions(sources)

@@ -60,8 +60,10 @@ struct RuleOptions: ParsableArguments {
     }
 
     /// Loads and compiles rules, printing diagnostics; throws exit code 2 on errors.
-    func load(_ path: String, printWarnings: Bool = true) throws -> Pipeline {
-        let result = RulesLoader(registry: .builtIn()).load(path: path)
+    func load(_ path: String, printWarnings: Bool = true, overrides: [String: String] = [:]) throws -> Pipeline {
+        var loader = RulesLoader(registry: .builtIn())
+        loader.overrides = overrides
+        let result = loader.load(path: path)
         let shown = printWarnings ? result.diagnostics : result.errors
         if !shown.isEmpty { eprint(result.rendered(only: shown)) }
         guard let pipeline = result.pipeline else { throw Failed.rules }

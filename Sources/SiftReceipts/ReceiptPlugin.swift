@@ -40,6 +40,8 @@ enum ReceiptPlugin {
                            doc: "all: its purchases are credited like in_app's; expiry_only: read only for subscription expiry."),
                 OptionSpec("missing_expiry", .choice(ReceiptPolicy.MissingExpiry.allCases.map(\.rawValue)), default: .string("expired"),
                            doc: "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed (receipt.value_malformed)."),
+                OptionSpec("refunded_periods", .choice(["excluded", "count"]), default: .string("excluded"),
+                           doc: "excluded: a refunded subscription period does not extend its group's expiry; count: it still does (the refund is reported either way)."),
                 OptionSpec("environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
                            doc: "none: a response without environment is receipt.environment_missing; receipt_type: read it from receipt.receipt_type."),
             ],
@@ -77,6 +79,7 @@ enum ReceiptPlugin {
             latestReceiptInfo: ReceiptPolicy.LatestReceiptInfoUse(rawValue: options.string("latest_receipt_info") ?? "") ?? .all,
             missingExpiry: ReceiptPolicy.MissingExpiry(rawValue: options.string("missing_expiry") ?? "") ?? .expired,
             environmentFromReceiptType: options.string("environment_fallback") == "receipt_type",
+            refundedPeriodsCount: options.string("refunded_periods") == "count",
             rule: options.mark)
         return ReceiptStage(policy: policy)
     }

@@ -34,6 +34,8 @@ struct ReceiptPolicy: Sendable {
     let missingExpiry: MissingExpiry
     /// Whether a response without `environment` may be read from `receipt.receipt_type`.
     let environmentFromReceiptType: Bool
+    /// Whether refunded subscription periods still count toward their group's latest expiry.
+    let refundedPeriodsCount: Bool
 
     enum ReplayScope: String, Sendable, CaseIterable {
         /// Only credited transactions are remembered.

@@ -133,7 +133,7 @@ struct ReceiptStage: Stage {
         }
         // Subscriptions (also those only in latest_receipt_info with expiry_only).
         var groups: [String: [Transaction]] = [:]
-        for t in distinct(latest + inApp) where t.cancellationMs == nil && t.isWellFormed {
+        for t in distinct(latest + inApp) where (t.cancellationMs == nil || p.refundedPeriodsCount) && t.isWellFormed {
             guard let rule = p.products[t.productID], rule.type == .autoRenewable else { continue }
             groups[rule.group, default: []].append(t)
         }
@@ -174,7 +174,9 @@ struct ReceiptStage: Stage {
                    "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
             return nil
         }
-        return only == nil || only == newest.transactionID ? Candidate(transaction: newest, type: .autoRenewable) : nil
+        // A refunded period may extend the group (refunded_periods: count) but is never credited itself.
+        guard let credit = dated.filter({ $0.cancellationMs == nil }).max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
+        return only == nil || only == credit.transactionID ? Candidate(transaction: credit, type: .autoRenewable) : nil
     }
 
     private func asOfMillis(_ receipt: JSONValue, _ context: EvaluationContext, _ f: inout Findings) -> Int64? {

@@ -89,14 +89,15 @@ enum RoutesPlugin {
 
     /// The `aasa:` file, read now so that its problems are reported with the rules.
     static func associationFile(_ options: PluginOptions, _ context: inout BuildContext) -> AASAFile? {
-        guard let path = options.string("aasa") else { return nil }
-        let full = path.hasPrefix("/") ? path : context.directory + "/" + path
+        let given = context.overrides["aasa"]
+        guard let path = given ?? options.string("aasa") else { return nil }
+        let full = path.hasPrefix("/") || given != nil ? path : context.directory + "/" + path
         guard let data = FileManager.default.contents(atPath: full) else {
-            context.error("cannot read the AASA file '\(path)'", at: options.mark("aasa"))
+            context.error("cannot read the AASA file '\(path)'" + (given != nil ? " (--aasa)" : ""), at: options.mark("aasa"))
             return nil
         }
         do {
-            return try AASAFile(bytes: [UInt8](data), appID: options.string("aasa_app_id"))
+            return try AASAFile(bytes: [UInt8](data), appID: context.overrides["aasa_app_id"] ?? options.string("aasa_app_id"))
         } catch {
             context.error("'\(path)': \(error.description)", at: options.mark("aasa"))
             return nil

@@ -233,3 +233,19 @@ import Testing
         #expect(all.stdout.hasSuffix("sift test: 2 examples, 1 passed, 1 failed\n"))
     }
 }
+
+@Suite struct AASAOptionTests {
+    @Test func runTakesAnAASAFileOnTheCommandLine() throws {
+        let aasa = try SiftProcess.temp("aasa.json", #"{"applinks":{"details":[{"appID":"T.com.example.app","paths":["NOT /videos/private/*","/videos/*"]}]}}"#)
+        let links = #"{"url":"https://example.com/videos/42"}"# + "\n" + #"{"url":"https://example.com/account"}"# + "\n"
+        let plain = try SiftProcess.run(["run", "--rules", "rules/deeplinks.yaml", "--quiet", "--results", "invalid"], stdin: links)
+        #expect(plain.status == 0)
+        let r = try SiftProcess.run(["run", "--rules", "rules/deeplinks.yaml", "--quiet", "--results", "invalid", "--aasa", aasa], stdin: links)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains(#""line":2,"valid":false"#))
+        #expect(r.stdout.contains(#""reason":"route.not_associated","message":"the AASA file does not open /account in the app (no pattern matches)""#))
+        let missing = try SiftProcess.run(["run", "--rules", "rules/deeplinks.yaml", "--aasa", "/no/such.json"], stdin: links)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("error: cannot read the AASA file '/no/such.json' (--aasa)"))
+    }
+}

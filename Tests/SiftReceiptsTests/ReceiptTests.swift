@@ -330,3 +330,22 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(try reasons(far) == [])
     }
 }
+
+@Suite struct RefundedPeriodTests {
+    @Test func refundedPeriodsCountOnlyWhenThePolicySaysSo() throws {
+        let expired = tx("monthly", "1000000000000020", original: "1000000000000020", extra: #","expires_date_ms":"1700000000000""#)
+        let refunded = tx("monthly", "1000000000000021", original: "1000000000000020",
+                          extra: #","expires_date_ms":"1995000000000","cancellation_date_ms":"1591004335844""#)
+        let r = record(inApp: "[\(expired),\(refunded)]")
+        // excluded (default): the refunded period does not keep the group active.
+        let v = try verdicts([r])[0]
+        #expect(v.reasons == ["receipt.refunded", "receipt.subscription_expired"])
+        #expect(v.receipt?.creditable == [])
+        // count: the group is active until the refunded period ends; the refund is still
+        // reported and only the unrefunded purchase is credited.
+        let counting = try pipeline(policyYAML + "\n  refunded_periods: count")
+        let w = try verdicts([r], pipeline: counting)[0]
+        #expect(w.reasons == ["receipt.refunded"])
+        #expect(w.receipt?.creditable.map(\.transactionID) == ["1000000000000020"])
+    }
+}

@@ -30,6 +30,9 @@ public struct BuildContext: Sendable {
     public var root: String
     /// The pack's name.
     public var pack: String
+    /// Values given on the command line that replace options of the rules (`--aasa FILE` is
+    /// `aasa`): paths here are taken as they are, not relative to the rule file.
+    public var overrides: [String: String] = [:]
 
     public init(directory: String, root: String, pack: String) {
         self.directory = directory

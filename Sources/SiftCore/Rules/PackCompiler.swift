@@ -16,6 +16,8 @@ struct PackCompiler {
     var advises = false
     /// The advice, kept apart: it is shown only when the rules have no errors.
     var advice = DiagnosticList()
+    /// Option values that replace the rules' own.
+    var overrides: [String: String] = [:]
     /// Packs compiled without `applies_to`, with where they start.
     var packsForEveryRecord: [(name: String, mark: Mark)] = []
 
@@ -37,6 +39,7 @@ struct PackCompiler {
         }
         let name = node["pack"]?.scalarText ?? Self.baseName(file.display)
         var context = BuildContext(directory: file.directory, root: root, pack: name)
+        context.overrides = overrides
         let selector = compileSelector(node["applies_to"])
 
         let defaults = FieldDefaults(nullIsValue: choice(node["null"], "null", ["missing", "value"]) == "value",

@@ -9,6 +9,8 @@ public struct RulesLoader: Sendable {
     /// Also warn about what lint catches beyond errors: packs without examples or without
     /// `applies_to` beside other packs, example reasons no rule reports, unquoted numbers.
     public var advice = false
+    /// Option values that replace the rules' own (see `BuildContext.overrides`).
+    public var overrides: [String: String] = [:]
 
     public init(registry: PluginRegistry, limits: YAMLLimits = YAMLLimits()) {
         self.registry = registry
@@ -52,6 +54,7 @@ public struct RulesLoader: Sendable {
         var packs: [Pack] = []
         var compiler = PackCompiler(registry: registry)
         compiler.advises = advice
+        compiler.overrides = overrides
         var libraries: [(RuleFile, ConfigNode)] = []
         var sawTopLevel = false
         for file in files {
