@@ -51,3 +51,15 @@ import Testing
         #expect(abs(session.asOfMillis - Session.nowMillis()) < 60_000)
     }
 }
+
+@Suite struct VerdictEqualityTests {
+    @Test func verdictsCompareByValue() throws {
+        let p = try HostingTests().pipeline()
+        let a = p.validate(json: #"{"kind":"signup","phone":"12"}"#, asOfMillis: 0)
+        let b = p.validate(json: #"{"kind":"signup", "phone": "12"}"#, asOfMillis: 0)
+        let c = p.validate(json: #"{"kind":"signup","phone":"13"}"#, asOfMillis: 0)
+        #expect(a == b)
+        #expect(a != c)
+        #expect(a.violations[0] != c.violations[0])
+    }
+}

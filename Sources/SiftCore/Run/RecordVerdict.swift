@@ -42,3 +42,18 @@ public struct InputError: Sendable, Error, Equatable {
 
     static let notObject = InputError(reason: "input.not_object", message: "a record must be a JSON object")
 }
+
+extension Violation: Equatable {
+    /// Same field, reason, message (both languages), rule location and value excerpt.
+    public static func == (a: Violation, b: Violation) -> Bool {
+        a.field == b.field && a.reason == b.reason && a.message == b.message && a.rule == b.rule && a.value == b.value
+    }
+}
+
+extension RecordVerdict: Equatable {
+    /// Same packs, violations, input error, and stage outputs with the same JSON.
+    public static func == (a: RecordVerdict, b: RecordVerdict) -> Bool {
+        a.packs == b.packs && a.violations == b.violations && a.inputError == b.inputError
+            && a.output.count == b.output.count && zip(a.output, b.output).allSatisfy { $0.key == $1.key && $0.json == $1.json }
+    }
+}
