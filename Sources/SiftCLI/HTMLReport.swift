@@ -92,17 +92,6 @@ enum HTMLReport {
         return "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "#L\(mark.line)"
     }
 
-    static func esc(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
+    /// Text for HTML: the same escaping as JUnit's XML (`&#10;` is a newline in `<pre>` too).
+    static func esc(_ s: String) -> String { JUnit.escape(s) }
 }
