@@ -122,8 +122,9 @@ enum JUnit {
                           : ("\(s.inputErrors) records could not be read", "\(s.inputErrors) of \(s.records) records are not valid JSON objects")))
         for (reason, n) in s.reasonsByCount {
             let top = s.topValues[reason]?.top(5).map { "\($0.value) (\($0.count))" }.joined(separator: ", ") ?? ""
+            let count = n == 1 ? "1 violation" : "\(n) violations"
             cases.append(Case(classname: "reasons", name: reason,
-                              failure: ("\(n) violations", "\(n) violations" + (top.isEmpty ? "" : "; most frequent values: \(top)"))))
+                              failure: (count, count + (top.isEmpty ? "" : "; most frequent values: \(top)"))))
         }
         return document(suite: "sift run", cases: cases, seconds: s.seconds)
     }

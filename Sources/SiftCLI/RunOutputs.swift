@@ -37,8 +37,7 @@ final class OutputFiles {
         var opened: [Pending] = []
         func open(_ path: String?) throws -> FileHandle? {
             guard let path else { return nil }
-            let url = URL(fileURLWithPath: path)
-            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+            let temporary = Self.temporaryPath(for: path)
             guard FileManager.default.createFile(atPath: temporary, contents: nil), let h = FileHandle(forWritingAtPath: temporary) else {
                 for p in opened { try? p.handle.close(); try? FileManager.default.removeItem(atPath: p.temporary) }
                 eprint("sift: cannot write '\(path)'")
@@ -87,10 +86,15 @@ final class OutputFiles {
         pending = []
     }
 
+    /// `dir/.NAME.sift-PID.tmp` beside `dir/NAME`: same filesystem, so the rename is atomic.
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+    }
+
     /// Writes a whole file under its temporary name, to be renamed with the others.
     private func stage(_ data: Data, as path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+        let temporary = Self.temporaryPath(for: path)
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw OutputError(message: "cannot write '\(path)'")
         }

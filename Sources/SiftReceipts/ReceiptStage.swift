@@ -137,8 +137,10 @@ struct ReceiptStage: Stage {
             guard let rule = p.products[t.productID], rule.type == .autoRenewable else { continue }
             groups[rule.group, default: []].append(t)
         }
+        // The as-of time once per record (a missing request_date_ms is reported once, not per group).
+        let asOf = groups.isEmpty ? nil : asOfMillis(receipt, context, &f)
         for group in groups.keys.sorted() {
-            if let c = subscription(group, groups[group]!, receipt: receipt, response: response, only: only, context, &f) { candidates.append(c) }
+            if let c = subscription(group, groups[group]!, asOf: asOf, response: response, only: only, &f) { candidates.append(c) }
         }
         return candidates
     }
@@ -152,8 +154,8 @@ struct ReceiptStage: Stage {
     }
 
     /// A subscription group is active if and only if its latest expiry (or grace) is after the as-of time.
-    private func subscription(_ group: String, _ ts: [Transaction], receipt: JSONValue, response: JSONValue, only: String?,
-                              _ context: EvaluationContext, _ f: inout Findings) -> Candidate? {
+    private func subscription(_ group: String, _ ts: [Transaction], asOf: Int64?, response: JSONValue, only: String?,
+                              _ f: inout Findings) -> Candidate? {
         let p = policy
         let dated = ts.filter { $0.expiresMs != nil }
         for t in ts where t.expiresMs == nil {
@@ -167,7 +169,7 @@ struct ReceiptStage: Stage {
         guard let newest = dated.max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
         var until = newest.expiresMs!
         if p.grace, let graceUntil = graceExpiry(response, group: group, &f.result) { until = max(until, graceUntil) }
-        guard let asOf = asOfMillis(receipt, context, &f) else { return nil }
+        guard let asOf else { return nil }
         guard until > asOf else {
             f.fail("\(newest.path).expires_date_ms", "receipt.subscription_expired",
                    "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",

@@ -114,26 +114,12 @@ extension Pipeline {
     public func route(_ url: String, pack: String? = nil) throws(RouteRefusal) -> RouteResult {
         for p in packs where pack == nil || p.name == pack {
             for case let stage as RoutesStage in p.stages {
-                var w = JSONWriter()
-                w.beginObject()
-                w.field("u", url)
-                w.endObject()
-                let doc = try! JSONDocument(bytes: w.bytes)
-                let record = Self.record(holding: doc.root["u"]!, at: stage.field)
+                let record = JSONDocument.record(with: url, at: stage.field)
                 let result = stage.evaluate(record.root, in: EvaluationContext(record: record.root, asOfMillis: 0))
                 if let v = result.violations.first { throw RouteRefusal(reason: v.reason, message: v.message) }
                 if let route = result.output.first as? RouteResult { return route }
             }
         }
         throw RouteRefusal(reason: "route.no_routes", message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
-    }
-
-    /// A record with `value` at `path` (keys only).
-    private static func record(holding value: JSONValue, at path: FieldPath) -> JSONDocument {
-        var text = value.rawText
-        for c in path.components.reversed() {
-            if case .key(let k) = c { text = "{" + JSONWriter.quoted(k) + ":" + text + "}" }
-        }
-        return (try? JSONDocument(bytes: Array(text.utf8))) ?? (try! JSONDocument(bytes: Array("{}".utf8)))
     }
 }

@@ -349,3 +349,16 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(w.receipt?.creditable.map(\.transactionID) == ["1000000000000020"])
     }
 }
+
+@Suite struct AsOfRequestDateTests {
+    /// With as_of: request_date and no request_date_ms, the problem is reported once per
+    /// record, not once per subscription group.
+    @Test func aMissingRequestDateIsReportedOnce() throws {
+        let yaml = policyYAML.replacingOccurrences(of: "pass: non_renewing", with: "pass: { type: auto_renewable, group: other }")
+        let p = try pipeline(yaml + "\n  as_of: request_date")
+        let monthly = tx("monthly", "1000000000000030", extra: #","expires_date_ms":"1895000000000""#)
+        let pass = tx("pass", "1000000000000031", extra: #","expires_date_ms":"1895000000000""#)
+        let json = #"{"order_id":"o","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[\#(monthly),\#(pass)]}}}"#
+        #expect(try verdicts([json], pipeline: p)[0].reasons == ["receipt.value_malformed"])
+    }
+}

@@ -47,7 +47,7 @@ public struct YAMLReader: Sendable {
         if let context { message += " \(context)" }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // The common mistakes, said in the author's terms, on the line to change.
-        for n in Swift.max(0, mark.line - 2)..<Swift.min(lines.count, mark.line) {
+        for n in [mark.line - 1, mark.line - 2] where n >= 0 && n < lines.count {
             if let (plain, column) = Self.translate(String(lines[n])) {
                 return .error(plain + " (\(message))", at: Mark(file: file, line: n + 1, column: column))
             }

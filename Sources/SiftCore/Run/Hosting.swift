@@ -22,12 +22,8 @@ extension Pipeline {
     public func validate(field: String, value: String?, pack: String? = nil,
                          asOfMillis: Int64 = Session.nowMillis()) throws(FieldPathError) -> [Violation] {
         let path = try FieldPath(parsing: field)
-        var w = JSONWriter()
-        w.beginObject()
-        if let value { w.field("v", value) }
-        w.endObject()
         // A record holding only this field, at its path, so that messages and paths read as usual.
-        let record = (try? JSONDocument(bytes: Self.nest(path, w.bytes))) ?? (try! JSONDocument(bytes: Array("{}".utf8)))
+        let record = JSONDocument.record(with: value, at: path)
         let context = EvaluationContext(record: record.root, asOfMillis: asOfMillis)
         var out: [Violation] = []
         for p in packs where pack == nil || p.name == pack {
@@ -38,15 +34,18 @@ extension Pipeline {
         }
         return out
     }
+}
 
-    /// `{"a":{"b":<value>}}` for the path `a.b`, where `holder` is `{"v":<value>}` or `{}`.
-    private static func nest(_ path: FieldPath, _ holder: [UInt8]) -> [UInt8] {
-        guard holder.count > 2 else { return Array("{}".utf8) }
-        var value = Array(holder.dropFirst(5).dropLast())  // {"v":VALUE} -> VALUE
+extension JSONDocument {
+    /// A record holding only `text` (a JSON string) at `path`: `{"a":{"b":"text"}}` for `a.b`;
+    /// `{}` when `text` is nil or the path has array positions.
+    package static func record(with text: String?, at path: FieldPath) -> JSONDocument {
+        var json = text.map(JSONWriter.quoted) ?? ""
         for c in path.components.reversed() {
-            guard case .key(let k) = c else { return Array("{}".utf8) }
-            value = Array("{".utf8) + Array(JSONWriter.quoted(k).utf8) + Array(":".utf8) + value + Array("}".utf8)
+            guard case .key(let k) = c, text != nil else { json = ""; break }
+            json = "{" + JSONWriter.quoted(k) + ":" + json + "}"
         }
-        return value
+        // Quoted keys and a quoted string: always valid JSON.
+        return try! JSONDocument(bytes: Array((json.isEmpty ? "{}" : json).utf8))
     }
 }

@@ -23,13 +23,14 @@ public struct ExampleRunner {
         var out: [Outcome] = []
         for pack in pipeline.packs where !pack.examples.isEmpty {
             let own = try Session(pipeline: pipeline.restricted(to: [pack.name]), asOfMillis: asOfMillis, environment: environment)
-            let all = try Session(pipeline: pipeline, asOfMillis: asOfMillis, environment: environment)
+            let needsAll = allPacks || pack.examples.contains(where: \.allPacks)
+            let all = needsAll ? try Session(pipeline: pipeline, asOfMillis: asOfMillis, environment: environment) : own
             for example in pack.examples {
                 let verdict = (allPacks || example.allPacks ? all : own).validate(json: Array(example.json.utf8))
                 out.append(Outcome(pack: pack.name, example: example, verdict: verdict, passed: Self.matches(example, verdict)))
             }
             try own.finish()
-            try all.finish()
+            if needsAll { try all.finish() }
         }
         return out
     }
