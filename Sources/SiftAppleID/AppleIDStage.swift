@@ -10,7 +10,7 @@ struct AppleIDStage: Stage {
         let p = policy
         let field = p.tokenField.description
         func fail(_ reason: String, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
-            result.violations.append(Violation(field: f, reason: "apple_id." + reason, message: LocalizedText(en: en, zh: zh),
+            result.violations.append(Violation(field: f, reason: ReasonCode("apple_id." + reason), message: LocalizedText(en: en, zh: zh),
                                                valueOf: value, rule: p.rule))
         }
         guard let tokenValue = p.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {

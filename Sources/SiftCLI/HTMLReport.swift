@@ -33,7 +33,7 @@ enum HTMLReport {
 
             """
         h += "<h2>\(zh ? "各原因的违规数" : "Violations per reason")</h2>\n"
-        h += bars(s.reasonsByCount.map { ($0.reason, $0.count) }, id: "reasons", color: "#b3261e")
+        h += bars(s.reasonsByCount.map { ($0.reason.text, $0.count) }, id: "reasons", color: "#b3261e")
         h += "<h2>\(zh ? "各字段的违规数" : "Violations per field")</h2>\n"
         h += bars(s.fields.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) },
                   id: "fields", color: "#8a5cf6")
@@ -67,7 +67,7 @@ enum HTMLReport {
         for (reason, _) in s.reasonsByCount {
             guard let counter = s.topValues[reason] else { continue }
             let values = counter.top(10).map { "<code>\(esc($0.value))</code> (\($0.count))" }.joined(separator: ", ")
-            h += "<tr><td><code>\(esc(reason))</code></td><td>\(values)</td></tr>\n"
+            h += "<tr><td><code>\(esc(reason.text))</code></td><td>\(values)</td></tr>\n"
         }
         return h + "</table>\n"
     }
@@ -79,7 +79,7 @@ enum HTMLReport {
             h += "<tr><td><code>\(esc(sample.source)):\(sample.line)</code></td><td>"
             for p in sample.problems {
                 let rule = p.rule.map { " <a href=\"\(esc(link($0)))\">\(esc($0.description))</a>" } ?? ""
-                h += "<div><code>\(esc(p.field.isEmpty ? p.reason : p.field + " · " + p.reason))</code>: \(esc(p.message.text(language)))\(rule)</div>"
+                h += "<div><code>\(esc(p.field.isEmpty ? p.reason.text : p.field + " · " + p.reason.text))</code>: \(esc(p.message.text(language)))\(rule)</div>"
             }
             h += "<pre>\(esc(sample.text))\(sample.truncated ? "…" : "")</pre></td></tr>\n"
         }

@@ -63,7 +63,7 @@ struct Merge: ParsableCommand {
         s.inputErrors = o["unreadable_records"] as? Int ?? 0
         s.seconds = o["seconds"] as? Double ?? 0
         s.unreadable = o["unreadable_sources"] as? [String] ?? []
-        s.reasons = o["reasons"] as? [String: Int] ?? [:]
+        for (r, n) in o["reasons"] as? [String: Int] ?? [:] { s.reasons[ReasonCode(r)] = n }
         s.fields = o["fields"] as? [String: Int] ?? [:]
         for (p, c) in o["packs"] as? [String: [String: Int]] ?? [:] {
             s.packs[p] = RunSummary.PackCount(records: c["records"] ?? 0, invalid: c["invalid"] ?? 0)
@@ -71,7 +71,7 @@ struct Merge: ParsableCommand {
         for (r, list) in o["top_values"] as? [String: [[String: Any]]] ?? [:] {
             var counts: [String: Int] = [:]
             for item in list { if let v = item["value"] as? String, let n = item["count"] as? Int { counts[v] = n } }
-            s.topValues[r] = ValueCounter(counts: counts)
+            s.topValues[ReasonCode(r)] = ValueCounter(counts: counts)
         }
         return s
     }

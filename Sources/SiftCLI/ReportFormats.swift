@@ -123,7 +123,7 @@ enum JUnit {
         for (reason, n) in s.reasonsByCount {
             let top = s.topValues[reason]?.top(5).map { "\($0.value) (\($0.count))" }.joined(separator: ", ") ?? ""
             let count = n == 1 ? "1 violation" : "\(n) violations"
-            cases.append(Case(classname: "reasons", name: reason,
+            cases.append(Case(classname: "reasons", name: reason.text,
                               failure: (count, count + (top.isEmpty ? "" : "; most frequent values: \(top)"))))
         }
         return document(suite: "sift run", cases: cases, seconds: s.seconds)

@@ -167,7 +167,7 @@ struct Thresholds {
             }
         }
         for (code, limit) in maxReasons.sorted(by: { $0.key < $1.key }) {
-            let n = s.reasons[code] ?? 0
+            let n = s.reasons[ReasonCode(code)] ?? 0
             let crossed = n > limit
             v.checks.append(("reason \(code)", String(limit), String(n), "fail", crossed))
             if crossed {

@@ -10,7 +10,7 @@ struct ReceiptStage: Stage {
         var result = StageResult()
         let rule: Mark
 
-        mutating func fail(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
+        mutating func fail(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
             result.violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
                                                valueOf: value, rule: rule))
         }

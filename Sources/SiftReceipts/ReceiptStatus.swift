@@ -4,7 +4,7 @@ import SiftCore
 struct ReceiptStatus: Sendable {
     let code: Int
     /// The reason code, or nil for 0 (valid).
-    let reason: String?
+    let reason: ReasonCode?
     let message: LocalizedText
     /// Whether Apple says trying again later may succeed.
     let retryable: Bool
@@ -14,7 +14,7 @@ struct ReceiptStatus: Sendable {
             return ReceiptStatus(code: 0, reason: nil, message: LocalizedText(en: "valid", zh: "有效"), retryable: false)
         }
         if let known = table[code] {
-            return ReceiptStatus(code: code, reason: "receipt.status." + known.name, message: known.message, retryable: known.retryable)
+            return ReceiptStatus(code: code, reason: ReasonCode("receipt.status." + known.name), message: known.message, retryable: known.retryable)
         }
         if (21100...21199).contains(code) {
             return ReceiptStatus(code: code, reason: "receipt.status.internal_data_access_error",

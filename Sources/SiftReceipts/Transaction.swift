@@ -40,7 +40,7 @@ struct TransactionReader {
     var violations: [Violation] = []
     let rule: Mark
 
-    mutating func bad(_ field: String, _ reason: String, _ en: String, _ zh: String, _ value: JSONValue?) {
+    mutating func bad(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue?) {
         violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
                                     valueOf: value, rule: rule))
     }

@@ -104,7 +104,7 @@ extension JSONLiteral {
 /// Why `pipeline.route(_:)` refused a link: the reason code and message a result line would carry.
 public struct RouteRefusal: Error, Sendable, Equatable {
     /// `route.excluded`, `route.unmatched`, `route.bad_character`, ...
-    public let reason: String
+    public let reason: ReasonCode
     public let message: LocalizedText
 }
 

@@ -17,7 +17,7 @@ struct RoutesStage: Stage {
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
         func fail(_ code: String, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
-            result.violations.append(Violation(field: field.description, reason: "route." + code,
+            result.violations.append(Violation(field: field.description, reason: ReasonCode("route." + code),
                                                message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule))
         }
         let value = field.first(in: record)

@@ -68,7 +68,7 @@ struct StubStage: Stage {
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult(output: [JSONStageOutput(key: kind, json: Array(#"{"seen":true}"#.utf8))])
         if record["flag"]?.bool == true {
-            result.violations.append(Violation(field: "flag", reason: "\(kind).flagged", message: LocalizedText("flagged"), rule: rule))
+            result.violations.append(Violation(field: "flag", reason: ReasonCode("\(kind).flagged"), message: LocalizedText("flagged"), rule: rule))
         }
         return result
     }

@@ -52,7 +52,7 @@ func verdict(_ token: String, user: String = Fixtures.sub, nonce: String = Fixtu
     return try Session(pipeline: pipeline(yaml), asOfMillis: asOf).validate(json: w.bytes)
 }
 
-func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtures.nonce, yaml: String = policy()) throws -> [String] {
+func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtures.nonce, yaml: String = policy()) throws -> [ReasonCode] {
     try verdict(Fixtures.token(name), user: user, nonce: nonce, yaml: yaml).reasons
 }
 

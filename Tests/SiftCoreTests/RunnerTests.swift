@@ -83,7 +83,7 @@ import Testing
 }
 
 @Suite struct CompositionTests {
-    func reasons(_ yaml: String, _ json: String) throws -> [String] {
+    func reasons(_ yaml: String, _ json: String) throws -> [ReasonCode] {
         let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
         return try Session(pipeline: p, asOfMillis: 0).validate(json: Array(json.utf8)).reasons
     }

@@ -17,7 +17,7 @@ struct LoadFailed: Error {}
 let asOf: Int64 = 1_795_219_200_000
 
 /// The reason codes for one record given as JSON.
-func reasons(_ pipeline: Pipeline, _ json: String) throws -> [String] {
+func reasons(_ pipeline: Pipeline, _ json: String) throws -> [ReasonCode] {
     try Session(pipeline: pipeline, asOfMillis: asOf).validate(json: Array(json.utf8)).reasons
 }
 
@@ -27,7 +27,7 @@ func field(_ check: String) throws -> Pipeline {
 }
 
 /// Reasons for `{"v": <json>}`.
-func check(_ pipeline: Pipeline, _ valueJSON: String) throws -> [String] {
+func check(_ pipeline: Pipeline, _ valueJSON: String) throws -> [ReasonCode] {
     try reasons(pipeline, "{\"v\": \(valueJSON)}")
 }
 

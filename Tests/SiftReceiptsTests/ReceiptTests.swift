@@ -46,7 +46,7 @@ func verdicts(_ records: [String], pipeline p: Pipeline? = nil) throws -> [Recor
     return records.map { s.validate(json: Array($0.utf8)) }
 }
 
-func reasons(_ json: String) throws -> [String] { try verdicts([json])[0].reasons }
+func reasons(_ json: String) throws -> [ReasonCode] { try verdicts([json])[0].reasons }
 
 func creditable(_ v: RecordVerdict) -> String {
     String(decoding: v.receipt?.json ?? [], as: UTF8.self)
@@ -70,7 +70,7 @@ func creditable(_ v: RecordVerdict) -> String {
     ])
     func everyDocumentedStatus(_ code: Int, _ reason: String, _ retryable: Bool) throws {
         let v = try verdicts([#"{"order_id":"o","receipt":{"status":\#(code)}}"#])[0]
-        #expect(v.reasons == [reason])
+        #expect(v.reasons == [ReasonCode(reason)])
         #expect(creditable(v) == #"{"status":\#(code),"retryable":\#(retryable),"creditable":[]}"#)
     }
 

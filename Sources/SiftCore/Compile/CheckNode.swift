@@ -1,6 +1,6 @@
 /// A failed check, with the reason code and rule location it reports.
 public struct Failure: Sendable {
-    public var reason: String
+    public var reason: ReasonCode
     public var message: LocalizedText
     public var rule: Mark
     /// The value was of the wrong JSON type: its message says so, whatever `message:` the author wrote.
@@ -15,7 +15,7 @@ protocol CheckNode: Sendable {
     /// What the check requires, in words only (for messages).
     func summary(_ language: Language) -> String
     /// The reason codes it may report (a code also covers its `.limit`-style details), for lint.
-    var reasonCodes: [String] { get }
+    var reasonCodes: [ReasonCode] { get }
     /// True when it checks text only (regex, checksum, date...), so a number is always a failure.
     var expectsText: Bool { get }
 }
@@ -27,13 +27,13 @@ struct PluginCheckNode: CheckNode {
 
     let kind: String
     let check: any ValueCheck
-    let reason: String
+    let reason: ReasonCode
     let message: LocalizedText?
     let rule: Mark
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         guard let r = check.check(value, in: context) else { return nil }
-        let code = r.detail.map { "\(reason).\($0)" } ?? reason
+        let code = r.detail.map(reason.appending) ?? reason
         // A limit or type problem keeps its own message; a plain mismatch uses the author's.
         let text = r.detail == nil && !r.isTypeMismatch ? (message ?? r.message) : r.message
         return Failure(reason: code, message: text, rule: rule, isTypeMismatch: r.isTypeMismatch)
@@ -44,7 +44,7 @@ struct PluginCheckNode: CheckNode {
     }
 
     func summary(_ language: Language) -> String { check.explain(language) }
-    var reasonCodes: [String] { [reason] }
+    var reasonCodes: [ReasonCode] { [reason] }
     var expectsText: Bool { Self.textKinds.contains(kind) }
 }
 
@@ -65,14 +65,14 @@ struct AllNode: CheckNode {
         children.map { $0.summary(language) }.joined(separator: language == .zh ? "；且" : "; and ")
     }
 
-    var reasonCodes: [String] { children.flatMap(\.reasonCodes) }
+    var reasonCodes: [ReasonCode] { children.flatMap(\.reasonCodes) }
     var expectsText: Bool { children.contains { $0.expectsText } }
 }
 
 /// `any:` passes when one child passes.
 struct AnyNode: CheckNode {
     let children: [any CheckNode]
-    let reason: String
+    let reason: ReasonCode
     let message: LocalizedText?
     let rule: Mark
 
@@ -97,14 +97,14 @@ struct AnyNode: CheckNode {
         (language == .zh ? "满足其一：" : "one of: ") + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
     }
 
-    var reasonCodes: [String] { [reason] }
+    var reasonCodes: [ReasonCode] { [reason] }
     var expectsText: Bool { children.allSatisfy { $0.expectsText } }
 }
 
 /// `not:` passes when its child fails.
 struct NotNode: CheckNode {
     let child: any CheckNode
-    let reason: String
+    let reason: ReasonCode
     let message: LocalizedText?
     let rule: Mark
 
@@ -120,7 +120,7 @@ struct NotNode: CheckNode {
     }
 
     func summary(_ language: Language) -> String { (language == .zh ? "不得满足：" : "not: ") + child.summary(language) }
-    var reasonCodes: [String] { [reason] }
+    var reasonCodes: [ReasonCode] { [reason] }
     var expectsText: Bool { false }
 }
 
@@ -170,14 +170,14 @@ struct WhenNode: CheckNode {
         (language == .zh ? "当 " : "when ") + condition.summary(language) + ": " + then.summary(language)
     }
 
-    var reasonCodes: [String] { then.reasonCodes + (otherwise?.reasonCodes ?? []) }
+    var reasonCodes: [ReasonCode] { then.reasonCodes + (otherwise?.reasonCodes ?? []) }
     var expectsText: Bool { false }
 }
 
 /// A named validator used with its own `reason:` or `message:` at the use site.
 struct RelabelNode: CheckNode {
     let child: any CheckNode
-    let reason: String?
+    let reason: ReasonCode?
     let message: LocalizedText?
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
@@ -189,11 +189,11 @@ struct RelabelNode: CheckNode {
 
     func explain(_ language: Language) -> [String] {
         var lines = child.explain(language)
-        if let reason, !lines.isEmpty { lines[0] += (language == .zh ? "（报告为 " : " (reported as ") + reason + (language == .zh ? "）" : ")") }
+        if let reason, !lines.isEmpty { lines[0] += (language == .zh ? "（报告为 " : " (reported as ") + reason.text + (language == .zh ? "）" : ")") }
         return lines
     }
 
     func summary(_ language: Language) -> String { child.summary(language) }
-    var reasonCodes: [String] { reason.map { [$0] } ?? child.reasonCodes }
+    var reasonCodes: [ReasonCode] { reason.map { [$0] } ?? child.reasonCodes }
     var expectsText: Bool { child.expectsText }
 }

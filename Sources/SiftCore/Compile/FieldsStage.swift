@@ -16,6 +16,8 @@ final class FieldRule: Sendable {
     let firstOnly: Bool
     /// The start of this field's reason codes: `profile.phone` or the author's `reason:`.
     let reasonPrefix: String
+    /// `<prefix>.required`, interned once.
+    let requiredReason: ReasonCode
     let checks: [any CheckNode]
     let rule: Mark
 
@@ -26,6 +28,7 @@ final class FieldRule: Sendable {
         self.nullIsValue = nullIsValue
         self.firstOnly = firstOnly
         self.reasonPrefix = reasonPrefix
+        self.requiredReason = ReasonCode(reasonPrefix + ".required")
         self.checks = checks
         self.rule = rule
     }
@@ -44,23 +47,28 @@ struct FieldsStage: Stage {
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
+        evaluate(record, in: context, appendingTo: &result.violations)
+        return result
+    }
+
+    /// Appends the record's violations straight to `violations` (the batch path: no array per stage).
+    func evaluate(_ record: JSONValue, in context: EvaluationContext, appendingTo violations: inout [Violation]) {
         for rule in rules {
             // One place, no array of matches: the common case on the hot path.
             if !rule.path.hasWildcard, let value = rule.path.first(in: record), rule.isPresent(value) {
-                check(rule, value, [], context, &result)
+                check(rule, value, [], context, &violations)
                 continue
             }
             for match in rule.path.resolve(in: record) {
                 guard let value = match.value, rule.isPresent(value) else {
                     if isRequired(rule, match, context) {
-                        result.violations.append(Self.missing(rule, match))
+                        violations.append(Self.missing(rule, match))
                     }
                     continue
                 }
-                check(rule, value, match.indices, context, &result)
+                check(rule, value, match.indices, context, &violations)
             }
         }
-        return result
     }
 
     private func isRequired(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Bool {
@@ -74,17 +82,19 @@ struct FieldsStage: Stage {
         }
     }
 
-    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext, _ result: inout StageResult) {
-        if indices.isEmpty { return check(rule, value, indices, in: context, &result) }
+    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext,
+                       _ violations: inout [Violation]) {
+        if indices.isEmpty { return check(rule, value, indices, in: context, &violations) }
         var here = context
         here.indices = indices
-        check(rule, value, indices, in: here, &result)
+        check(rule, value, indices, in: here, &violations)
     }
 
-    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext, _ result: inout StageResult) {
+    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
+                       _ violations: inout [Violation]) {
         for check in rule.checks {
             guard let f = check.evaluate(value, context) else { continue }
-            result.violations.append(Violation(
+            violations.append(Violation(
                 field: rule.path.concrete(indices), reason: f.reason, message: f.message,
                 valueOf: value, rule: f.rule))
             if rule.firstOnly { return }
@@ -102,7 +112,7 @@ struct FieldsStage: Stage {
             text.en += " (\(why))"
             text.zh += "（\(why)）"
         }
-        return Violation(field: rule.path.concrete(match.indices), reason: rule.reasonPrefix + ".required",
+        return Violation(field: rule.path.concrete(match.indices), reason: rule.requiredReason,
                          message: text, valueOf: match.value, rule: rule.rule)
     }
 
@@ -123,7 +133,7 @@ struct FieldsStage: Stage {
         if rule.nullIsValue { notes.append(zh ? "null 视为值" : "null is a value") }
         if rule.firstOnly { notes.append(zh ? "只报告第一个失败" : "first failure only") }
         let extra = notes.isEmpty ? "" : (zh ? "，" : ", ") + notes.joined(separator: zh ? "，" : ", ")
-        let code = "\(rule.reasonPrefix).required"
+        let code = rule.requiredReason.text
         switch rule.required {
         case .always:
             return zh ? "字段 \(rule.path)（必填\(extra)）[缺失时 \(code)]" : "field \(rule.path) (required\(extra)) [\(code) when missing]"

@@ -7,6 +7,14 @@ public final class Pack: Sendable {
     /// The compiled stages, in order (fields first, then plugin sections).
     public let stages: [any Stage]
     public let examples: [Example]
+    /// The stages again, with the fields stage typed: the batch path appends its violations
+    /// straight to the verdict instead of going through a `StageResult`.
+    let evaluation: [EvaluationStep]
+
+    enum EvaluationStep: Sendable {
+        case fields(FieldsStage)
+        case plugin(any Stage)
+    }
 
     init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example]) {
         self.name = name
@@ -14,6 +22,7 @@ public final class Pack: Sendable {
         self.selector = selector
         self.stages = stages
         self.examples = examples
+        self.evaluation = stages.map { ($0 as? FieldsStage).map(EvaluationStep.fields) ?? .plugin($0) }
     }
 }
 
@@ -29,7 +38,7 @@ public struct Example: Sendable {
         /// Invalid, for any reason.
         case invalid
         /// Exactly these reason codes (as a set).
-        case reasons([String])
+        case reasons([ReasonCode])
     }
     public let mark: Mark
     /// Stage outputs the verdict must contain, as JSON text per key (`route:` is `output: {route: ...}`):

@@ -32,7 +32,11 @@ public struct Pipeline: Sendable {
         verdict.inputError = nil
         for pack in packs where pack.selector.matches(record) {
             verdict.packs.append(pack.name)
-            for stage in pack.stages {
+            for step in pack.evaluation {
+                guard case .plugin(let stage) = step else {
+                    if case .fields(let fields) = step { fields.evaluate(record, in: context, appendingTo: &verdict.violations) }
+                    continue
+                }
                 let r = stage.evaluate(record, in: context)
                 if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
                 if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }

@@ -110,6 +110,9 @@ public struct JSONWriter: Sendable {
     /// Appends a quoted string.
     mutating func appendString(_ s: String) { Self.appendQuoted(s, to: &bytes) }
 
+    /// Appends a reason code as a JSON string, from its bytes encoded once.
+    mutating func appendReason(_ code: ReasonCode) { bytes.append(contentsOf: code.json) }
+
     /// Appends `Violation.excerpt(value)` quoted, straight from the input bytes when the value
     /// is a string without escapes that needs no cut (the same bytes either way).
     mutating func appendExcerpt(_ value: JSONValue) {

@@ -84,7 +84,7 @@ public struct Violation: Sendable {
     /// The concrete field path: `in_app[1].product_id`.
     public var field: String
     /// A stable reason code: `phone.regex`, `receipt.replayed_transaction`.
-    public var reason: String
+    public var reason: ReasonCode
     public var message: LocalizedText
     /// Where the rule is written.
     public var rule: Mark?
@@ -93,7 +93,7 @@ public struct Violation: Sendable {
     private var valueText: String?
     var valueSource: JSONValue?
 
-    public init(field: String, reason: String, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
+    public init(field: String, reason: ReasonCode, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
         self.field = field
         self.reason = reason
         self.message = message
@@ -103,7 +103,7 @@ public struct Violation: Sendable {
     }
 
     /// A violation whose value excerpt is taken from `valueOf` when needed.
-    public init(field: String, reason: String, message: LocalizedText, valueOf: JSONValue?, rule: Mark? = nil) {
+    public init(field: String, reason: ReasonCode, message: LocalizedText, valueOf: JSONValue?, rule: Mark? = nil) {
         self.field = field
         self.reason = reason
         self.message = message

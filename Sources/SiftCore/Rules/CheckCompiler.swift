@@ -146,10 +146,10 @@ struct CheckCompiler {
                 context.error("'any' needs at least one check", at: value.mark)
                 return nil
             }
-            return AnyNode(children: compileList(value, prefix: prefix), reason: reason ?? "\(prefix).any", message: message, rule: mark)
+            return AnyNode(children: compileList(value, prefix: prefix), reason: reason ?? ReasonCode("\(prefix).any"), message: message, rule: mark)
         case "not":
             guard let child = compile(value, prefix: prefix) else { return nil }
-            return NotNode(child: child, reason: reason ?? "\(prefix).not", message: message, rule: mark)
+            return NotNode(child: child, reason: reason ?? ReasonCode("\(prefix).not"), message: message, rule: mark)
         case "when":
             return compileWhen(value, then: extra["then"], else: extra["else"], at: mark, prefix: prefix, reason: reason, message: message)
         default:
@@ -158,7 +158,7 @@ struct CheckCompiler {
     }
 
     private mutating func compileWhen(_ cond: ConfigNode, then: ConfigNode.Pair?, else otherwise: ConfigNode.Pair?, at mark: Mark,
-                                      prefix: String, reason: String?, message: LocalizedText?) -> (any CheckNode)? {
+                                      prefix: String, reason: ReasonCode?, message: LocalizedText?) -> (any CheckNode)? {
         guard let then else {
             context.error("'when' needs a 'then' check beside it", at: mark)
             return nil
@@ -217,13 +217,13 @@ struct CheckCompiler {
     }
 
     private mutating func compilePlugin(_ kind: String, options: ConfigNode, at mark: Mark, prefix: String,
-                                        reason: String?, message: LocalizedText?) -> (any CheckNode)? {
+                                        reason: ReasonCode?, message: LocalizedText?) -> (any CheckNode)? {
         guard let plugin = registry.checks[kind] else { return nil }
         // `- trimmed:` (no value) means no options.
         let options = options.resolved == .null ? ConfigNode(.mapping([]), mark: options.mark) : options
         guard let opts = optionValidator.validate(options, against: plugin.spec, diagnostics: &context.diagnostics) else { return nil }
         guard let check = plugin.make(opts, &context) else { return nil }
-        return PluginCheckNode(kind: kind, check: check, reason: reason ?? "\(prefix).\(kind)", message: message, rule: mark)
+        return PluginCheckNode(kind: kind, check: check, reason: reason ?? ReasonCode("\(prefix).\(kind)"), message: message, rule: mark)
     }
 
     private mutating func use(_ name: String, at mark: Mark, prefix: String) -> (any CheckNode)? {
@@ -240,13 +240,13 @@ struct CheckCompiler {
         return compile(v.node, prefix: prefix)
     }
 
-    mutating func reasonCode(_ node: ConfigNode) -> String? {
+    mutating func reasonCode(_ node: ConfigNode) -> ReasonCode? {
         guard let t = node.scalarText, !t.isEmpty,
               t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }) else {
             context.error("a reason code is a word like 'phone.format' (letters, digits, '.', '_', '-')", at: node.mark)
             return nil
         }
-        return t
+        return ReasonCode(t)
     }
 
     /// `message:` as text, or per language: `{en: ..., zh: ...}`.

@@ -115,7 +115,7 @@ struct PackCompiler {
                 case "required": required = requirement(q.value, &checks, prefix: prefix)
                 case "null": nullIsValue = choice(q.value, "null", ["missing", "value"]) == "value"
                 case "report": firstOnly = choice(q.value, "report", ["all", "first"]) == "first"
-                case "reason": prefix = checks.reasonCode(q.value) ?? prefix
+                case "reason": prefix = checks.reasonCode(q.value)?.text ?? prefix
                 case "checks": checkNode = q.value
                 case "description": break
                 default:
@@ -223,10 +223,11 @@ struct PackCompiler {
                                 + "so that 'sift test' catches a misspelt applies_to or a wrong pattern", at: node.mark)
         }
         if fieldsOnly {
-            let codes = rules.flatMap { [$0.reasonPrefix + ".required"] + $0.checks.flatMap(\.reasonCodes) } + ["record.no_pack"]
+            let codes = rules.flatMap { [$0.requiredReason.text] + $0.checks.flatMap(\.reasonCodes).map(\.text) }
+                + [ReasonCode.Record.noPack.text]
             for example in examples {
                 guard case .reasons(let expected) = example.expectation else { continue }
-                for r in expected where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
+                for r in expected.map(\.text) where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
                     advice.warning("the example expects '\(r)', which no rule of this pack reports"
                                         + Suggestion.didYouMean(r, in: codes), at: example.mark)
                 }
@@ -236,7 +237,7 @@ struct PackCompiler {
             guard let record = item["record"] else { continue }
             // An example that expects this field to fail may hold a number on purpose.
             var expected: [String] = []
-            if case .reasons(let r)? = examples.first(where: { $0.mark == item.mark })?.expectation { expected = r }
+            if case .reasons(let r)? = examples.first(where: { $0.mark == item.mark })?.expectation { expected = r.map(\.text) }
             for rule in rules where !rule.path.hasWildcard && rule.checks.contains(where: \.expectsText)
                 && !expected.contains(where: { $0.hasPrefix(rule.reasonPrefix + ".") }) {
                 var at: ConfigNode? = record
@@ -298,7 +299,7 @@ struct PackCompiler {
                 diagnostics.error("an example cannot be 'valid: true' and list reasons", at: item["valid"]!.mark)
             }
             guard let json else { continue }
-            let expectation: Example.Expectation = valid == true ? .valid : (reasons.map { .reasons($0) } ?? .invalid)
+            let expectation: Example.Expectation = valid == true ? .valid : (reasons.map { .reasons($0.map { ReasonCode($0) }) } ?? .invalid)
             var example = Example(name: item["name"]?.scalarText, json: json, expectation: expectation, mark: item.mark)
             if let r = item["route"] { example.outputs.append(("route", NodeJSON.json(r))) }
             for p in item["output"]?.pairs ?? [] { if let k = p.key.scalarText { example.outputs.append((k, NodeJSON.json(p.value))) } }

@@ -18,29 +18,28 @@ public struct RecordVerdict: Sendable {
     public var isValid: Bool { inputError == nil && violations.isEmpty }
 
     /// The reason codes, in order.
-    public var reasons: [String] {
+    public var reasons: [ReasonCode] {
         if let inputError { return [inputError.reason] }
         return violations.map(\.reason)
     }
 }
 
-/// Why an input record could not be read. Reason codes: `input.malformed_json`,
-/// `input.invalid_utf8`, `input.not_object`, `input.too_large`.
+/// Why an input record could not be read: one of the `ReasonCode.Input` codes.
 public struct InputError: Sendable, Error, Equatable {
-    public var reason: String
+    public var reason: ReasonCode
     public var message: String
 
-    public init(reason: String, message: String) {
+    public init(reason: ReasonCode, message: String) {
         self.reason = reason
         self.message = message
     }
 
     init(_ e: JSONParseError) {
         let utf8 = e.message.contains("UTF-8")
-        self.init(reason: utf8 ? "input.invalid_utf8" : "input.malformed_json", message: e.description)
+        self.init(reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON, message: e.description)
     }
 
-    static let notObject = InputError(reason: "input.not_object", message: "a record must be a JSON object")
+    static let notObject = InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object")
 }
 
 extension Violation: Equatable {

@@ -31,7 +31,7 @@ public struct ResultLine {
         w.appendFragment(verdict.isValid ? ",\"valid\":true" : ",\"valid\":false")
         if let e = verdict.inputError {
             w.appendFragment(",\"error\":{\"reason\":")
-            w.appendString(e.reason)
+            w.appendReason(e.reason)
             w.appendFragment(",\"message\":")
             w.appendString(e.message)
             w.appendFragment("}")
@@ -46,7 +46,7 @@ public struct ResultLine {
                 w.appendFragment(i > 0 ? ",{\"field\":" : "{\"field\":")
                 w.appendString(v.field)
                 w.appendFragment(",\"reason\":")
-                w.appendString(v.reason)
+                w.appendReason(v.reason)
                 w.appendFragment(",\"message\":")
                 w.appendString(v.message.text(language))
                 if let source = v.valueSource {

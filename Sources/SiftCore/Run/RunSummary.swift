@@ -9,7 +9,7 @@ public struct RunSummary: Sendable {
     /// Sources that could not be opened or read.
     public var unreadable: [String] = []
     /// Violations by reason code: every code, never truncated.
-    public var reasons: [String: Int] = [:]
+    public var reasons: [ReasonCode: Int] = [:]
     public var seconds = 0.0
     /// When set, `fields`, `packs` and `topValues` are kept too (they cost a little per violation).
     public var detailed = false
@@ -18,7 +18,7 @@ public struct RunSummary: Sendable {
     /// Records each pack applied to, and how many of them it found invalid.
     public var packs: [String: PackCount] = [:]
     /// The most frequent failing values of each reason (an approximate top list, bounded in size).
-    public var topValues: [String: ValueCounter] = [:]
+    public var topValues: [ReasonCode: ValueCounter] = [:]
     /// The first invalid records of the run, in input order (at most `sampleLimit`).
     public var samples: [FailingSample] = []
     public static let sampleLimit = 20
@@ -97,7 +97,7 @@ public struct RunSummary: Sendable {
     }
 
     /// The reasons, most frequent first (ties by name).
-    public var reasonsByCount: [(reason: String, count: Int)] {
+    public var reasonsByCount: [(reason: ReasonCode, count: Int)] {
         reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
@@ -155,7 +155,7 @@ public struct FailingSample: Sendable {
 
     public struct Problem: Sendable {
         public var field: String
-        public var reason: String
+        public var reason: ReasonCode
         public var message: LocalizedText
         public var rule: Mark?
     }

@@ -16,7 +16,7 @@ extension RunSummary {
         w.key("seconds"); w.double((seconds * 1000).rounded() / 1000)
         w.field("records_per_second", seconds > 0 ? Int(Double(records) / seconds) : 0)
         w.key("reasons"); w.beginObject()
-        for (r, n) in reasonsByCount { w.field(r, n) }
+        for (r, n) in reasonsByCount { w.field(r.text, n) }
         w.endObject()
         w.key("fields"); w.beginObject()
         for (f, n) in fields.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) { w.field(f, n) }
@@ -29,7 +29,7 @@ extension RunSummary {
         w.key("top_values"); w.beginObject()
         for (r, _) in reasonsByCount {
             guard let counter = topValues[r] else { continue }
-            w.key(r); w.beginArray()
+            w.key(r.text); w.beginArray()
             for (v, n) in counter.top(Self.topValuesShown) {
                 w.beginObject(); w.field("value", v); w.field("count", n); w.endObject()
             }

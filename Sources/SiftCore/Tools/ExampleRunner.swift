@@ -70,9 +70,9 @@ public struct ExampleRunner {
         switch o.example.expectation {
         case .valid: expected = "valid"
         case .invalid: expected = "invalid"
-        case .reasons(let r): expected = "invalid with [\(r.joined(separator: ", "))]"
+        case .reasons(let r): expected = "invalid with [\(r.map(\.text).joined(separator: ", "))]"
         }
-        var actual = o.verdict.isValid ? "valid" : "invalid with [\(o.verdict.reasons.joined(separator: ", "))]"
+        var actual = o.verdict.isValid ? "valid" : "invalid with [\(o.verdict.reasons.map(\.text).joined(separator: ", "))]"
         if let e = o.verdict.inputError { actual += " (\(e.message))" }
         var lines = ["\(o.example.mark): error: example\(name) in pack '\(o.pack)' failed",
                      "  expected: \(expected)",

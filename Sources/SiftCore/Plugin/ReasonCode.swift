@@ -1,0 +1,94 @@
+import Foundation
+
+/// A stable reason code: `phone.regex`, `receipt.replayed_transaction`, `input.malformed_json`.
+///
+/// Codes are interned: each distinct text is stored once for the life of the process, so a
+/// code is one word, copies without reference counting, compares and hashes by identity, and
+/// writes itself into result lines from bytes encoded once. Rule codes are interned when the
+/// rules are compiled; the fixed codes of each family are static members (`ReasonCode.Input`).
+/// A code never changes meaning (docs/OUTPUT.md lists them).
+public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible, Codable {
+    // Entries are never freed (the table keeps them), so an unowned reference is safe.
+    private unowned(unsafe) let entry: Interned
+
+    /// The code for `text`, interned.
+    public init(_ text: String) { entry = Interned.table.entry(text) }
+
+    public init(stringLiteral text: String) { self.init(text) }
+
+    /// The code's text, as in result lines.
+    public var text: String { entry.text }
+    public var description: String { entry.text }
+
+    /// The code with a detail appended: `phone.regex` + `limit` is `phone.regex.limit`.
+    public func appending(_ detail: String) -> ReasonCode { ReasonCode(entry.text + "." + detail) }
+
+    /// True when this code is `family` itself or one of its details (`phone.regex.limit` is under `phone.regex`).
+    public func isUnder(_ family: ReasonCode) -> Bool {
+        self == family || entry.text.hasPrefix(family.text + ".")
+    }
+
+    /// The code as a quoted, escaped JSON string, encoded once.
+    package var json: [UInt8] { entry.json }
+
+    public static func == (a: ReasonCode, b: ReasonCode) -> Bool { a.entry === b.entry }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(entry)) }
+    public static func < (a: ReasonCode, b: ReasonCode) -> Bool { a.entry.text < b.entry.text }
+
+    public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(entry.text)
+    }
+
+    /// One interned code.
+    private final class Interned: Sendable {
+        let text: String
+        let json: [UInt8]
+
+        init(_ text: String) {
+            self.text = text
+            var w = JSONWriter()
+            w.appendString(text)
+            json = w.bytes
+        }
+
+        static let table = Table()
+
+        /// Every code seen by the process. Codes come from rule files and plugins, never from
+        /// input records, so the table stays small.
+        final class Table: @unchecked Sendable {
+            private var entries: [String: Interned] = [:]
+            private let lock = NSLock()
+
+            func entry(_ text: String) -> Interned {
+                lock.lock()
+                defer { lock.unlock() }
+                if let e = entries[text] { return e }
+                let e = Interned(text)
+                entries[text] = e
+                return e
+            }
+        }
+    }
+}
+
+extension ReasonCode {
+    /// Codes of records that could not be read.
+    public enum Input {
+        /// The line is not valid JSON.
+        public static let malformedJSON: ReasonCode = "input.malformed_json"
+        /// The line is not valid UTF-8.
+        public static let invalidUTF8: ReasonCode = "input.invalid_utf8"
+        /// The JSON value is not an object.
+        public static let notObject: ReasonCode = "input.not_object"
+        /// The line is longer than the record size limit.
+        public static let tooLarge: ReasonCode = "input.too_large"
+    }
+
+    /// Codes about the record as a whole.
+    public enum Record {
+        /// No pack's `applies_to:` selected the record.
+        public static let noPack: ReasonCode = "record.no_pack"
+    }
+}
