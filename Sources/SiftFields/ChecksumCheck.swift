@@ -43,12 +43,19 @@ struct ChecksumCheck: ValueCheck {
                           ignore: Set((options.string("ignore") ?? "").utf8))
         })
 
-    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let ok = value.withStringUTF8({ raw -> Bool in
+    /// Nil when the value is not a string.
+    private func verified(_ value: JSONValue) -> Bool? {
+        value.withStringUTF8 { raw -> Bool in
             // The value's bytes as they are (no copy), or without the ignored characters.
             if ignore.isEmpty { return verify(raw) }
             return raw.filter { !ignore.contains($0) }.withUnsafeBufferPointer(verify)
-        }) else { return WrongType.aString[Int(value.kind.rawValue)] }
+        }
+    }
+
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { verified(value) ?? false }
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        guard let ok = verified(value) else { return WrongType.aString[Int(value.kind.rawValue)] }
         return ok ? nil : Rejection(LocalizedText(en: "fails the \(algorithm.title) check", zh: "未通过 \(algorithm.title) 校验"))
     }
 

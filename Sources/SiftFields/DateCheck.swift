@@ -64,40 +64,57 @@ struct DateCheck: ValueCheck {
             return DateCheck(format: format, min: lo, max: hi, notAfter: na, notBefore: nb, slice: slice)
         })
 
-    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+    /// What a value holds: the milliseconds of its date, or why there is none.
+    private enum Reading {
+        case wrongType, tooShort, notADate, date(Int64)
+    }
+
+    private func read(_ value: JSONValue) -> Reading {
         var text: ArraySlice<UInt8>?
         if value.kind == .number, case .epochMillis = format.layout { text = ArraySlice(value.rawBytes) }
         else if value.kind == .number, case .epochSeconds = format.layout { text = ArraySlice(value.rawBytes) }
         else if let s = value.string {
             let scalars = Array(s.unicodeScalars)
             if let slice {
-                guard scalars.count >= slice.upperBound else {
-                    return Rejection(LocalizedText(en: "is too short to hold a date at characters \(slice.lowerBound)–\(slice.upperBound)",
-                                                   zh: "长度不足，无法在第 \(slice.lowerBound)–\(slice.upperBound) 位读取日期"))
-                }
+                guard scalars.count >= slice.upperBound else { return .tooShort }
                 text = ArraySlice(String(String.UnicodeScalarView(scalars[(slice.lowerBound - 1)...(slice.upperBound - 1)])).utf8)
             } else {
                 text = ArraySlice(s.utf8)
             }
         }
-        guard let text else { return WrongType.aString[Int(value.kind.rawValue)] }
-        guard let ms = format.parse(text) else {
-            return Rejection(LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
-        }
-        let day = DateFormat.isoDay(ms)
-        if let min, ms < min {
-            return Rejection(LocalizedText(en: "is \(day), before \(DateFormat.isoDay(min))", zh: "日期 \(day) 早于 \(DateFormat.isoDay(min))"))
-        }
-        if let max, ms > max {
-            return Rejection(LocalizedText(en: "is \(day), after \(DateFormat.isoDay(max))", zh: "日期 \(day) 晚于 \(DateFormat.isoDay(max))"))
-        }
-        if let limit = resolve(notAfter, context), ms > limit {
-            return Rejection(LocalizedText(en: "is \(day), after \(DateFormat.isoDay(limit))", zh: "日期 \(day) 晚于 \(DateFormat.isoDay(limit))"))
-        }
-        if let limit = resolve(notBefore, context), ms < limit {
-            return Rejection(LocalizedText(en: "is \(day), before \(DateFormat.isoDay(limit))", zh: "日期 \(day) 早于 \(DateFormat.isoDay(limit))"))
-        }
+        guard let text else { return .wrongType }
+        return format.parse(text).map(Reading.date) ?? .notADate
+    }
+
+    /// The first bound the date breaks: whether it is too early, and the bound.
+    private func brokenBound(_ ms: Int64, _ context: EvaluationContext) -> (early: Bool, bound: Int64)? {
+        if let min, ms < min { return (true, min) }
+        if let max, ms > max { return (false, max) }
+        if let limit = resolve(notAfter, context), ms > limit { return (false, limit) }
+        if let limit = resolve(notBefore, context), ms < limit { return (true, limit) }
         return nil
+    }
+
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
+        guard case .date(let ms) = read(value) else { return false }
+        return brokenBound(ms, context) == nil
+    }
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        switch read(value) {
+        case .wrongType: return WrongType.aString[Int(value.kind.rawValue)]
+        case .tooShort:
+            let (from, to) = (slice?.lowerBound ?? 0, slice?.upperBound ?? 0)
+            return Rejection(LocalizedText(en: "is too short to hold a date at characters \(from)–\(to)",
+                                           zh: "长度不足，无法在第 \(from)–\(to) 位读取日期"))
+        case .notADate:
+            return Rejection(LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
+        case .date(let ms):
+            guard let (early, bound) = brokenBound(ms, context) else { return nil }
+            let (day, limit) = (DateFormat.isoDay(ms), DateFormat.isoDay(bound))
+            return early ? Rejection(LocalizedText(en: "is \(day), before \(limit)", zh: "日期 \(day) 早于 \(limit)"))
+                         : Rejection(LocalizedText(en: "is \(day), after \(limit)", zh: "日期 \(day) 晚于 \(limit)"))
+        }
     }
 
     func resolve(_ b: Bound?, _ context: EvaluationContext) -> Int64? {

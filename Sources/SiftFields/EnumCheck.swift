@@ -37,15 +37,17 @@ struct EnumCheck: ValueCheck {
             return EnumCheck(strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown)
         })
 
-    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        let ok: Bool
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
         switch value.kind {
-        case .string: ok = value.string.map { strings.contains(ignoreCase ? $0.lowercased() : $0) } ?? false
-        case .number: ok = value.double.map { numbers.contains($0) } ?? false
-        case .bool: ok = value.bool.map { bools.contains($0) } ?? false
-        default: ok = false
+        case .string: return value.string.map { strings.contains(ignoreCase ? $0.lowercased() : $0) } ?? false
+        case .number: return value.double.map { numbers.contains($0) } ?? false
+        case .bool: return value.bool.map { bools.contains($0) } ?? false
+        default: return false
         }
-        if ok { return nil }
+    }
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        if passes(value, in: context) { return nil }
         let list = shown.joined(separator: ", ")
         return Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)"))
     }

@@ -52,8 +52,13 @@ struct LengthCheck: ValueCheck {
         }
     }
 
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { measure(value).map(fits) ?? false }
+
+    private func fits(_ n: Int) -> Bool { (min.map { n >= $0 } ?? true) && (max.map { n <= $0 } ?? true) }
+
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         guard let n = measure(value) else { return WrongType.aStringOrArray[Int(value.kind.rawValue)] }
+        if fits(n) { return nil }
         let u = value.kind == .array ? ("items", "项") : unitWords
         if let min, let max, min == max, n != min {
             return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be exactly \(min)", zh: "长度为 \(n) \(u.1)，必须为 \(min)"))

@@ -35,15 +35,25 @@ struct RangeCheck: ValueCheck {
                               numericStrings: options.bool("numeric_strings") ?? false)
         })
 
-    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        var number = value.double
-        if number == nil, numericStrings, let s = value.string, let d = Double(s), d.isFinite { number = d }
-        guard let n = number else {
-            return wrongType(value, expected: numericStrings ? "a number or numeric text" : "a number", zh: "数字")
-        }
+    private func number(_ value: JSONValue) -> Double? {
+        if let d = value.double { return d }
+        if numericStrings, let s = value.string, let d = Double(s), d.isFinite { return d }
+        return nil
+    }
+
+    private func within(_ n: Double) -> Bool {
         let tooLow = min.map { minExclusive ? n <= $0 : n < $0 } ?? false
         let tooHigh = max.map { maxExclusive ? n >= $0 : n > $0 } ?? false
-        guard tooLow || tooHigh else { return nil }
+        return !tooLow && !tooHigh
+    }
+
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { number(value).map(within) ?? false }
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        guard let n = number(value) else {
+            return wrongType(value, expected: numericStrings ? "a number or numeric text" : "a number", zh: "数字")
+        }
+        guard !within(n) else { return nil }
         return Rejection(LocalizedText(en: "is \(Self.show(n)); must be \(bounds(.en))", zh: "值为 \(Self.show(n))，应\(bounds(.zh))"))
     }
 

@@ -27,8 +27,10 @@ struct TypeCheck: ValueCheck {
         }
     }
 
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { allowed.contains { matches(value, $0) } }
+
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        if allowed.contains(where: { matches(value, $0) }) { return nil }
+        if passes(value, in: context) { return nil }
         let list = allowed.joined(separator: " or ")
         return Rejection(LocalizedText(en: "is \(value.kind); must be \(list)", zh: "类型为\(kindZH(value.kind))，应为 \(list)"))
     }

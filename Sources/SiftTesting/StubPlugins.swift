@@ -25,15 +25,16 @@ public final class CallCounter: @unchecked Sendable {
 /// plugins and behave in simple, predictable ways.
 public enum StubPlugins {
     /// A check `kind` that rejects the texts listed in `reject:` (detail `stub` when the
-    /// option `detail: true`) and counts its calls.
-    public static func check(kind: String = "stub", counter: CallCounter? = nil) -> CheckPlugin {
+    /// option `detail: true`) and counts its calls, and the rejections (failures) it builds.
+    public static func check(kind: String = "stub", counter: CallCounter? = nil, rejections: CallCounter? = nil) -> CheckPlugin {
         CheckPlugin(
             spec: PluginSpec(kind: kind, summary: "A test double: rejects the listed texts.",
                              options: [OptionSpec("reject", .list(.string), required: true, doc: "Texts to reject."),
                                        OptionSpec("detail", .boolean, default: .bool(false), doc: "Report a detail suffix.")],
                              shorthand: "reject"),
             make: { options, _ in
-                StubCheck(reject: Set(options.strings("reject") ?? []), detail: options.bool("detail") ?? false, counter: counter)
+                StubCheck(reject: Set(options.strings("reject") ?? []), detail: options.bool("detail") ?? false,
+                          counter: counter, rejections: rejections)
             })
     }
 
@@ -51,10 +52,17 @@ struct StubCheck: ValueCheck {
     let reject: Set<String>
     let detail: Bool
     let counter: CallCounter?
+    let rejections: CallCounter?
+
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
+        counter?.increment()
+        return !(value.string.map(reject.contains) ?? false)
+    }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         counter?.increment()
         guard let s = value.string, reject.contains(s) else { return nil }
+        rejections?.increment()
         return Rejection(LocalizedText(en: "is rejected by the stub", zh: "被测试替身拒绝"), detail: detail ? "stub" : nil)
     }
 

@@ -33,6 +33,30 @@ import Testing
         #expect(counter.count == 1)
     }
 
+    @Test func conditionsNeverBuildAFailure() throws {
+        var r = PluginRegistry()
+        r.registerFieldValidators()
+        let calls = CallCounter(), rejections = CallCounter()
+        r.register(StubPlugins.check(counter: calls, rejections: rejections))
+        let yaml = """
+            fields:
+              a:
+                - when: {stub: [x]}
+                  then: {length: {max: 1}}
+                - not: {stub: [y]}
+              b:
+                required: {when: {field: a, stub: [z]}}
+            """
+        let p = try #require(RulesLoader(registry: r).load(text: yaml, file: "r.yaml").pipeline)
+        let s = try Session(pipeline: p, asOfMillis: 0)
+        // The stub fails 'x' in the when-condition, 'y' inside not:, 'z' in b's required-condition.
+        #expect(s.validate(json: Array(#"{"a":"x"}"#.utf8)).reasons == ["a.not", "b.required"])
+        #expect(s.validate(json: Array(#"{"a":"y"}"#.utf8)).reasons == ["b.required"])
+        #expect(s.validate(json: Array(#"{"a":"z"}"#.utf8)).reasons == ["a.not"])
+        #expect(calls.count == 9)
+        #expect(rejections.count == 0)
+    }
+
     @Test func aRegisteredSectionIsAPackKeyWithItsOwnOutput() throws {
         let r = registry(CallCounter())
         let typo = RulesLoader(registry: r).load(text: "stub_sectoin: {}\n", file: "r.yaml")

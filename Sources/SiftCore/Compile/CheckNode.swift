@@ -10,6 +10,9 @@ public struct Failure: Sendable {
 /// A compiled check: a plugin check or a composition of checks.
 protocol CheckNode: Sendable {
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure?
+    /// True when `evaluate` would find nothing, decided without building a failure or its message:
+    /// what conditions ask.
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool
     /// Plain-language lines, one per check, indented for nesting, with reason codes and locations.
     func explain(_ language: Language) -> [String]
     /// What the check requires, in words only (for messages).
@@ -39,6 +42,8 @@ struct PluginCheckNode: CheckNode {
         return Failure(reason: code, message: text, rule: rule, isTypeMismatch: r.isTypeMismatch)
     }
 
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { check.passes(value, in: context) }
+
     func explain(_ language: Language) -> [String] {
         ["\(check.explain(language)) [\(reason)] (\(rule))"]
     }
@@ -56,6 +61,8 @@ struct AllNode: CheckNode {
         for c in children { if let f = c.evaluate(value, context) { return f } }
         return nil
     }
+
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { children.allSatisfy { $0.passes(value, context) } }
 
     func explain(_ language: Language) -> [String] {
         [language == .zh ? "全部满足：" : "all of:"] + children.flatMap { $0.explain(language).map { "  " + $0 } }
@@ -88,6 +95,8 @@ struct AnyNode: CheckNode {
         return Failure(reason: reason, message: message ?? joined, rule: rule)
     }
 
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { children.contains { $0.passes(value, context) } }
+
     func explain(_ language: Language) -> [String] {
         [(language == .zh ? "满足其一" : "any of") + " [\(reason)] (\(rule)):"]
             + children.flatMap { $0.explain(language).map { "  " + $0 } }
@@ -109,10 +118,12 @@ struct NotNode: CheckNode {
     let rule: Mark
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        guard child.evaluate(value, context) == nil else { return nil }
+        guard child.passes(value, context) else { return nil }
         let text = LocalizedText(en: "must not satisfy: \(child.summary(.en))", zh: "不得满足：\(child.summary(.zh))")
         return Failure(reason: reason, message: message ?? text, rule: rule)
     }
+
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { !child.passes(value, context) }
 
     func explain(_ language: Language) -> [String] {
         [(language == .zh ? "不得满足" : "not") + " [\(reason)] (\(rule)):"]
@@ -137,7 +148,7 @@ struct Condition: Sendable {
     func holds(_ value: JSONValue?, _ context: EvaluationContext) -> Bool {
         let subject = field.map { $0.first(in: context.record, binding: context.indices) } ?? value
         guard let subject, !subject.isNull else { return false }
-        return check.evaluate(subject, context) == nil
+        return check.passes(subject, context)
     }
 
     func summary(_ language: Language) -> String {
@@ -155,6 +166,11 @@ struct WhenNode: CheckNode {
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         if condition.holds(value, context) { return then.evaluate(value, context) }
         return otherwise?.evaluate(value, context)
+    }
+
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool {
+        if condition.holds(value, context) { return then.passes(value, context) }
+        return otherwise?.passes(value, context) ?? true
     }
 
     func explain(_ language: Language) -> [String] {
@@ -186,6 +202,8 @@ struct RelabelNode: CheckNode {
         if let message, !f.isTypeMismatch { f.message = message }
         return f
     }
+
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { child.passes(value, context) }
 
     func explain(_ language: Language) -> [String] {
         var lines = child.explain(language)

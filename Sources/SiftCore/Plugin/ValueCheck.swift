@@ -5,8 +5,16 @@
 public protocol ValueCheck: Sendable {
     /// Nil when the value passes; otherwise why it does not.
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection?
+    /// True when the value passes. Conditions (`when:`, `required: {when:}`, `not:`) ask this
+    /// instead of `check`, so a check whose messages cost something to build (numbers,
+    /// lists, dates) should answer it without building one. Defaults to `check(...) == nil`.
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool
     /// What the check requires, in plain words: "must fully match /^1\d{10}$/".
     func explain(_ language: Language) -> String
+}
+
+extension ValueCheck {
+    public func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { check(value, in: context) == nil }
 }
 
 /// Why a value failed a check.
