@@ -752,3 +752,36 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         }
     }
 }
+
+/// Verdicts are `Codable` in the JSON of result lines (docs/OUTPUT.md), stage outputs included.
+@Suite struct CodableVerdicts {
+    func encoded(_ v: RecordVerdict, _ language: Language = .en) throws -> String {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.userInfo[.siftLanguage] = language
+        return String(decoding: try e.encode(v), as: UTF8.self)
+    }
+
+    @Test func aVerdictEncodesAsItsResultLineAndDecodesBack() throws {
+        let p = try routes(videos)
+        let routed = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"url":"deeplink://videos/42"}"#.utf8))
+        let routedJSON = try encoded(routed)
+        #expect(routedJSON == #"{"packs":["r"],"route":{"destination":"video.detail","fragment":null,"kind":"scheme","#
+            + #""params":{"id":42},"pattern":"videos/:id(int)","query":{},"raw_query":null},"valid":true,"violations":[]}"#)
+        let back = try JSONDecoder().decode(RecordVerdict.self, from: Data(try encoded(routed).utf8))
+        #expect(try encoded(back) == encoded(routed))
+        #expect(back.output.map(\.key) == ["route"])
+
+        let refused = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"url":"deeplink://nowhere"}"#.utf8))
+        let zh = try encoded(refused, .zh)
+        #expect(zh.contains(#""reason":"route.unmatched""#) && zh.contains(#""rule":"r.yaml:"#))
+        let decoded = try JSONDecoder().decode(RecordVerdict.self, from: Data(zh.utf8))
+        #expect(decoded.reasons == ["route.unmatched"])
+        #expect(decoded.violations[0].rule == refused.violations[0].rule)
+        #expect(decoded.violations[0].message.en == refused.violations[0].message.zh)
+
+        let unreadable = RecordVerdict(inputError: InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object"))
+        #expect(try encoded(unreadable) == #"{"error":{"message":"a record must be a JSON object","reason":"input.not_object"},"valid":false}"#)
+        #expect(try JSONDecoder().decode(RecordVerdict.self, from: Data(encoded(unreadable).utf8)) == unreadable)
+    }
+}
