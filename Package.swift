@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftTesting", targets: ["SiftTesting"]),
         .executable(name: "sift", targets: ["SiftCLI"]),
+        .plugin(name: "SiftRulesCheck", targets: ["SiftRulesCheck"]),
+        .plugin(name: "SiftCommand", targets: ["SiftCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +50,14 @@ let package = Package(
         .executableTarget(
             name: "SiftCLI",
             dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // SwiftPM package plugins: rule files checked at build time, and `swift package sift ...`.
+        .plugin(name: "SiftRulesCheck", capability: .buildTool(), dependencies: ["SiftCLI"], path: "Plugins/SiftRulesCheck"),
+        .plugin(
+            name: "SiftCommand",
+            capability: .command(
+                intent: .custom(verb: "sift", description: "Run sift lint, test, explain or schema on the package's rule files")),
+            dependencies: ["SiftCLI"], path: "Plugins/SiftCommand"),
 
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),

@@ -68,3 +68,32 @@ import Testing
         #expect(SchemaGenerator.schema(for: r).contains(#""stub_section":{"type":"object","description":"A test double: flags records with flag = true.""#))
     }
 }
+
+/// Every built-in check keeps the contract third-party plugins are held to (SiftTesting's kit).
+@Suite struct BuiltInChecksConform {
+    static let samples = [#""13800138000""#, #""11010519491231002X""#, #""2026-02-30""#, #""2026-11-20""#, #""ios""#,
+                          #""4111111111111111""#, #""978-0-306-40615-7""#, "12", "3.0"]
+
+    @Test(arguments: PluginRegistry.builtIn().checks.keys.sorted())
+    func conforms(_ kind: String) throws {
+        let plugin = try #require(PluginRegistry.builtIn().checks[kind])
+        #expect(PluginConformance.problems(of: plugin, values: Self.samples, registry: .builtIn()) == [])
+    }
+
+    @Test func aBrokenPluginIsCaught() {
+        // passes(_:in:) says the opposite of check(_:in:), the summary is empty, an option has no doc.
+        struct Liar: ValueCheck {
+            func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? { Rejection(LocalizedText(en: "no", zh: "")) }
+            func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { true }
+            func explain(_ language: Language) -> String { "anything" }
+        }
+        let plugin = CheckPlugin(spec: PluginSpec(kind: "liar", summary: "", options: [OptionSpec("x", .string, doc: "")],
+                                                  examples: ["liar: {}"]),
+                                 make: { _, _ in Liar() })
+        let problems = PluginConformance.problems(of: plugin, values: [])
+        #expect(problems.contains("'liar' has no summary"))
+        #expect(problems.contains("the option 'x' of 'liar' has no doc"))
+        #expect(problems.contains(#"'liar: {}' on "a": passes(_:in:) and check(_:in:) disagree (check says fail)"#))
+        #expect(problems.contains(#"'liar: {}' on "a": a failure without a message"#))
+    }
+}
