@@ -1,3 +1,4 @@
+import Foundation
 import Sift
 import Testing
 
@@ -61,5 +62,49 @@ import Testing
         #expect(a == b)
         #expect(a != c)
         #expect(a.violations[0] != c.violations[0])
+    }
+}
+
+/// The Foundation-flavoured calls: rules from a path or text with a thrown, rendered error;
+/// records as Data or Encodable values; links as URLs.
+@Suite struct FoundationHostingTests {
+    struct Signup: Encodable {
+        var kind = "signup"
+        var phone: String
+    }
+
+    @Test func loadingThrowsEveryProblemRendered() throws {
+        #expect(throws: Never.self) { try RulesLoader.load(text: HostingTests.yaml, file: "signup.yaml") }
+        do {
+            _ = try RulesLoader.load(text: "fields:\n  phone: [{regx: '1'}]\n", file: "bad.yaml")
+            Issue.record("broken rules loaded")
+        } catch {
+            #expect(error.diagnostics.count == 1)
+            #expect(error.rendered == """
+                bad.yaml:2:12: error: unknown check 'regx'; did you mean 'regex'?
+                  phone: [{regx: '1'}]
+                           ^
+                """)
+        }
+    }
+
+    @Test func recordsAsDataOrSwiftValues() throws {
+        let p = try RulesLoader.load(text: HostingTests.yaml, file: "signup.yaml")
+        #expect(try p.validate(Signup(phone: "12")).reasons == ["phone.regex"])
+        #expect(try p.validate(Signup(phone: "13800138000")).isValid)
+        #expect(p.validate(json: Data(#"{"kind":"signup","phone":"12"}"#.utf8)).reasons == ["phone.regex"])
+    }
+
+    @Test func aLinkAsAURL() throws {
+        let p = try RulesLoader.load(text: """
+            routes:
+              hosts: [example.com]
+              table:
+                - {path: videos/:id, to: video.detail, params: {id: int}}
+            """)
+        let route = try p.route(URL(string: "https://example.com/videos/42")!)
+        #expect(route.destination == "video.detail")
+        #expect(route.parameters.get("id", as: Int.self) == 42)
+        #expect(throws: RouteRefusal.self) { try p.route(URL(string: "https://example.com/nope")!) }
     }
 }

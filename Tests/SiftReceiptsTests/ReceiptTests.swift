@@ -22,11 +22,11 @@ let asOf: Int64 = 1_795_219_200_000
 
 func pipeline(_ yaml: String = policyYAML) throws -> Pipeline {
     let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "iap.yaml")
-    guard let p = r.pipeline else { throw LoadError(text: r.rendered()) }
+    guard let p = r.pipeline else { throw RulesDidNotLoad(text: r.rendered()) }
     return p
 }
 
-struct LoadError: Error { var text: String }
+struct RulesDidNotLoad: Error { var text: String }
 
 /// A record with a verifyReceipt response; `inApp` and `extra` are JSON fragments.
 func record(order: String = "o-1", user: String = "u-1", status: String = "0", env: String = "Production",
@@ -360,5 +360,37 @@ func creditable(_ v: RecordVerdict) -> String {
         let pass = tx("pass", "1000000000000031", extra: #","expires_date_ms":"1895000000000""#)
         let json = #"{"order_id":"o","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[\#(monthly),\#(pass)]}}}"#
         #expect(try verdicts([json], pipeline: p)[0].reasons == ["receipt.value_malformed"])
+    }
+}
+
+/// Stateful packs hosted through the actor session: shared by concurrent tasks, the time given per call.
+@Suite struct RecordSessionTests {
+    let asOfDate = Date(timeIntervalSince1970: Double(asOf) / 1000)
+
+    @Test func concurrentTasksCreditEachTransactionOnce() async throws {
+        let session = try RecordSession(pipeline: try pipeline())
+        // 40 tasks deliver 10 distinct purchases, each 4 times, from different orders.
+        let verdicts = await withTaskGroup(of: RecordVerdict.self) { group in
+            for i in 0..<40 {
+                let json = record(order: "o-\(i)", inApp: "[\(tx("coins", "10000000000000\(i % 10)"))]")
+                group.addTask { await session.validate(json: json, asOf: asOfDate) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(verdicts.filter(\.isValid).count == 10)
+        #expect(verdicts.filter { $0.reasons == ["receipt.replayed_transaction"] }.count == 30)
+        try await session.finish()
+    }
+
+    @Test func aStreamOfRecordsGivesItsVerdictsInOrder() async throws {
+        let session = try RecordSession(pipeline: try pipeline())
+        let lines = [record(inApp: "[\(tx("coins", "1"))]"), "not json", record(order: "o-2", inApp: "[\(tx("coins", "1"))]")]
+        let stream = AsyncStream<String> { c in
+            for l in lines { c.yield(l) }
+            c.finish()
+        }
+        var reasons: [[ReasonCode]] = []
+        for try await v in session.verdicts(for: stream) { reasons.append(v.reasons) }
+        #expect(reasons == [[], ["input.malformed_json"], ["receipt.replayed_transaction"]])
     }
 }
