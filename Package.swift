@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftTesting", targets: ["SiftTesting"]),
         .executable(name: "sift", targets: ["SiftCLI"]),
+        // The same tool under its target's name: SwiftPM builds a command plugin's tools by product name.
+        .executable(name: "SiftCLI", targets: ["SiftCLI"]),
         .plugin(name: "SiftRulesCheck", targets: ["SiftRulesCheck"]),
         .plugin(name: "SiftCommand", targets: ["SiftCommand"]),
     ],

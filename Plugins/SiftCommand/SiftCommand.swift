@@ -17,7 +17,7 @@ struct SiftCommand: CommandPlugin {
             return
         }
         let process = Process()
-        process.executableURL = try context.tool(named: "sift").url
+        process.executableURL = try context.tool(named: "SiftCLI").url
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()

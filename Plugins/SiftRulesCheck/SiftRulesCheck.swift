@@ -13,7 +13,7 @@ struct SiftRulesCheck: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let rules = target.sourceFiles.map(\.url).filter { ["yaml", "yml"].contains($0.pathExtension) }
-        return try commands(rules: rules, sift: try context.tool(named: "sift").url, work: context.pluginWorkDirectoryURL)
+        return try commands(rules: rules, sift: try context.tool(named: "SiftCLI").url, work: context.pluginWorkDirectoryURL)
     }
 
     /// One command per folder of rule files.

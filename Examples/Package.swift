@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+// Examples of hosting Sift, using only its public API:
+//   order-validator  a server-style request validator (rules shipped as resources, one
+//                    third-party check plugin, verdicts answered as JSON)
+//   link-router      an in-app URL router (typed route parameters)
+//   ISINCheck        a check plugin of one's own, held to Sift's plugin contract by its tests
+// link-router checks its rule files at build time with Sift's SiftRulesCheck plugin.
+import Foundation
+import PackageDescription
+
+// Sift is the package one folder up; a path dependency is known by its folder's name.
+let siftFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let sift = siftFolder.lastPathComponent
+
+let package = Package(
+    name: "SiftExamples",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(path: siftFolder.path)],
+    targets: [
+        .target(name: "ISINCheck", dependencies: [.product(name: "Sift", package: sift)]),
+        .executableTarget(
+            name: "order-validator",
+            dependencies: ["ISINCheck", .product(name: "Sift", package: sift)],
+            // Not checked at build time: `sift lint` does not know this package's own `isin` check.
+            resources: [.process("rules")]),
+        .executableTarget(
+            name: "link-router",
+            dependencies: [.product(name: "Sift", package: sift)],
+            resources: [.process("rules")],
+            plugins: [.plugin(name: "SiftRulesCheck", package: sift)]),
+        .testTarget(name: "ISINCheckTests", dependencies: ["ISINCheck", .product(name: "SiftTesting", package: sift)]),
+    ],
+    swiftLanguageModes: [.v6]
+)
