@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Sift",
+    // Linux (Debian, Ubuntu) and macOS; the C libraries come from apt or Homebrew.
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftTesting", targets: ["SiftTesting"]),
@@ -22,13 +24,13 @@ let package = Package(
         // C libraries, each imported by as few Swift files as possible.
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]),
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(
             name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
-            providers: [.apt(["libpcre2-dev"])]),
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]),
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
         .target(name: "SiftCore", dependencies: ["CYAML"]),
