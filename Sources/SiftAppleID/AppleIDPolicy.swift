@@ -9,7 +9,7 @@ struct AppleIDPolicy: Sendable {
     let nonceField: FieldPath?
     /// True when the token carries the SHA-256 hex of the raw nonce.
     let nonceHashed: Bool
-    let keys: AppleKeySet
+    let keys: AppleKeyStore
     let audiences: Set<String>
     let issuer: String
     /// Nil means the run's as-of time.

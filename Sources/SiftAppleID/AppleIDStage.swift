@@ -31,13 +31,14 @@ struct AppleIDStage: Stage {
             fail("algorithm", "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
             return result
         }
-        guard let kid = token.header.root["kid"]?.string, p.keys.has(kid) else {
+        let keys = p.keys.current  // one key set for the whole record, even while the host updates the store
+        guard let kid = token.header.root["kid"]?.string, keys.has(kid) else {
             let kid = token.header.root["kid"]?.string
-            fail("unknown_kid", "no key '\(kid ?? "(none given)")' in the key set (keys: \(p.keys.kids.joined(separator: ", ")))",
+            fail("unknown_kid", "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
                  "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
             return result
         }
-        guard p.keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
+        guard keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
             fail("signature", "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
             return result
         }

@@ -157,7 +157,54 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         ])
         #expect(errors(policy("  leeway_seconds: -5")) == ["siwa.yaml:9:19: error: 'leeway_seconds' cannot be negative"])
         #expect(errors(policy("  audience: [x]")) == [
-            "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, user_field, nonce_field, nonce_hashed, jwks, audiences, issuer, as_of, leeway_seconds)",
+            "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds)",
         ])
+    }
+}
+
+/// Keys a host keeps up to date: Apple rotates its keys, the host updates the store, the rules stay loaded.
+@Suite struct AppleKeyStoreTests {
+    /// The fixture key set with only the keys named.
+    func jwks(_ kids: Set<String>) throws -> Data {
+        let all = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: Fixtures.dir + "/jwks.json")!) as! [String: Any]
+        let keys = (all["keys"] as! [[String: Any]]).filter { kids.contains($0["kid"] as! String) }
+        return try JSONSerialization.data(withJSONObject: ["keys": keys])
+    }
+
+    func yaml(_ keys: String) -> String {
+        policy().replacingOccurrences(of: "  jwks: jwks.json\n", with: keys)
+    }
+
+    @Test func aRotatedKeyIsUsedAfterTheHostUpdatesTheStore() throws {
+        let store = try AppleKeyStore(jwks: jwks(["SIFTTEST1"]))
+        var registry = PluginRegistry.builtIn()
+        registry.registerAppleID(keyStores: ["apple": store])
+        let loaded = RulesLoader(registry: registry).load(text: yaml("  key_store: apple\n"), file: "siwa.yaml", directory: Fixtures.dir)
+        let p = try #require(loaded.pipeline, "\(loaded.rendered())")
+        func reasons(_ token: String) -> [ReasonCode] {
+            var w = JSONWriter()
+            w.beginObject(); w.field("user_id", Fixtures.sub); w.field("nonce", Fixtures.nonce); w.field("identity_token", token); w.endObject()
+            return p.validate(json: w.bytes, asOfMillis: asOf).reasons
+        }
+        #expect(reasons(Fixtures.token("valid")) == [])
+        #expect(reasons(Fixtures.token("valid_key2")) == ["apple_id.unknown_kid"])
+        try store.update(jwks: jwks(["SIFTTEST1", "SIFTTEST2"]))
+        #expect(store.kids == ["SIFTTEST1", "SIFTTEST2"])
+        #expect(reasons(Fixtures.token("valid_key2")) == [])
+        // Unusable data leaves the keys in use as they were.
+        let refused = #expect(throws: AppleKeyStore.Error.self) { try store.update(jwks: jwks([])) }
+        #expect(refused?.message == "key set 'jwks' has no usable RS256 keys")
+        #expect(reasons(Fixtures.token("valid_key2")) == [])
+    }
+
+    @Test func theKeysAreNamedOnceAndExist() throws {
+        var registry = PluginRegistry.builtIn()
+        registry.registerAppleID(keyStores: ["apple": try AppleKeyStore(jwks: jwks(["SIFTTEST1"]))])
+        func errors(_ keys: String) -> [String] {
+            RulesLoader(registry: registry).load(text: yaml(keys), file: "siwa.yaml", directory: Fixtures.dir).errors.map(\.message)
+        }
+        #expect(errors("  key_store: appel\n") == ["no key store 'appel' is registered; did you mean 'apple'?"])
+        #expect(errors("  key_store: apple\n  jwks: jwks.json\n") == ["give 'jwks' or 'key_store', not both"])
+        #expect(errors("") == ["'apple_id_token' needs its keys: 'jwks: FILE' (Apple's JWKS beside the rules) or 'key_store: NAME'"])
     }
 }
