@@ -105,7 +105,7 @@ struct Run: ParsableCommand {
         let pipeline = try common.load(rules, overrides: overrides)
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
-        var options = try runOptions(sources)
+        var options = try runOptions(sources, pipeline)
         let outputs = try OutputFiles(sources: sources, results: out, accepted: accepted, rejected: rejected,
                                       errors: errors, summary: summaryJSON, junit: junit, report: htmlReport(language: options.language))
         let progress = ProgressLine(sources: sources, quiet: quiet)
@@ -120,7 +120,7 @@ struct Run: ParsableCommand {
             throw Failed.runtime
         }
         let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio,
-                                 maxReasons: try thresholds()).judge(summary)
+                                 maxReasons: try thresholds(), packs: pipeline.packs).judge(summary)
         let code = exitCode(summary, missing: missing, thresholds: verdict)
         do {
             try outputs.finish(summary: summary, thresholds: verdict, exitCode: code)
@@ -133,14 +133,15 @@ struct Run: ParsableCommand {
         if code != 0 { throw Failed(code: code) }
     }
 
-    private func runOptions(_ sources: [InputSource]) throws -> RunOptions {
+    private func runOptions(_ sources: [InputSource], _ pipeline: Pipeline) throws -> RunOptions {
         var environment = RunEnvironment()
         if let ledger { environment.overrides["ledger"] = ledger }
         var options = RunOptions(workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
                                  maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
         options.shard = shard.flatMap(Shard.init)
-        options.detailedSummary = summaryJSON != nil || junit != nil || report != nil
+        // Per-pack counts also judge the packs' own fail_when/warn_when.
+        options.detailedSummary = summaryJSON != nil || junit != nil || report != nil || pipeline.packs.contains { $0.thresholds != nil }
         options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }
         if let key {
             do { options.key = try FieldPath(parsing: key) } catch {

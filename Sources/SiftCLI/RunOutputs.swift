@@ -116,11 +116,13 @@ struct OutputError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason CODE=N`, judged on a run's summary.
+/// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason CODE=N`, and the packs'
+/// `fail_when:` and `warn_when:`, judged on a run's summary.
 struct Thresholds {
     var maxInvalidRatio: Double?
     var warnInvalidRatio: Double?
     var maxReasons: [String: Int]
+    var packs: [Pack] = []
 
     struct Verdict {
         var failed = false
@@ -167,15 +169,40 @@ struct Thresholds {
             }
         }
         for (code, limit) in maxReasons.sorted(by: { $0.key < $1.key }) {
-            let n = s.reasons[ReasonCode(code)] ?? 0
-            let crossed = n > limit
-            v.checks.append(("reason \(code)", String(limit), String(n), "fail", crossed))
-            if crossed {
-                v.failed = true
-                v.messages.append("error: \(code) occurred \(n) times, above the limit \(limit)")
-            }
+            judgeReason(ReasonCode(code), limit, fail: true, where: "", s, &v)
+        }
+        for pack in packs {
+            if let warn = pack.thresholds?.warn { judge(pack, warn, fail: false, s, &v) }
+            if let fail = pack.thresholds?.fail { judge(pack, fail, fail: true, s, &v) }
         }
         return v
+    }
+
+    /// One level of a pack's thresholds: the invalid ratio of the records it applied to, and reason counts.
+    private func judge(_ pack: Pack, _ limits: PackThresholds.Limits, fail: Bool, _ s: RunSummary, _ v: inout Verdict) {
+        let at = " (\(pack.name), \(limits.mark))"
+        if let max = limits.invalidRatio {
+            let counts = s.packs[pack.name] ?? RunSummary.PackCount()
+            let ratio = counts.records > 0 ? Double(counts.invalid) / Double(counts.records) : 0
+            let shown = String(format: "%.4f", ratio)
+            let crossed = ratio > max
+            v.checks.append(("pack \(pack.name) invalid_ratio", String(max), shown, fail ? "fail" : "warn", crossed))
+            if crossed {
+                if fail { v.failed = true } else { v.warned = true }
+                v.messages.append((fail ? "error: " : "warning: ") + "\(counts.invalid) of the \(counts.records) records of pack "
+                                  + "'\(pack.name)' are invalid (\(shown)), above the \(fail ? "limit" : "warning level") \(max)\(at)")
+            }
+        }
+        for (code, limit) in limits.reasons.sorted(by: { $0.key < $1.key }) { judgeReason(code, limit, fail: fail, where: at, s, &v) }
+    }
+
+    private func judgeReason(_ code: ReasonCode, _ limit: Int, fail: Bool, where at: String, _ s: RunSummary, _ v: inout Verdict) {
+        let n = s.reasons[code] ?? 0
+        let crossed = n > limit
+        v.checks.append(("reason \(code)", String(limit), String(n), fail ? "fail" : "warn", crossed))
+        guard crossed else { return }
+        if fail { v.failed = true } else { v.warned = true }
+        v.messages.append((fail ? "error: " : "warning: ") + "\(code) occurred \(n) times, above the \(fail ? "limit" : "warning level") \(limit)\(at)")
     }
 }
 

@@ -85,6 +85,39 @@ import Testing
         #expect(ledger.status == 4)
     }
 
+    @Test func packsCarryTheirOwnThresholds() throws {
+        let rules = try SiftProcess.temp("r.yaml", """
+            pack: phones
+            fields:
+              phone: [{regex: '1[0-9]{10}'}]
+            fail_when:
+              invalid_ratio: 0.5
+            warn_when:
+              reasons: {phone.regex: 0}
+            """)
+        let input = [#"{"phone":"13800138000"}"#, #"{"phone":"1"}"#, #"{"phone":"2"}"#].joined(separator: "\n") + "\n"
+        let r = try SiftProcess.run(["run", "--rules", rules, "--results", "none", "--quiet"], stdin: input)
+        #expect(r.status == 5)
+        #expect(r.stderr == """
+            sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
+            sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
+
+            """)
+        let typo = try SiftProcess.temp("typo.yaml", "fields:\n  a: [not_empty]\nfail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}\n")
+        let lint = try SiftProcess.run(["lint", typo])
+        #expect(lint.status == 2)
+        #expect(lint.stderr == """
+            \(typo):3:13: error: unknown key 'invalid_ratoi' in 'fail_when'; did you mean 'invalid_ratio'? (keys: invalid_ratio, reasons)
+            fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
+                        ^
+            \(typo):3:56: error: each reason limit is CODE: N with N a whole number from 0
+            fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
+                                                                   ^
+            sift lint: 2 errors
+
+            """)
+    }
+
     @Test func textSummarySaysHowManyReasonsItLeftOut() throws {
         let fields = (1...12).map { "  f\($0): [not_empty]" }.joined(separator: "\n")
         let rules = try SiftProcess.temp("r.yaml", "pack: r\nfields:\n" + fields + "\n")

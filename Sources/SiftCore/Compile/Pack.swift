@@ -7,6 +7,8 @@ public final class Pack: Sendable {
     /// The compiled stages, in order (fields first, then plugin sections).
     public let stages: [any Stage]
     public let examples: [Example]
+    /// `fail_when:` and `warn_when:`, judged after a run.
+    public let thresholds: PackThresholds?
     /// The stages again, with the fields stage typed: the batch path appends its violations
     /// straight to the verdict instead of going through a `StageResult`.
     let evaluation: [EvaluationStep]
@@ -16,12 +18,13 @@ public final class Pack: Sendable {
         case plugin(any Stage)
     }
 
-    init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example]) {
+    init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example], thresholds: PackThresholds? = nil) {
         self.name = name
         self.file = file
         self.selector = selector
         self.stages = stages
         self.examples = examples
+        self.thresholds = thresholds
         self.evaluation = stages.map { ($0 as? FieldsStage).map(EvaluationStep.fields) ?? .plugin($0) }
     }
 }

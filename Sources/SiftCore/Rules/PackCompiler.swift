@@ -1,6 +1,7 @@
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {
-    static let packKeys = ["version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples"]
+    static let packKeys = ["version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples",
+                           "fail_when", "warn_when"]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators"]
     static let fieldKeys = ["required", "null", "report", "reason", "checks", "description"]
 
@@ -67,12 +68,13 @@ struct PackCompiler {
             diagnostics.error("the pack '\(name)' has no rules: add 'fields:'" + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"), at: node.mark)
         }
         let examples = compileExamples(node["examples"])
+        let thresholds = compileThresholds(node)
         if advises {
             let sectionsOnly = stages.count > (node["fields"] == nil ? 0 : 1)
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly)
         }
         guard diagnostics.errors.count == before else { return nil }
-        return Pack(name: name, file: file.display, selector: selector, stages: stages, examples: examples)
+        return Pack(name: name, file: file.display, selector: selector, stages: stages, examples: examples, thresholds: thresholds)
     }
 
     static func baseName(_ path: String) -> String {

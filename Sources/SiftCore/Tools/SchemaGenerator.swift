@@ -58,10 +58,19 @@ public enum SchemaGenerator {
         w.key("include"); w.beginObject(); w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "string"); w.endObject()
         w.beginObject(); w.field("type", "array"); w.key("items"); w.beginObject(); w.field("type", "string"); w.endObject(); w.endObject(); w.endArray(); w.endObject()
         w.key("validators"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); ref(&w, "check"); w.endObject()
+        choice(&w, "null", ["missing", "value"], "Pack default: whether a present null is missing (default) or a value the checks see.")
+        choice(&w, "report", ["all", "first"], "Pack default: report every failing check of a field (default) or the first.")
+        for level in ["fail_when", "warn_when"] { thresholds(&w, level) }
         w.key("fields"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); w.beginObject(); w.key("anyOf"); w.beginArray()
         ref(&w, "check")
         w.beginObject(); w.field("type", "object"); w.key("properties"); w.beginObject()
-        w.key("required"); w.beginObject(); w.field("type", "boolean"); w.endObject()
+        w.key("required"); w.beginObject(); w.key("anyOf"); w.beginArray()
+        w.beginObject(); w.field("type", "boolean"); w.endObject()
+        w.beginObject(); w.field("type", "object"); w.key("properties"); w.beginObject(); w.key("when"); ref(&w, "check"); w.endObject()
+        w.key("required"); w.beginArray(); w.string("when"); w.endArray(); w.field("additionalProperties", false); w.endObject()
+        w.endArray(); w.endObject()
+        choice(&w, "null", ["missing", "value"], "Whether a present null is missing or a value the checks see.")
+        choice(&w, "report", ["all", "first"], "Report every failing check of the field, or the first.")
         w.key("reason"); w.beginObject(); w.field("type", "string"); w.endObject()
         w.key("description"); w.beginObject(); w.field("type", "string"); w.endObject()
         w.key("checks"); ref(&w, "check")
@@ -136,5 +145,22 @@ public enum SchemaGenerator {
         case .any: break
         }
         w.endObject()
+    }
+
+    /// A property whose value is one of `values`.
+    private static func choice(_ w: inout JSONWriter, _ key: String, _ values: [String], _ doc: String) {
+        w.key(key); w.beginObject(); w.field("description", doc)
+        w.key("enum"); w.beginArray(); for v in values { w.string(v) }; w.endArray(); w.endObject()
+    }
+
+    /// `fail_when` / `warn_when`: an invalid ratio and reason counts.
+    private static func thresholds(_ w: inout JSONWriter, _ key: String) {
+        w.key(key); w.beginObject(); w.field("type", "object")
+        w.field("description", key == "fail_when" ? "Exit code 5 when crossed after a run." : "A warning when crossed after a run.")
+        w.key("properties"); w.beginObject()
+        w.key("invalid_ratio"); w.beginObject(); w.field("type", "number"); w.field("minimum", 0); w.field("maximum", 1); w.endObject()
+        w.key("reasons"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties")
+        w.beginObject(); w.field("type", "integer"); w.field("minimum", 0); w.endObject(); w.endObject()
+        w.endObject(); w.field("additionalProperties", false); w.endObject()
     }
 }
