@@ -152,6 +152,33 @@ struct SiftProcess {
         #expect(r.stdout.contains("  - must pass the GB 11643 (Chinese resident ID) check [id.checksum] (rules/identity.yaml:13:9)"))
     }
 
+    /// The pack's description in the chosen language, validators by name, the author's messages
+    /// instead of raw regexes.
+    @Test func explainSpeaksTheAuthorsWords() throws {
+        let en = try SiftProcess.run(["explain", "rules/mobile.yaml"])
+        #expect(en.stdout == """
+            pack 'mobile' (rules/mobile.yaml) applies to: kind = "mobile"
+              Chinese mobile numbers, checked with the up-to-date validator.
+              field phone (required) [phone.required when missing]
+                - must not start or end with whitespace [phone.trimmed] (rules/mobile.yaml:13:9)
+                - validator cn_mobile: fails with “is not a valid mainland China mobile number” (a regex check) [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
+              examples: 18
+            a record that no pack applies to gets a record.no_pack result.
+
+            """)
+        let zh = try SiftProcess.run(["explain", "rules/mobile.yaml", "--lang", "zh"])
+        #expect(zh.stdout == """
+            规则包 'mobile'（rules/mobile.yaml），适用于：kind = "mobile"
+              中国大陆手机号，用最新的号段校验。
+              字段 phone（必填）[缺失时 phone.required]
+                - 首尾不得有空白 [phone.trimmed] (rules/mobile.yaml:13:9)
+                - 校验器 cn_mobile：不满足时报告“不是有效的中国大陆手机号”（regex 检查） [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
+              示例：18 个
+            不适用于任何规则包的记录会得到 record.no_pack 结果。
+
+            """)
+    }
+
     @Test func schemaIsJSON() throws {
         let r = try SiftProcess.run(["schema"])
         #expect(r.status == 0)

@@ -44,8 +44,12 @@ struct PluginCheckNode: CheckNode {
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { check.passes(value, in: context) }
 
+    /// With the author's message, the message says what is wrong in their words; the check's
+    /// own terms (a raw regex) are left to `sift plugins` and the rule file.
     func explain(_ language: Language) -> [String] {
-        ["\(check.explain(language)) [\(reason)] (\(rule))"]
+        guard let message else { return ["\(check.explain(language)) [\(reason)] (\(rule))"] }
+        let said = language == .zh ? "不满足时报告“\(message.text(.zh))”（\(kind) 检查）" : "fails with “\(message.text(.en))” (a \(kind) check)"
+        return ["\(said) [\(reason)] (\(rule))"]
     }
 
     func summary(_ language: Language) -> String { check.explain(language) }
@@ -213,5 +217,25 @@ struct RelabelNode: CheckNode {
 
     func summary(_ language: Language) -> String { child.summary(language) }
     var reasonCodes: [ReasonCode] { reason.map { [$0] } ?? child.reasonCodes }
+    var expectsText: Bool { child.expectsText }
+}
+
+/// A named validator (`use: cn_mobile`): the validator's checks, explained under its name.
+struct NamedNode: CheckNode {
+    let name: String
+    let child: any CheckNode
+
+    func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? { child.evaluate(value, context) }
+    func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { child.passes(value, context) }
+
+    func explain(_ language: Language) -> [String] {
+        var lines = child.explain(language)
+        guard !lines.isEmpty else { return lines }
+        lines[0] = (language == .zh ? "校验器 \(name)：" : "validator \(name): ") + lines[0]
+        return lines
+    }
+
+    func summary(_ language: Language) -> String { child.summary(language) }
+    var reasonCodes: [ReasonCode] { child.reasonCodes }
     var expectsText: Bool { child.expectsText }
 }

@@ -9,6 +9,8 @@ public final class Pack: Sendable {
     public let examples: [Example]
     /// `fail_when:` and `warn_when:`, judged after a run.
     public let thresholds: PackThresholds?
+    /// What the author says the pack is for (`description:`).
+    public let description: LocalizedText?
     /// The stages again, with the fields stage typed: the batch path appends its violations
     /// straight to the verdict instead of going through a `StageResult`.
     let evaluation: [EvaluationStep]
@@ -18,13 +20,15 @@ public final class Pack: Sendable {
         case plugin(any Stage)
     }
 
-    init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example], thresholds: PackThresholds? = nil) {
+    init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example], thresholds: PackThresholds? = nil,
+         description: LocalizedText? = nil) {
         self.name = name
         self.file = file
         self.selector = selector
         self.stages = stages
         self.examples = examples
         self.thresholds = thresholds
+        self.description = description
         self.evaluation = stages.map { ($0 as? FieldsStage).map(EvaluationStep.fields) ?? .plugin($0) }
     }
 }

@@ -237,7 +237,7 @@ struct CheckCompiler {
         }
         using.append(name)
         defer { using.removeLast() }
-        return compile(v.node, prefix: prefix)
+        return compile(v.node, prefix: prefix).map { NamedNode(name: name, child: $0) }
     }
 
     mutating func reasonCode(_ node: ConfigNode) -> ReasonCode? {

@@ -74,7 +74,18 @@ struct PackCompiler {
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly)
         }
         guard diagnostics.errors.count == before else { return nil }
-        return Pack(name: name, file: file.display, selector: selector, stages: stages, examples: examples, thresholds: thresholds)
+        return Pack(name: name, file: file.display, selector: selector, stages: stages, examples: examples, thresholds: thresholds,
+                    description: node["description"].flatMap { describe($0) })
+    }
+
+    /// `description:` as text, or per language: `{en: ..., zh: ...}`.
+    private mutating func describe(_ node: ConfigNode) -> LocalizedText? {
+        if let t = node.scalarText { return LocalizedText(t) }
+        guard let en = node["en"]?.scalarText, let zh = node["zh"]?.scalarText, node.pairs?.count == 2 else {
+            diagnostics.error("'description' is text, or {en: ..., zh: ...}", at: node.mark)
+            return nil
+        }
+        return LocalizedText(en: en, zh: zh)
     }
 
     static func baseName(_ path: String) -> String {

@@ -8,6 +8,7 @@ public enum Explainer {
             } else {
                 out.append("pack '\(pack.name)' (\(pack.file)) applies to: \(pack.selector)")
             }
+            if let d = pack.description { out.append("  " + d.text(language)) }
             for stage in pack.stages {
                 out += stage.explain(language).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
             }

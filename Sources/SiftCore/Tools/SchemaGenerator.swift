@@ -53,7 +53,7 @@ public enum SchemaGenerator {
         w.beginObject()
         w.key("version"); w.beginObject(); w.key("const"); w.int(1); w.endObject()
         w.key("pack"); w.beginObject(); w.field("type", "string"); w.endObject()
-        w.key("description"); w.beginObject(); w.field("type", "string"); w.endObject()
+        w.key("description"); w.beginObject(); w.field("description", "Text, or {en: ..., zh: ...}"); w.endObject()
         w.key("applies_to"); w.beginObject(); w.field("description", "'all', or {field: value} / {has: field}"); w.endObject()
         w.key("include"); w.beginObject(); w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "string"); w.endObject()
         w.beginObject(); w.field("type", "array"); w.key("items"); w.beginObject(); w.field("type", "string"); w.endObject(); w.endObject(); w.endArray(); w.endObject()
