@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift"]),
         .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift"]),
-        .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"], exclude: ["Expected"]),
+        .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"], exclude: ["Expected", "ExecPlugin"]),
     ],
     swiftLanguageModes: [.v6]
 )

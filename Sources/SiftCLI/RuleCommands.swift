@@ -84,16 +84,22 @@ struct Explain: ParsableCommand {
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print a JSON Schema of rule files, for editors.")
 
+    @Option(name: .long, help: "Also the exec_checks declared in these rules (a file or folder).")
+    var rules: String?
+
     func run() throws {
-        print(SchemaGenerator.schema(for: .builtIn()))
+        print(SchemaGenerator.schema(for: try registry(rules)))
     }
 }
 
 struct Plugins: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the check kinds and their options.")
 
+    @Option(name: .long, help: "Also the exec_checks declared in these rules (a file or folder).")
+    var rules: String?
+
     func run() throws {
-        for spec in PluginRegistry.builtIn().specs {
+        for spec in try registry(rules).specs {
             print("\(spec.kind): \(spec.summary)")
             for o in spec.options {
                 var line = "  \(o.name) (\(o.type.phrase)\(o.required ? ", required" : ""))"
@@ -113,4 +119,15 @@ struct Plugins: ParsableCommand {
         case .string(let s): return s
         }
     }
+}
+
+/// The built-in plugins, and the exec checks declared in `rules` when given.
+func registry(_ rules: String?) throws -> PluginRegistry {
+    guard let rules else { return .builtIn() }
+    let loaded = RulesLoader(registry: .builtIn()).load(path: rules)
+    guard let registry = loaded.registry, loaded.errors.isEmpty else {
+        eprint(loaded.rendered())
+        throw Failed.rules
+    }
+    return registry
 }

@@ -45,7 +45,7 @@ let fieldsOnly: PluginRegistry = {
 
     @Test func packLevelMistakes() {
         #expect(errors("feilds:\n  a: [not_empty]\n") == [
-            "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, applies_to, include, validators, null, report, fields, examples, fail_when, warn_when)",
+            "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, applies_to, include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks)",
             "r.yaml:1:1: error: the pack 'r' has no rules: add 'fields:'",
         ])
         #expect(errors("version: 2\nfields:\n  a: [not_empty]\n") == ["r.yaml:1:10: error: this Sift reads rules version 1; found the number 2"])

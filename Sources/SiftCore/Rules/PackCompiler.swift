@@ -1,8 +1,8 @@
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {
     static let packKeys = ["version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples",
-                           "fail_when", "warn_when"]
-    static let libraryKeys: Set<String> = ["version", "description", "include", "validators"]
+                           "fail_when", "warn_when", "exec_checks"]
+    static let libraryKeys: Set<String> = ["version", "description", "include", "validators", "exec_checks"]
     static let fieldKeys = ["required", "null", "report", "reason", "checks", "description"]
 
     /// How a pack's fields treat null and how many failures they report, unless a field says otherwise.

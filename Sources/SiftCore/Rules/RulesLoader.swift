@@ -51,6 +51,16 @@ public struct RulesLoader: Sendable {
     }
 
     private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool = false) -> LoadResult {
+        // Checks declared as external commands (`exec_checks:`) join the registry before any pack is compiled.
+        var withExec = self
+        for file in files {
+            guard let node = file.node?["exec_checks"] else { continue }
+            ExecChecks.register(node, directory: file.directory, into: &withExec.registry, &reader.diagnostics)
+        }
+        return withExec.compilePacks(files, &reader, origin: origin, isFolder: isFolder)
+    }
+
+    private func compilePacks(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool) -> LoadResult {
         var packs: [Pack] = []
         var compiler = PackCompiler(registry: registry)
         compiler.advises = advice
@@ -103,7 +113,9 @@ public struct RulesLoader: Sendable {
         let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
         let sorted = all.sorted
         let pipeline = all.hasErrors ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources)
-        return LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
+        var result = LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
+        result.registry = registry
+        return result
     }
 
     /// The validators a file can use: its own and those of the files it includes, transitively.
@@ -124,6 +136,10 @@ public struct RulesLoader: Sendable {
                 guard let included = reader.include(path, from: file, at: item.mark), let inode = included.node else { continue }
                 if chain.contains(included.absolute) || included.absolute == file.absolute {
                     reader.diagnostics.error("include cycle: '\(path)' includes this file again", at: item.mark)
+                    continue
+                }
+                if inode["exec_checks"] != nil {
+                    reader.diagnostics.error("included file '\(path)' declares exec_checks; declare them in a file of the rules folder itself", at: item.mark)
                     continue
                 }
                 if let keys = inode.pairs?.compactMap({ $0.key.scalarText }), let bad = keys.first(where: { !PackCompiler.libraryKeys.contains($0) }) {
@@ -158,6 +174,8 @@ public struct LoadResult: Sendable {
     public let diagnostics: [Diagnostic]
     /// Rule-file texts by path.
     public let sources: [String: String]
+    /// The plugins the rules were compiled with: the loader's, and the `exec_checks` the rules declare.
+    public var registry: PluginRegistry?
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 

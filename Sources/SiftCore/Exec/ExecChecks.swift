@@ -1,0 +1,118 @@
+/// Checks written in any language, declared in a rule file and run as external commands:
+///
+///     exec_checks:
+///       isin:
+///         command: [python3, plugins/isin.py]   # run in this file's folder
+///         summary: The text must be a valid ISIN.
+///         options:
+///           countries: {type: list, doc: Allowed two-letter prefixes.}
+///         timeout_ms: 2000
+///
+/// Rules then use `isin:` like a built-in check; `sift lint`, `test`, `explain` and `schema`
+/// know it. The command is started on first use and kept running; for each value checked it
+/// reads one JSON line on standard input and writes one JSON line on standard output:
+///
+///     {"check":"isin","options":{"countries":["US"]},"value":"US0378331005"}
+///     {"pass":true}   or   {"pass":false,"message":"is not a valid ISIN"}   (message may be {"en":..,"zh":..})
+///
+/// A command that cannot start, crashes, hangs past the timeout, or answers anything else
+/// gives `<field>.<kind>.plugin_error` for that value, and is started again for the next.
+/// Requests take turns: the command sees one at a time.
+enum ExecChecks {
+    static let typeNames = ["string", "integer", "number", "boolean", "list", "any"]
+
+    /// The spec that `exec_checks:` entries are validated against.
+    static let declaration = PluginSpec(
+        kind: "exec_checks",
+        summary: "A check run as an external command speaking JSON lines.",
+        options: [
+            OptionSpec("command", .list(.string), required: true, doc: "The program and its arguments, run in this file's folder."),
+            OptionSpec("summary", .string, required: true, doc: "What the check requires, in plain words (explain, plugins, schema)."),
+            OptionSpec("options", .dictionary(.object([
+                OptionSpec("type", .choice(typeNames), default: .string("string"), doc: "The option's type."),
+                OptionSpec("doc", .string, required: true, doc: "What the option means."),
+                OptionSpec("required", .boolean, default: .bool(false), doc: "Whether every use must give it."),
+            ])), doc: "The options a use of the check may give."),
+            OptionSpec("timeout_ms", .integer, default: .int(5000), doc: "How long one answer may take."),
+        ])
+
+    /// Registers the checks declared under `node` (an `exec_checks:` mapping) into `registry`.
+    static func register(_ node: ConfigNode, directory: String, into registry: inout PluginRegistry, _ diagnostics: inout DiagnosticList) {
+        guard let pairs = node.pairs else {
+            diagnostics.error("'exec_checks' is a mapping from check names to their commands", at: node.mark)
+            return
+        }
+        for p in pairs {
+            guard let kind = p.key.scalarText else { continue }
+            if registry.checks[kind] != nil || CheckCompiler.compositionKeys.contains(kind) {
+                diagnostics.error("the check name '\(kind)' is taken; choose another", at: p.key.mark)
+                continue
+            }
+            guard let d = OptionValidator().validate(p.value, against: declaration, diagnostics: &diagnostics),
+                  let command = d.strings("command"), !command.isEmpty else { continue }
+            let timeout = d.int("timeout_ms") ?? 5000
+            guard timeout > 0 else {
+                diagnostics.error("'timeout_ms' must be above 0", at: d.mark("timeout_ms"))
+                continue
+            }
+            let options = (d.node("options")?.pairs ?? []).map { o in
+                OptionSpec(o.key.scalarText ?? "", type(o.value["type"]?.scalarText), required: o.value["required"]?.resolved == .bool(true),
+                           doc: o.value["doc"]?.scalarText ?? "")
+            }
+            let process = ExecProcess(command: command, directory: directory, timeoutMillis: timeout)
+            let summary = d.string("summary") ?? ""
+            let spec = PluginSpec(kind: kind, summary: summary + " (exec: \(command.joined(separator: " ")))", options: options)
+            registry.register(CheckPlugin(spec: spec, make: { options, _ in
+                ExecCheck(kind: kind, summary: summary, process: process, options: NodeJSON.json(options.node))
+            }))
+        }
+    }
+
+    static func type(_ name: String?) -> OptionType {
+        switch name {
+        case "integer": return .integer
+        case "number": return .number
+        case "boolean": return .boolean
+        case "list": return .list(.any)
+        case "any": return .any
+        default: return .string
+        }
+    }
+}
+
+/// One use of an exec check: its options, sent with every value.
+struct ExecCheck: ValueCheck {
+    let kind: String
+    let summary: String
+    let process: ExecProcess
+    /// The use's options as a JSON object (`{}` when none).
+    let options: String
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("check", kind)
+        w.key("options"); w.raw((options.hasPrefix("{") ? options : "{}").utf8)
+        w.key("value"); w.raw(value.rawBytes)
+        w.endObject()
+        let answer: [UInt8]
+        do { answer = try process.ask(w.bytes) } catch { return failure("\(error.message)", "\(error.message)") }
+        guard let doc = try? JSONDocument(bytes: answer), let pass = doc.root["pass"]?.bool else {
+            let shown = String(decoding: answer.prefix(80), as: UTF8.self)
+            return failure("answered '\(shown)', not {\"pass\": true|false, ...}", "的回答不是 {\"pass\": true|false, ...}：'\(shown)'")
+        }
+        if pass { return nil }
+        let message = doc.root["message"]
+        if let m = message?.string { return Rejection(LocalizedText(m)) }
+        if let en = message?["en"]?.string { return Rejection(LocalizedText(en: en, zh: message?["zh"]?.string ?? en)) }
+        return Rejection(LocalizedText(en: "fails the \(kind) check", zh: "未通过 \(kind) 检查"))
+    }
+
+    private func failure(_ en: String, _ zh: String) -> Rejection {
+        Rejection(LocalizedText(en: "the plugin '\(kind)' \(en)", zh: "插件 '\(kind)' 出错：\(zh)"), detail: "plugin_error")
+    }
+
+    func explain(_ language: Language) -> String {
+        summary + (language == .zh ? "（外部插件 \(kind)）" : " (exec plugin '\(kind)')")
+    }
+}
