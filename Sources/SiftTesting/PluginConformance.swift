@@ -15,7 +15,7 @@ import SiftCore
 /// - the same answers when eight threads check the samples at once (checks are shared by
 ///   all workers of a run);
 /// - `explain` says what the check requires, in both languages.
-public enum PluginConformance {
+public enum PluginConformance: Sendable {
     /// Values as JSON texts that every plugin should meet without crashing: several types,
     /// empty, long, astral and full-width text.
     public static let standardValues = [

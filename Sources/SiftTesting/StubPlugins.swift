@@ -23,7 +23,7 @@ public final class CallCounter: @unchecked Sendable {
 
 /// Plugins for tests of hosts and of new plugin families: they declare specs like real
 /// plugins and behave in simple, predictable ways.
-public enum StubPlugins {
+public enum StubPlugins: Sendable {
     /// A check `kind` that rejects the texts listed in `reject:` (detail `stub` when the
     /// option `detail: true`) and counts its calls, and the rejections (failures) it builds.
     public static func check(kind: String = "stub", counter: CallCounter? = nil, rejections: CallCounter? = nil) -> CheckPlugin {

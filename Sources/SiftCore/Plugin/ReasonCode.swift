@@ -75,7 +75,7 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
 
 extension ReasonCode {
     /// Codes of records that could not be read.
-    public enum Input {
+    public enum Input: Sendable {
         /// The line is not valid JSON.
         public static let malformedJSON: ReasonCode = "input.malformed_json"
         /// The line is not valid UTF-8.
@@ -87,7 +87,7 @@ extension ReasonCode {
     }
 
     /// Codes about the record as a whole.
-    public enum Record {
+    public enum Record: Sendable {
         /// No pack's `applies_to:` selected the record.
         public static let noPack: ReasonCode = "record.no_pack"
     }

@@ -93,7 +93,7 @@ public struct RunSinks {
 
 /// Applies a pipeline to files and streams: every input record yields exactly one result
 /// line, in input order; a bad line becomes an error result and the run goes on.
-public struct BatchRunner {
+public struct BatchRunner: Sendable {
     public let pipeline: Pipeline
     public let options: RunOptions
 
@@ -511,3 +511,7 @@ private final class Slots: @unchecked Sendable {
     func set(_ i: Int, _ e: Evaluated) { items[i] = e }
     func take(_ i: Int) -> Evaluated { items[i]! }
 }
+
+/// The sinks are closures of one run's thread: not for sharing.
+@available(*, unavailable)
+extension RunSinks: Sendable {}

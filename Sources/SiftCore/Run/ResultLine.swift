@@ -3,9 +3,9 @@
 ///
 /// The layout is fixed, so the line is written from pre-encoded fragments without the
 /// writer's comma bookkeeping; only strings from the record and the rules are escaped.
-public struct ResultLine {
+public struct ResultLine: Sendable {
     /// The record's `--key` field: its JSON value, or missing (written as null).
-    public enum Key {
+    public enum Key: Sendable {
         case value(JSONValue)
         case missing
     }

@@ -109,3 +109,7 @@ public final class Session {
         for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { try s.finish() } } }
     }
 }
+
+/// A session belongs to one thread or stream; hosts share state across tasks with `RecordSession`.
+@available(*, unavailable)
+extension Session: Sendable {}
