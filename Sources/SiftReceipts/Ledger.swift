@@ -98,7 +98,7 @@ final class Ledger {
 private let SQLITE_TRANSIENT_ = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A ledger that cannot be opened or written.
-public struct LedgerError: Error, Sendable, CustomStringConvertible {
+package struct LedgerError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
 }

@@ -29,7 +29,7 @@ private func threadMatchData() -> OpaquePointer {
 ///
 /// Matches run on UTF-8 bytes straight from the input, with match and depth limits,
 /// so a catastrophic pattern ends with `.limitExceeded` instead of hanging.
-public final class CompiledRegex: @unchecked Sendable {
+package final class CompiledRegex: @unchecked Sendable {
     // Immutable after init; PCRE2 code and match contexts may be used by many threads at once.
     private let code: OpaquePointer
     private let matchContext: OpaquePointer
@@ -97,7 +97,7 @@ public final class CompiledRegex: @unchecked Sendable {
 }
 
 /// How a regex is compiled and bounded.
-public struct RegexOptions: Sendable, Hashable {
+package struct RegexOptions: Sendable, Hashable {
     public enum Mode: String, Sendable, Hashable {
         /// The whole value must match, as `NSPredicate MATCHES` does.
         case full
@@ -120,7 +120,7 @@ public struct RegexOptions: Sendable, Hashable {
     }
 }
 
-public enum RegexOutcome: Sendable, Equatable {
+package enum RegexOutcome: Sendable, Equatable {
     case match
     case noMatch
     /// The match or depth limit was reached: treat the value as suspect, not as matching.
@@ -129,7 +129,7 @@ public enum RegexOutcome: Sendable, Equatable {
 }
 
 /// Why a pattern did not compile, and where (offset in the pattern, in bytes).
-public struct RegexError: Error, Sendable, Equatable {
+package struct RegexError: Error, Sendable, Equatable {
     public var message: String
     public var offset: Int
 }

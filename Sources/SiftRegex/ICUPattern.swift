@@ -1,5 +1,5 @@
 /// ICU (NSRegularExpression, NSPredicate) syntax that PCRE2 spells differently.
-public enum ICUPattern: Sendable {
+package enum ICUPattern: Sendable {
     /// Rewrites `\uXXXX` and `\UXXXXXXXX` as PCRE2's `\x{...}`; everything else is kept.
     public static func translate(_ pattern: String) -> String {
         let s = Array(pattern.unicodeScalars)

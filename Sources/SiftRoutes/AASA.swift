@@ -2,7 +2,7 @@ import SiftCore
 
 /// apple-app-site-association files for a pipeline's routes: generating one, and checking
 /// one against the routes.
-public enum AASA: Sendable {
+package enum AASA: Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }

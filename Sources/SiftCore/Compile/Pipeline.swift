@@ -14,7 +14,7 @@ public struct Pipeline: Sendable {
 
     /// Evaluates one record with every pack that applies to it, without settlers.
     /// Stateful checks (replay) need a `Session`.
-    public func evaluate(_ record: JSONValue, context: EvaluationContext) -> [PackResult] {
+    package func evaluate(_ record: JSONValue, context: EvaluationContext) -> [PackResult] {
         var out: [PackResult] = []
         for (i, pack) in packs.enumerated() where pack.selector.matches(record) {
             out.append(PackResult(packIndex: i, pack: pack.name, stages: pack.stages.map { $0.evaluate(record, in: context) }))
@@ -52,7 +52,7 @@ public struct Pipeline: Sendable {
 }
 
 /// The stage results of one pack for one record.
-public struct PackResult: Sendable {
+package struct PackResult: Sendable {
     public var packIndex: Int
     public var pack: String
     public var stages: [StageResult]

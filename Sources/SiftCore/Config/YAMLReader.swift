@@ -5,7 +5,7 @@ internal import CYAML
 /// This is the only file that imports libyaml. Anchors and aliases are supported, with
 /// an expansion budget so an alias bomb is an error and not a hang; `<<` merge keys
 /// are applied; duplicate keys are reported.
-public struct YAMLReader: Sendable {
+package struct YAMLReader: Sendable {
     public var limits: YAMLLimits
 
     public init(limits: YAMLLimits = YAMLLimits()) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Prints diagnostics as `file:line:col: error: message`, then the source line and a caret.
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
     private let sources: [String: [Substring]]
 
     /// - Parameter sources: rule-file texts by path, used to show the offending line.

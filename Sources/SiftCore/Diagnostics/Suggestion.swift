@@ -1,5 +1,5 @@
 /// "Did you mean" suggestions by edit distance, as swift-argument-parser does.
-public enum Suggestion: Sendable {
+package enum Suggestion: Sendable {
     /// The closest candidate within a distance that still looks like a typo, or nil.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.count / 3 + 1))

@@ -1,6 +1,6 @@
 /// Validates YAML against a plugin spec, generically: unknown keys (with a did-you-mean),
 /// missing options, wrong types and unknown choices. Reports every problem it finds.
-public struct OptionValidator: Sendable {
+package struct OptionValidator: Sendable {
     public init() {}
 
     /// Validates the node given for plugin `spec` and returns its options, or nil after

@@ -36,7 +36,7 @@ public struct RunEnvironment: Sendable {
     public var useLedgers: Bool
     /// Objects the stages of one session share by key (one ledger per file). Each session
     /// gets its own.
-    public internal(set) var resources = SessionResources()
+    package var resources = SessionResources()
 
     public init(overrides: [String: String] = [:], useLedgers: Bool = true) {
         self.overrides = overrides
@@ -45,7 +45,7 @@ public struct RunEnvironment: Sendable {
 }
 
 /// Objects shared by the stages of one session, made on first use.
-public final class SessionResources: @unchecked Sendable {
+package final class SessionResources: @unchecked Sendable {
     // Only touched while a session is being set up, on one thread; the lock is for safety.
     private var items: [String: AnyObject] = [:]
     private let lock = NSLock()

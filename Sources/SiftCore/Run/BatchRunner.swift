@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// How a batch run behaves.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// Threads that parse and evaluate records. Results come out in input order whatever the number.
     public var workers: Int
     /// Records evaluated together before they are settled and written.
@@ -40,7 +40,7 @@ public struct RunOptions: Sendable {
 }
 
 /// One of N deterministic shares of a run's records (`--shard K/N`, K from 1).
-public struct Shard: Sendable, Equatable {
+package struct Shard: Sendable, Equatable {
     public var index: Int
     public var count: Int
 
@@ -57,7 +57,7 @@ public struct Shard: Sendable, Equatable {
 }
 
 /// How far a run has come: for progress displays.
-public struct RunProgress: Sendable {
+package struct RunProgress: Sendable {
     public var records: Int
     public var invalid: Int
     /// Input bytes read so far, over all sources.
@@ -65,12 +65,12 @@ public struct RunProgress: Sendable {
 }
 
 /// Which result lines a run writes (`--results`).
-public enum ResultSelection: String, Sendable, CaseIterable {
+package enum ResultSelection: String, Sendable, CaseIterable {
     case all, invalid, none
 }
 
 /// Where a run's outputs go, each in input order, a block of lines at a time.
-public struct RunSinks {
+package struct RunSinks {
     /// Result lines (JSONL).
     public var results: ([UInt8]) throws -> Void
     /// Records with no violation, each exactly as read and ending with a newline.
@@ -93,7 +93,7 @@ public struct RunSinks {
 
 /// Applies a pipeline to files and streams: every input record yields exactly one result
 /// line, in input order; a bad line becomes an error result and the run goes on.
-public struct BatchRunner: Sendable {
+package struct BatchRunner: Sendable {
     public let pipeline: Pipeline
     public let options: RunOptions
 

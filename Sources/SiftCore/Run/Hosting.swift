@@ -2,8 +2,9 @@
 /// Stateless and `Sendable`, so a pipeline can serve many threads at once. Replay detection
 /// (receipts) keeps state: use a `Session` for it.
 extension Pipeline {
-    /// Checks one record given as JSON bytes, as of `asOfMillis` (default: now).
-    public func validate(json bytes: [UInt8], asOfMillis: Int64 = Session.nowMillis()) -> RecordVerdict {
+    /// Checks one record given as JSON bytes, as of `asOfMillis` (milliseconds since 1970; nil: now).
+    public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil) -> RecordVerdict {
+        let asOfMillis = asOfMillis ?? Session.nowMillis()
         let doc: JSONDocument
         do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: InputError(error)) }
         guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
@@ -11,7 +12,7 @@ extension Pipeline {
     }
 
     /// Checks one record given as JSON text.
-    public func validate(json text: String, asOfMillis: Int64 = Session.nowMillis()) -> RecordVerdict {
+    public func validate(json text: String, asOfMillis: Int64? = nil) -> RecordVerdict {
         validate(json: Array(text.utf8), asOfMillis: asOfMillis)
     }
 
@@ -20,7 +21,8 @@ extension Pipeline {
     /// value is a missing field. Other fields' rules and the packs' `applies_to` are not
     /// consulted; a condition on another field (`when: {field: ...}`) sees it missing.
     public func validate(field: String, value: String?, pack: String? = nil,
-                         asOfMillis: Int64 = Session.nowMillis()) throws(FieldPathError) -> [Violation] {
+                         asOfMillis: Int64? = nil) throws(FieldPathError) -> [Violation] {
+        let asOfMillis = asOfMillis ?? Session.nowMillis()
         let path = try FieldPath(parsing: field)
         // A record holding only this field, at its path, so that messages and paths read as usual.
         let record = JSONDocument.record(with: value, at: path)

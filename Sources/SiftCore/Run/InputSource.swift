@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where records come from.
-public enum InputSource: Sendable, Hashable, CustomStringConvertible {
+package enum InputSource: Sendable, Hashable, CustomStringConvertible {
     /// A JSONL file (`.jsonl`, `.ndjson`, anything else) or a JSON file (`.json`: one object or an array).
     case file(String)
     /// Standard input: JSONL, or a JSON array if it starts with '['.

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// One input record's bytes (or why they were not kept) and its 1-based line.
-public struct RawRecord: Sendable {
+package struct RawRecord: Sendable {
     public var line: Int
     public var bytes: [UInt8]
     /// Set when the line was longer than the limit; its bytes were dropped.
@@ -144,6 +144,6 @@ final class LineReader {
 }
 
 /// An input that could not be read.
-public struct ReadError: Error, Sendable {
+package struct ReadError: Error, Sendable {
     public var message: String
 }

@@ -3,7 +3,7 @@
 ///
 /// The layout is fixed, so the line is written from pre-encoded fragments without the
 /// writer's comma bookkeeping; only strings from the record and the rules are escaped.
-public struct ResultLine: Sendable {
+package struct ResultLine: Sendable {
     /// The record's `--key` field: its JSON value, or missing (written as null).
     public enum Key: Sendable {
         case value(JSONValue)

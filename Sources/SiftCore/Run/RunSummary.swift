@@ -1,6 +1,6 @@
 /// Counts from one run: totals and every reason code, and, when asked for (`detailed`),
 /// counts per field and per pack and the most frequent failing values of each reason.
-public struct RunSummary: Sendable {
+package struct RunSummary: Sendable {
     public var records = 0
     public var valid = 0
     public var invalid = 0
@@ -116,7 +116,7 @@ public struct RunSummary: Sendable {
 /// Counts values, keeping at most `capacity` of them: when full, a new value replaces the
 /// least frequent one and inherits its count (the space-saving algorithm). The counts of the
 /// values that stay are upper bounds; a value seen more than records/capacity times is never lost.
-public struct ValueCounter: Sendable {
+package struct ValueCounter: Sendable {
     public static let capacity = 32
     public private(set) var counts: [String: Int] = [:]
 
@@ -150,7 +150,7 @@ public struct ValueCounter: Sendable {
 }
 
 /// An invalid record kept for reports: where it is, its text (cut), and what is wrong.
-public struct FailingSample: Sendable {
+package struct FailingSample: Sendable {
     public static let textLimit = 600
 
     public struct Problem: Sendable {

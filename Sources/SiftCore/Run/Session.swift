@@ -7,7 +7,7 @@ import Darwin
 /// Applies a pipeline to records one after another, carrying state across them
 /// (replay detection). Hosts use one session per batch or per stream; it is not shared
 /// between threads. The batch runner evaluates in parallel and settles through a session.
-public final class Session {
+package final class Session {
     public let pipeline: Pipeline
     /// The fixed time "now" compares to, or nil when each record is checked as of the moment
     /// it is checked (a long-lived host session).

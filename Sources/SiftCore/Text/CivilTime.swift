@@ -1,6 +1,6 @@
 /// Calendar arithmetic on milliseconds since 1970 (UTC, proleptic Gregorian), without
 /// Foundation calendars: fast and exact. Algorithms after Howard Hinnant's.
-public enum CivilTime: Sendable {
+package enum CivilTime: Sendable {
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
     public static func daysIn(month: Int, year: Int) -> Int {

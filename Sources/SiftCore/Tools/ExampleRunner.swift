@@ -1,5 +1,5 @@
 /// Runs the `examples:` written in rule files and compares outcomes with expectations.
-public struct ExampleRunner: Sendable {
+package struct ExampleRunner: Sendable {
     public let pipeline: Pipeline
     public let asOfMillis: Int64
 

@@ -1,5 +1,5 @@
 /// Prints a compiled pipeline in plain words, for `sift explain`.
-public enum Explainer: Sendable {
+package enum Explainer: Sendable {
     public static func explain(_ pipeline: Pipeline, language: Language) -> String {
         var out: [String] = []
         for pack in pipeline.packs {

@@ -1,6 +1,6 @@
 /// Writes a JSON Schema for rule files from the plugin specs, for editors
 /// (yaml-language-server, VS Code) to complete and check rules as they are typed.
-public enum SchemaGenerator: Sendable {
+package enum SchemaGenerator: Sendable {
     public static func schema(for registry: PluginRegistry) -> String {
         var w = JSONWriter()
         w.beginObject()
