@@ -1,5 +1,5 @@
 /// One compiled rule pack: the records it applies to, its stages and its examples.
-public final class Pack: Sendable {
+package final class Pack: Sendable {
     public let name: String
     /// The file it was written in.
     public let file: String
@@ -34,7 +34,7 @@ public final class Pack: Sendable {
 }
 
 /// A record written in a rule file with its expected outcome, run by `sift test`.
-public struct Example: Sendable {
+package struct Example: Sendable {
     public let name: String?
     /// The record as JSON text, converted from YAML.
     public let json: String

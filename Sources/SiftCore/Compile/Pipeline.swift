@@ -1,12 +1,15 @@
 /// Compiled rules: immutable, `Sendable`, shared by all workers of a run.
 public struct Pipeline: Sendable {
-    public let packs: [Pack]
+    package let packs: [Pack]
     /// Warnings from compiling (for example a regex class that admits '|').
     public let warnings: [Diagnostic]
     /// Rule-file texts by path, for showing errors with their source line.
     public let sources: [String: String]
 
-    public init(packs: [Pack], warnings: [Diagnostic], sources: [String: String]) {
+    /// The packs' names, in the order they are applied.
+    public var packNames: [String] { packs.map(\.name) }
+
+    package init(packs: [Pack], warnings: [Diagnostic], sources: [String: String]) {
         self.packs = packs
         self.warnings = warnings
         self.sources = sources

@@ -1,5 +1,5 @@
 /// Which records a pack applies to: `applies_to: {kind: signup}`, `{has: receipt}`, or all.
-public struct Selector: Sendable, CustomStringConvertible {
+package struct Selector: Sendable, CustomStringConvertible {
     enum Condition: Sendable {
         /// The field equals one of these JSON texts (`"signup"`, `true`) or, when it is a
         /// number, one of these numbers by value (`1` matches `1.0`, `1e0`; `0` matches `-0`).

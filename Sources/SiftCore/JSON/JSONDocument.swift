@@ -15,7 +15,7 @@ import Darwin
 /// A document made with `init(bytes:)` never changes. A batch worker instead keeps one
 /// document and calls `reparse(_:)` for each record, so that a steady run allocates no
 /// memory per record; values of the previous record must not be used after that.
-public final class JSONDocument: @unchecked Sendable {
+package final class JSONDocument: @unchecked Sendable {
     // Storage is manual so that reuse costs neither copy-on-write checks nor allocations.
     // Only the owner of a reusable document mutates it, between records.
     private(set) var base: UnsafeMutablePointer<UInt8>

@@ -1,6 +1,6 @@
 /// A view of one value inside a `JSONDocument`; cheap to copy, decodes on demand.
 public struct JSONValue: Sendable {
-    public let document: JSONDocument
+    package let document: JSONDocument
     public let index: Int
 
     @inline(__always) var entry: TapeEntry { document.tape[index] }

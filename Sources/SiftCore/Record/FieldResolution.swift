@@ -1,5 +1,5 @@
 /// One place a field path leads to in a record.
-public struct FieldMatch: Sendable {
+package struct FieldMatch: Sendable {
     /// The value, or nil when the field is missing.
     public var value: JSONValue?
     /// The array positions taken at each `[*]`.
@@ -11,7 +11,7 @@ public struct FieldMatch: Sendable {
 extension FieldPath {
     /// Every place the path leads to. A path without `[*]` gives exactly one match.
     /// `[*]` over an empty array gives no match.
-    public func resolve(in root: JSONValue) -> [FieldMatch] {
+    package func resolve(in root: JSONValue) -> [FieldMatch] {
         var out: [FieldMatch] = []
         walk(root, 0, [], &out)
         return out
