@@ -98,16 +98,58 @@ struct Plugins: ParsableCommand {
     @Option(name: .long, help: "Also the exec_checks declared in these rules (a file or folder).")
     var rules: String?
 
+    @Option(name: .long, help: "text, or markdown (the rules reference in the documentation is made with it).")
+    var format: Format = .text
+
+    enum Format: String, ExpressibleByArgument {
+        case text, markdown
+    }
+
     func run() throws {
-        for spec in try registry(rules).specs {
-            print("\(spec.kind): \(spec.summary)")
+        let specs = try registry(rules).specs
+        print(format == .markdown ? markdown(specs) : text(specs), terminator: "")
+    }
+
+    func text(_ specs: [PluginSpec]) -> String {
+        var out = ""
+        for spec in specs {
+            out += "\(spec.kind): \(spec.summary)\n"
             for o in spec.options {
                 var line = "  \(o.name) (\(o.type.phrase)\(o.required ? ", required" : ""))"
                 if let d = o.defaultValue { line += " default \(show(d))" }
-                print(line + ": \(o.doc)")
+                out += line + ": \(o.doc)\n"
             }
-            for e in spec.examples { print("  e.g. \(e)") }
+            for e in spec.examples { out += "  e.g. \(e)\n" }
         }
+        return out
+    }
+
+    /// A DocC article: one section per check or pack section, an options table, examples.
+    func markdown(_ specs: [PluginSpec]) -> String {
+        var out = """
+            # Rules reference
+
+            Every check and pack section of the built-in plugins, with their options. Generated from
+            the plugins' own specs by `sift plugins --format markdown` (a test compares this page
+            with it), so it cannot drift from what the loader accepts.
+
+            """
+        for spec in specs {
+            out += "\n## \(spec.kind)\n\n\(spec.summary)\n\n"
+            if !spec.options.isEmpty {
+                out += "| option | type | default | meaning |\n|---|---|---|---|\n"
+                for o in spec.options {
+                    let cell = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+                    let def = o.defaultValue.map { show($0).isEmpty ? "`\"\"`" : "`\(cell(show($0)))`" } ?? (o.required ? "required" : "")
+                    out += "| `\(o.name)` | \(cell(o.type.phrase)) | \(def) | \(cell(o.doc)) |\n"
+                }
+                out += "\n"
+            }
+            if !spec.examples.isEmpty {
+                out += "```yaml\n" + spec.examples.map { "- " + $0 }.joined(separator: "\n") + "\n```\n"
+            }
+        }
+        return out
     }
 
     func show(_ v: ResolvedScalar) -> String {

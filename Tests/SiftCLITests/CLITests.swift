@@ -272,3 +272,14 @@ struct SiftProcess {
         #expect(l.stdout == "{\"source\":\"-\",\"line\":3,\"valid\":false,\"error\":{\"reason\":\"input.too_large\",\"message\":\"line 3 of the JSON array is longer than the record size limit\"}}\n")
     }
 }
+
+/// The DocC rules reference is `sift plugins --format markdown`, so it cannot drift from the specs.
+@Suite struct DocumentationTests {
+    @Test func theRulesReferenceIsGeneratedFromTheSpecs() throws {
+        let r = try SiftProcess.run(["plugins", "--format", "markdown"])
+        let page = try String(contentsOf: SiftProcess.packageRoot.appendingPathComponent("Sources/Sift/Sift.docc/RulesReference.md"), encoding: .utf8)
+        #expect(r.stdout == page, "regenerate it: sift plugins --format markdown > Sources/Sift/Sift.docc/RulesReference.md")
+        #expect(page.contains("\n## regex\n"))
+        #expect(page.contains("| `mode` | one of full, search | `full` |"))
+    }
+}
