@@ -31,11 +31,14 @@ let package = Package(
             name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]),
         .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
-        .target(name: "SiftCore", dependencies: ["CYAML"]),
+        .target(name: "SiftCore", dependencies: ["CYAML", "CZlib"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.

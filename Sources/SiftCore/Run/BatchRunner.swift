@@ -143,20 +143,23 @@ package struct BatchRunner: Sendable {
             guard fd >= 0 else { throw ReadError(message: String(cString: strerror(errno))) }
         }
         defer { if fd != 0 { close(fd) } }
-        if case .file = source {
-            var magic: [UInt8] = [0, 0]
-            if pread(fd, &magic, 2, 0) == 2, magic == [0x1F, 0x8B] {
-                throw ReadError(message: "it is gzip-compressed; decompress it first: gunzip -c '\(name)' | sift run --rules ... -")
-            }
-        }
-        if case .file(let path) = source, path.hasSuffix(".json") {
+        // A gzip-compressed file is read as JSON lines through zlib, whatever its name.
+        var gzip: GzipReader?
+        if case .file = source, GzipReader.isGzip(fd: fd) { gzip = try GzipReader(fd: fd) }
+        if case .file(let path) = source, path.hasSuffix(".json"), gzip == nil {
             return try runWholeDocument(fd: fd, name: name, run)
         }
-        let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes)
+        let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip)
         var block = LineBlock()
         var first = true
         while true {
-            let ref = try reader.next(into: &block)
+            let ref: LineRef?
+            do { ref = try reader.next(into: &block) } catch {
+                // Damaged input (a cut-off gzip file): the records read before the damage still get results.
+                run.keepShare(&block)
+                if !block.lines.isEmpty { try process(block, name: name, run) }
+                throw error
+            }
             if let ref, first {
                 first = false
                 // Standard input holding a JSON array rather than JSONL.

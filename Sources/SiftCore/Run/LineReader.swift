@@ -55,8 +55,12 @@ final class LineReader {
     /// Bytes read from the descriptor so far.
     private(set) var bytesRead = 0
 
-    init(fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20) {
+    /// Set for gzip-compressed input: bytes come decompressed through it.
+    private let gzip: GzipReader?
+
+    init(fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20, gzip: GzipReader? = nil) {
         self.fd = fd
+        self.gzip = gzip
         self.maxLineBytes = maxLineBytes
         self.buffer = [UInt8](repeating: 0, count: max(blockSize, 4096))
     }
@@ -132,6 +136,15 @@ final class LineReader {
                 guard any else { return nil }
                 if out.count > mark, out[out.count - 1] == 0x0D { out.removeLast() }
                 return tooLarge
+            }
+            if let gzip {
+                var failure: ReadError?
+                let n = buffer.withUnsafeMutableBytes { b -> Int in
+                    do throws(ReadError) { return try gzip.read(into: b) } catch { failure = error; return 0 }
+                }
+                if let failure { throw failure }
+                if n == 0 { eof = true } else { end = n; bytesRead = gzip.compressedOffset }
+                continue
             }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
