@@ -62,7 +62,8 @@ struct Test: ParsableCommand {
             }
         }
         for f in failed { print(ExampleRunner.describe(f, language: language)) }
-        print("sift test: \(outcomes.count) examples, \(outcomes.count - failed.count) passed, \(failed.count) failed")
+        print(language == .zh ? "sift test：共 \(outcomes.count) 个示例，通过 \(outcomes.count - failed.count) 个，失败 \(failed.count) 个"
+                              : "sift test: \(outcomes.count) examples, \(outcomes.count - failed.count) passed, \(failed.count) failed")
         if !failed.isEmpty { throw Failed.invalid }
     }
 }

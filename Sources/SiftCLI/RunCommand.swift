@@ -128,7 +128,7 @@ struct Run: ParsableCommand {
             eprint("sift: \(error)")
             throw Failed.runtime
         }
-        if !quiet { eprint(summary.text) }
+        if !quiet { eprint(summary.text(options.language)) }
         for line in verdict.messages { eprint("sift: " + line) }
         if code != 0 { throw Failed(code: code) }
     }

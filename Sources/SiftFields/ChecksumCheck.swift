@@ -18,6 +18,23 @@ struct ChecksumCheck: ValueCheck {
             case .damm: return "Damm"
             }
         }
+
+        var titleZH: String {
+            switch self {
+            case .gb11643: return "GB 11643（居民身份证号码）"
+            case .iban: return "IBAN（mod 97）"
+            case .uscc: return "GB 32100（统一社会信用代码）"
+            default: return title
+            }
+        }
+
+        /// The Chinese title inside a sentence: a space after a Latin name, none after a full-width bracket.
+        var titleZHPhrase: String { titleZH.hasSuffix("）") ? titleZH : titleZH + " " }
+
+        /// The failure of each algorithm, built once: a failing value costs no message.
+        static let rejections: [Algorithm: Rejection] = Dictionary(uniqueKeysWithValues: allCases.map {
+            ($0, Rejection(LocalizedText(en: "fails the \($0.title) check", zh: "未通过 \($0.titleZHPhrase)校验")))
+        })
     }
 
     let algorithm: Algorithm
@@ -56,7 +73,7 @@ struct ChecksumCheck: ValueCheck {
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         guard let ok = verified(value) else { return WrongType.aString[Int(value.kind.rawValue)] }
-        return ok ? nil : Rejection(LocalizedText(en: "fails the \(algorithm.title) check", zh: "未通过 \(algorithm.title) 校验"))
+        return ok ? nil : Algorithm.rejections[algorithm]
     }
 
     private func verify(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -74,6 +91,6 @@ struct ChecksumCheck: ValueCheck {
     }
 
     func explain(_ language: Language) -> String {
-        language == .zh ? "必须通过 \(algorithm.title) 校验" : "must pass the \(algorithm.title) check"
+        language == .zh ? "必须通过 \(algorithm.titleZHPhrase)校验" : "must pass the \(algorithm.title) check"
     }
 }

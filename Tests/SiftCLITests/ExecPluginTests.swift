@@ -69,6 +69,8 @@ import Testing
               w: [word]
             """)
         let r = try SiftProcess.run(["run", "--rules", rules, "-", "--quiet"], stdin: #"{"w":"a"}"# + "\n")
-        #expect(r.stdout.contains(#""reason":"w.word.plugin_error","message":"the plugin 'word' exited without answering (exit status 127)""#))
+        // sh reports the missing program and exits 127, before or after the request is written.
+        #expect(r.stdout.contains(#""reason":"w.word.plugin_error","message":"the plugin 'word' "#))
+        #expect(r.stdout.contains("(exit status 127)"))
     }
 }

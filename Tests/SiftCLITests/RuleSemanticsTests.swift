@@ -249,3 +249,49 @@ import Testing
         #expect(missing.stderr.contains("error: cannot read the AASA file '/no/such.json' (--aasa)"))
     }
 }
+
+/// `--lang zh` covers the run and test summaries, failed examples and unreadable records.
+@Suite struct ChineseOutputTests {
+    @Test func runAndTestSpeakChinese() throws {
+        let rules = try SiftProcess.temp("r.yaml", """
+            pack: p
+            fields:
+              a: [{enum: [x], message: {en: must be x, zh: 必须是 x}}]
+            examples:
+              - {name: 错的示例, record: {a: y}, valid: true}
+            """)
+        let run = try SiftProcess.run(["run", "--rules", rules, "-", "--lang", "zh", "--results", "invalid"], stdin: "{\"a\":\"y\"}\n[1]\n{\"a\":\n")
+        #expect(run.stdout.split(separator: "\n").map(String.init) == [
+            #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"a","reason":"a.enum","message":"必须是 x","value":"y","rule":"\#(rules):3:8"}]}"#,
+            #"{"source":"-","line":2,"valid":false,"error":{"reason":"input.not_object","message":"记录必须是 JSON 对象"}}"#,
+            #"{"source":"-","line":3,"valid":false,"error":{"reason":"input.malformed_json","message":"第 6 字节处输入意外结束"}}"#,
+        ])
+        let summary = run.stderr.replacingOccurrences(of: #"用时 [0-9.]+ 秒，每秒 [0-9]+ 条"#, with: "T", options: .regularExpression)
+        #expect(summary == """
+            sift：共 3 条记录，有效 0 条，无效 3 条（无法读取 2 条），T
+              1\ta.enum
+              1\tinput.malformed_json
+              1\tinput.not_object
+
+            """)
+        let test = try SiftProcess.run(["test", rules, "--lang", "zh"])
+        #expect(test.stdout == """
+            \(rules):5:5: error: 规则包 'p' 的示例 '错的示例'未通过
+              预期：有效
+              实际：无效，原因 [a.enum]
+                a: a.enum: 必须是 x
+            sift test：共 1 个示例，通过 0 个，失败 1 个
+
+            """)
+    }
+
+    /// Every message the JSON reader gives, in Chinese with no English left in it (but JSON's own words).
+    @Test(arguments: ["{", "{\"a\"}", "{\"a\":1,}", "{1:2}", "[1 2]", "{\"a\":tru}", "{\"a\":01}", "{\"a\":1.}", "{\"a\":\"\\x\"}",
+                      "{\"a\":\"\\u12\"}", "{\"a\":\"\\udc00\"}", "{\"a\":\"b\u{01}\"}", "{} x", "{\"a\":\"b", "{\"a\":@}",
+                      String(repeating: "[", count: 600)])
+    func everyReaderMessageInChinese(_ text: String) throws {
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "-", "--lang", "zh", "--quiet"], stdin: text + "\n")
+        let message = try #require(r.stdout.firstMatch(of: /"message":"([^"]*)"/)?.1)
+        #expect(message.firstMatch(of: /[A-Za-z]{3,}/).map { ["JSON", "UTF", "true", "false", "null"].contains(String($0.0)) } ?? true, "\(message)")
+    }
+}

@@ -118,6 +118,43 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         self.message = message
     }
     public var description: String { "\(message) at byte \(offset + 1)" }
+
+    /// The message in Chinese, with the position.
+    public var chinese: String {
+        let m = message
+        let text: String
+        if let table = Self.zh[m] {
+            text = table
+        } else if m.hasPrefix("unexpected character '") {
+            text = "意外的字符 " + m.dropFirst("unexpected character ".count)
+        } else if m.hasPrefix("invalid literal (expected ") {
+            text = "无效的字面量（应为 " + m.dropFirst("invalid literal (expected ".count).dropLast() + "）"
+        } else if m.hasPrefix("nesting deeper than ") {
+            text = "嵌套超过 " + m.dropFirst("nesting deeper than ".count).replacingOccurrences(of: " levels", with: " 层")
+        } else {
+            text = m
+        }
+        return "第 \(offset + 1) 字节处\(text)"
+    }
+
+    private static let zh: [String: String] = [
+        "control character in a string": "字符串中有控制字符",
+        "empty input": "输入为空",
+        "expected ':' after a key": "键之后应为 ':'",
+        "expected a quoted key": "应为带引号的键",
+        "invalid UTF-8": "不是有效的 UTF-8",
+        "invalid UTF-8 or unexpected character": "不是有效的 UTF-8 或有意外的字符",
+        "invalid \\u escape": "无效的 \\u 转义",
+        "invalid escape": "无效的转义",
+        "invalid number (leading zero)": "无效的数字（前导零）",
+        "invalid number": "无效的数字",
+        "lone surrogate in a \\u escape": "\\u 转义中有落单的代理项",
+        "unexpected end of input": "输入意外结束",
+        "unexpected text after the JSON value": "JSON 值之后有多余的文本",
+        "unterminated string": "字符串没有结束引号",
+        "expected ',' or '}'": "应为 ',' 或 '}'",
+        "expected ',' or ']'": "应为 ',' 或 ']'",
+    ]
 }
 
 /// The JSON value kinds.

@@ -192,7 +192,9 @@ package struct BatchRunner: Sendable {
                 // The array cannot be parsed without this line: one error result, nothing lost silently.
                 while try reader.next() != nil {}
                 let verdict = RecordVerdict(inputError: InputError(
-                    reason: "input.too_large", message: "line \(more.line) of the JSON array is longer than the record size limit"))
+                    reason: ReasonCode.Input.tooLarge,
+                    localized: LocalizedText(en: "line \(more.line) of the JSON array is longer than the record size limit",
+                                             zh: "JSON 数组的第 \(more.line) 行超过记录大小上限")))
                 guard run.takesNext() else { return }
                 var e = run.emitter()
                 e.emit(source: name, line: more.line, record: nil, root: nil, verdict: verdict)
@@ -333,7 +335,8 @@ package struct BatchRunner: Sendable {
         try run.flush(&e)
     }
 
-    static let tooLarge = InputError(reason: "input.too_large", message: "the line is longer than the record size limit")
+    static let tooLarge = InputError(reason: ReasonCode.Input.tooLarge,
+                                     localized: LocalizedText(en: "the line is longer than the record size limit", zh: "该行超过记录大小上限"))
 
     static func evaluate(_ bytes: UnsafeRawBufferPointer, tooLarge: Bool, pipeline: Pipeline, asOf: Int64) -> Evaluated {
         if tooLarge { return Evaluated(record: nil, results: [], error: Self.tooLarge) }

@@ -27,19 +27,27 @@ public struct RecordVerdict: Sendable {
 /// Why an input record could not be read: one of the `ReasonCode.Input` codes.
 public struct InputError: Sendable, Error, Equatable {
     public var reason: ReasonCode
-    public var message: String
+    /// What is wrong, in English; `localized` has both languages.
+    public var message: String { localized.en }
+    public var localized: LocalizedText
 
     public init(reason: ReasonCode, message: String) {
+        self.init(reason: reason, localized: LocalizedText(message))
+    }
+
+    public init(reason: ReasonCode, localized: LocalizedText) {
         self.reason = reason
-        self.message = message
+        self.localized = localized
     }
 
     init(_ e: JSONParseError) {
         let utf8 = e.message.contains("UTF-8")
-        self.init(reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON, message: e.description)
+        self.init(reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
+                  localized: LocalizedText(en: e.description, zh: e.chinese))
     }
 
-    static let notObject = InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object")
+    static let notObject = InputError(reason: ReasonCode.Input.notObject,
+                                      localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
 }
 
 extension Violation: Equatable {

@@ -33,7 +33,7 @@ package struct ResultLine: Sendable {
             w.appendFragment(",\"error\":{\"reason\":")
             w.appendReason(e.reason)
             w.appendFragment(",\"message\":")
-            w.appendString(e.message)
+            w.appendString(e.localized.text(language))
             w.appendFragment("}")
         } else {
             w.appendFragment(",\"packs\":[")

@@ -102,13 +102,22 @@ package struct RunSummary: Sendable {
     }
 
     /// Totals and the ten most frequent reasons; says how many more there are.
-    public var text: String {
+    public var text: String { text(.en) }
+
+    /// The summary in `language`.
+    public func text(_ language: Language) -> String {
         let rate = seconds > 0 ? Int(Double(records) / seconds) : 0
-        var s = "sift: \(records) records, \(valid) valid, \(invalid) invalid (\(inputErrors) unreadable) in \(String(format: "%.2f", seconds)) s, \(rate) records/s"
+        let time = String(format: "%.2f", seconds)
+        let zh = language == .zh
+        var s = zh ? "sift：共 \(records) 条记录，有效 \(valid) 条，无效 \(invalid) 条（无法读取 \(inputErrors) 条），用时 \(time) 秒，每秒 \(rate) 条"
+                   : "sift: \(records) records, \(valid) valid, \(invalid) invalid (\(inputErrors) unreadable) in \(time) s, \(rate) records/s"
         let all = reasonsByCount
         for (r, n) in all.prefix(10) { s += "\n  \(n)\t\(r)" }
-        if all.count > 10 { s += "\n  ... \(all.count - 10) more reason codes (all of them: --summary-json FILE)" }
-        for u in unreadable { s += "\n  cannot read \(u)" }
+        if all.count > 10 {
+            s += zh ? "\n  …… 另有 \(all.count - 10) 个原因码（全部见 --summary-json FILE）"
+                    : "\n  ... \(all.count - 10) more reason codes (all of them: --summary-json FILE)"
+        }
+        for u in unreadable { s += zh ? "\n  无法读取 \(u)" : "\n  cannot read \(u)" }
         return s
     }
 }

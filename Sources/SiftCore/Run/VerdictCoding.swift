@@ -55,7 +55,7 @@ extension InputError: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(reason, forKey: .reason)
-        try c.encode(message, forKey: .message)
+        try c.encode(localized.text(language(encoder)), forKey: .message)
     }
 
     public init(from decoder: any Decoder) throws {

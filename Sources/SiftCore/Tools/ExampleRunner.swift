@@ -65,25 +65,27 @@ package struct ExampleRunner: Sendable {
 
     /// `file:line:col: example failed` with expected against actual.
     public static func describe(_ o: Outcome, language: Language) -> String {
+        let zh = language == .zh
         let name = o.example.name.map { " '\($0)'" } ?? ""
+        func invalid(_ codes: [ReasonCode]) -> String { (zh ? "无效，原因 [" : "invalid with [") + codes.map(\.text).joined(separator: ", ") + "]" }
         let expected: String
         switch o.example.expectation {
-        case .valid: expected = "valid"
-        case .invalid: expected = "invalid"
-        case .reasons(let r): expected = "invalid with [\(r.map(\.text).joined(separator: ", "))]"
+        case .valid: expected = zh ? "有效" : "valid"
+        case .invalid: expected = zh ? "无效" : "invalid"
+        case .reasons(let r): expected = invalid(r)
         }
-        var actual = o.verdict.isValid ? "valid" : "invalid with [\(o.verdict.reasons.map(\.text).joined(separator: ", "))]"
-        if let e = o.verdict.inputError { actual += " (\(e.message))" }
-        var lines = ["\(o.example.mark): error: example\(name) in pack '\(o.pack)' failed",
-                     "  expected: \(expected)",
-                     "  actual:   \(actual)"]
+        var actual = o.verdict.isValid ? (zh ? "有效" : "valid") : invalid(o.verdict.reasons)
+        if let e = o.verdict.inputError { actual += zh ? "（\(e.localized.zh)）" : " (\(e.message))" }
+        var lines = [zh ? "\(o.example.mark): error: 规则包 '\(o.pack)' 的示例\(name)未通过" : "\(o.example.mark): error: example\(name) in pack '\(o.pack)' failed",
+                     (zh ? "  预期：" : "  expected: ") + expected,
+                     (zh ? "  实际：" : "  actual:   ") + actual]
         for v in o.verdict.violations {
-            lines.append("    \(v.field.isEmpty ? "(record)" : v.field): \(v.reason): \(v.message.text(language))")
+            lines.append("    \(v.field.isEmpty ? (zh ? "（记录）" : "(record)") : v.field): \(v.reason): \(v.message.text(language))")
         }
         for want in o.example.outputs {
-            let got = o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) } ?? "(none)"
-            lines.append("  expected \(want.key): \(want.json)")
-            lines.append("  actual \(want.key):   \(got)")
+            let got = o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) } ?? (zh ? "（无）" : "(none)")
+            lines.append((zh ? "  预期 " : "  expected ") + "\(want.key)" + (zh ? "：" : ": ") + want.json)
+            lines.append((zh ? "  实际 " : "  actual ") + "\(want.key)" + (zh ? "：" : ":   ") + got)
         }
         return lines.joined(separator: "\n")
     }
