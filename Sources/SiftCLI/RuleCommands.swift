@@ -11,7 +11,11 @@ struct Lint: ParsableCommand {
     @Option(name: .long, help: "text (located messages with carets, on standard error), json, sarif or github (on standard output).")
     var format: LintFormat = .text
 
+    @Option(name: .long, help: "Message language of the text format: en or zh.")
+    var lang: String = "en"
+
     func run() throws {
+        guard let language = Language(rawValue: lang) else { throw ValidationError("unknown language '\(lang)'; use en or zh") }
         var loader = RulesLoader(registry: .builtIn())
         loader.advice = true
         let result = loader.load(path: rules)
@@ -20,13 +24,16 @@ struct Lint: ParsableCommand {
             if result.pipeline == nil { throw Failed.rules }
             return
         }
-        if !result.diagnostics.isEmpty { eprint(result.rendered()) }
+        if !result.diagnostics.isEmpty { eprint(result.rendered(language)) }
+        let zh = language == .zh
         guard let pipeline = result.pipeline else {
-            eprint("sift lint: \(result.errors.count) error\(result.errors.count == 1 ? "" : "s")")
+            let n = result.errors.count
+            eprint(zh ? "sift lint：\(n) 个错误" : "sift lint: \(n) error\(n == 1 ? "" : "s")")
             throw Failed.rules
         }
-        let examples = pipeline.packs.reduce(0) { $0 + $1.examples.count }
-        print("sift lint: \(rules) is valid: \(pipeline.packs.count) pack\(pipeline.packs.count == 1 ? "" : "s"), \(examples) examples, \(pipeline.warnings.count) warning\(pipeline.warnings.count == 1 ? "" : "s")")
+        let (packs, examples, warnings) = (pipeline.packs.count, pipeline.packs.reduce(0) { $0 + $1.examples.count }, pipeline.warnings.count)
+        print(zh ? "sift lint：\(rules) 有效：\(packs) 个规则包，\(examples) 个示例，\(warnings) 个警告"
+                 : "sift lint: \(rules) is valid: \(packs) pack\(packs == 1 ? "" : "s"), \(examples) examples, \(warnings) warning\(warnings == 1 ? "" : "s")")
     }
 }
 

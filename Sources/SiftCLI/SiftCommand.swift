@@ -65,15 +65,15 @@ struct RuleOptions: ParsableArguments {
         loader.overrides = overrides
         let result = loader.load(path: path)
         let shown = printWarnings ? result.diagnostics : result.errors
-        if !shown.isEmpty { eprint(result.rendered(only: shown)) }
+        if !shown.isEmpty { eprint(result.rendered(only: shown, language: (try? language()) ?? .en)) }
         guard let pipeline = result.pipeline else { throw Failed.rules }
         return pipeline
     }
 }
 
 extension LoadResult {
-    func rendered(only diagnostics: [Diagnostic]) -> String {
-        DiagnosticRenderer(sources: sources).render(diagnostics)
+    func rendered(only diagnostics: [Diagnostic], language: Language) -> String {
+        DiagnosticRenderer(sources: sources, language: language).render(diagnostics)
     }
 }
 

@@ -206,3 +206,74 @@ import Testing
         }
     }
 }
+
+/// `sift lint --lang zh`: the problems authors meet most, in Chinese, names kept as written.
+@Suite struct ChineseLintTests {
+    @Test func aMisspeltKeyInChinese() throws {
+        let path = try SiftProcess.temp("r.yaml", "feilds:\n  a: [{regx: 1}]\n")
+        let r = try SiftProcess.run(["lint", path, "--lang", "zh"])
+        #expect(r.status == 2)
+        #expect(r.stderr == """
+            \(path):1:1: error: 规则包中有未知的键 'feilds'；是否想写 'fields'？（可用的键：version, pack, description, applies_to, \
+            include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks, apple_id_token, receipt, routes）
+            feilds:
+            ^
+            \(path):1:1: error: 规则包 'r' 没有规则：请添加 'fields:' 或以下部分之一：apple_id_token, receipt, routes
+            feilds:
+            ^
+            sift lint：2 个错误
+
+            """)
+    }
+
+    /// Each broken file's every problem reads in Chinese: nothing English outside quotes and code.
+    @Test(arguments: [
+        "fields:\n  a: [{regx: 1}]\n",
+        "fields:\n  a: [{regex: {patern: x}}]\n",
+        "fields:\n  a: [{length: {min: six}}]\n",
+        "fields:\n  a: [{checksum: lunh}]\n",
+        "fields:\n  a: [{regex: '([a-z]'}]\n",
+        "fields:\n  a: [{regex: '^https://'}]\nexamples: [{record: {a: x}, valid: true}]\n",
+        "fields:\n  a: {requird: true, checks: [not_empty]}\n",
+        "fields:\n  a: [{use: mobil}]\n",
+        "fields:\n  a: [{date: yyyy-mm-dd}]\n",
+        "fields:\n  a: [{regex: x, length: {max: 1}}]\n",
+        "fields:\n  a: [{when: {length: 1}}]\n",
+        "fields:\n  b：[x]\n",
+        "fields:\n  a: [not_empty]\n  a: [trimmed]\n",
+        "version: 2\nfields:\n  a: [not_empty]\n",
+        "fields:\n  a: [{regex: x, reason: 'a b'}]\n",
+        "fields:\n  a..b: [not_empty]\n",
+        "fields:\n  a: [not_empty]\nexamples:\n  - {record: {a: x}, vaild: true}\n",
+        "fields:\n  a: [not_empty]\nexamples:\n  - {record: {a: x}}\n",
+        "fields:\n  phone: [{regex: '1[0-9]{10}'}]\nexamples:\n  - {record: {phone: 13800138000}, valid: true}\n",
+        "fields:\n\ta: [x]\n",
+        "fields:\n  a: [{enum: [x], ignore_case: true}]\n",
+    ])
+    func everyProblemInChinese(_ text: String) throws {
+        let path = try SiftProcess.temp("r.yaml", text)
+        let r = try SiftProcess.run(["lint", path, "--lang", "zh", "--format", "text"])
+        let headlines = r.stderr.split(separator: "\n").filter { $0.hasPrefix(path) }.map(String.init)
+        #expect(!headlines.isEmpty, "\(r.stderr)")
+        for h in headlines {
+            let message = String(h.drop { $0 != " " }.dropFirst()).replacingOccurrences(of: #"^(error|warning): "#, with: "", options: .regularExpression)
+            #expect(ChineseText.isChinese(message), "\(h)")
+        }
+    }
+}
+
+/// The same test of "nothing English left" as the library's, reimplemented here (it is internal there).
+enum ChineseText {
+    static func isChinese(_ text: String) -> Bool {
+        var bare = text
+        // Quoted names, code, and lists of names (options, keys, values) are kept as written.
+        for pattern in [#"'[^']*'"#, #"\{[^}]*\}"#, #"\[[^\]]*\]"#, #"[A-Za-z_]+:[^ ，；）]*"#, #"“[^”]*”"#,
+                        #"[A-Za-z0-9_.\-]+(, [A-Za-z0-9_.\-]+)+"#] {
+            bare = bare.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+        }
+        let allowed: Set<String> = ["YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "test", "lint", "mode", "search",
+                                    "rfc", "epoch_ms", "epoch_s", "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U"]
+        let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
+        return words.allSatisfy(allowed.contains)
+    }
+}

@@ -23,9 +23,13 @@ public struct Diagnostic: Sendable, Hashable, Error {
     }
 
     /// `file:line:col: error: message`, without the source excerpt.
-    public var headline: String {
-        if let mark { return "\(mark): \(severity.rawValue): \(message)" }
-        return "\(severity.rawValue): \(message)"
+    public var headline: String { headline(.en) }
+
+    /// The headline with the message in `language` (the `error:`/`warning:` word stays, for editors).
+    public func headline(_ language: Language) -> String {
+        let text = language == .zh ? ChineseDiagnostics.translate(message) : message
+        if let mark { return "\(mark): \(severity.rawValue): \(text)" }
+        return "\(severity.rawValue): \(text)"
     }
 }
 

@@ -3,14 +3,16 @@ import Foundation
 /// Prints diagnostics as `file:line:col: error: message`, then the source line and a caret.
 package struct DiagnosticRenderer: Sendable {
     private let sources: [String: [Substring]]
+    private let language: Language
 
     /// - Parameter sources: rule-file texts by path, used to show the offending line.
-    public init(sources: [String: String] = [:]) {
+    public init(sources: [String: String] = [:], language: Language = .en) {
         self.sources = sources.mapValues { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        self.language = language
     }
 
     public func render(_ diagnostic: Diagnostic) -> String {
-        var out = diagnostic.headline
+        var out = diagnostic.headline(language)
         guard let mark = diagnostic.mark, let lines = sources[mark.file],
               mark.line >= 1, mark.line <= lines.count else { return out }
         var line = String(lines[mark.line - 1])

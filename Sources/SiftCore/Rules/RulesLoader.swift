@@ -179,8 +179,9 @@ public struct LoadResult: Sendable {
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
-    /// Every diagnostic with its source line and caret.
-    public func rendered() -> String {
-        DiagnosticRenderer(sources: sources).render(diagnostics)
+    /// Every diagnostic with its source line and caret, in `language` (Chinese for the common
+    /// messages; others stay in English).
+    public func rendered(_ language: Language = .en) -> String {
+        DiagnosticRenderer(sources: sources, language: language).render(diagnostics)
     }
 }
