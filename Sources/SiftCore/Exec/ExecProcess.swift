@@ -72,8 +72,6 @@ final class ExecProcess: @unchecked Sendable {
             close(fromChild[0])
             throw Problem(message: "cannot start '\(command.joined(separator: " "))': \(String(cString: strerror(rc)))")
         }
-        // A plugin that exits must not kill the run when it is written to.
-        signal(SIGPIPE, SIG_IGN)
         pid = child
         input = toChild[1]
         output = fromChild[0]
@@ -81,6 +79,22 @@ final class ExecProcess: @unchecked Sendable {
     }
 
     private func send(_ bytes: [UInt8]) throws(Problem) {
+        // A plugin that has exited must not kill the run with SIGPIPE. The signal is blocked
+        // on this thread only while writing (the process keeps its default, so `sift run | head`
+        // still ends quietly), and one raised here is taken back before it is unblocked.
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var zero = timespec(tv_sec: 0, tv_nsec: 0)
+                sigtimedwait(&pipeSignal, nil, &zero)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
