@@ -53,7 +53,13 @@ final class ExecProcess: @unchecked Sendable {
 
     private func start() throws(Problem) {
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { throw Problem(message: "cannot make pipes: \(errnoText())") }
+        guard pipe(&toChild) == 0 else { throw Problem(message: "cannot make pipes: \(errnoText())") }
+        guard pipe(&fromChild) == 0 else {
+            let why = errnoText()
+            close(toChild[0])
+            close(toChild[1])
+            throw Problem(message: "cannot make pipes: \(why)")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
