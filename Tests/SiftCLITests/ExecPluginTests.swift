@@ -30,6 +30,17 @@ import Testing
         ])
     }
 
+    /// A value written over several lines goes as one request line; a command that answers
+    /// and then exits keeps its answer and is started again for the next value.
+    @Test func multiLineValuesAndACommandThatExitsAfterAnswering() throws {
+        let input = "[\n{\"w\": [\n  \"apple\"\n]},\n{\"w\": \"bye\"},\n{\"w\": \"pear\"}\n]\n"
+        let r = try SiftProcess.run(["run", "--rules", Self.rules, "-", "--quiet"], stdin: input)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].contains(#""reason":"w.allowed_word","message":"is not allowed""#))
+        #expect(lines[1].contains(#""valid":true"#) && lines[2].contains(#""valid":true"#), "\(lines)")
+    }
+
     @Test func lintTestExplainAndSchemaKnowTheCheck() throws {
         let test = try SiftProcess.run(["test", Self.rules])
         #expect(test.stdout == "sift test: 2 examples, 2 passed, 0 failed\n")

@@ -93,7 +93,9 @@ struct ExecCheck: ValueCheck {
         w.beginObject()
         w.field("check", kind)
         w.key("options"); w.raw((options.hasPrefix("{") ? options : "{}").utf8)
-        w.key("value"); w.raw(value.rawBytes)
+        // One request per line: a value written over several lines (pretty JSON) is sent on one.
+        // Raw line breaks can only be whitespace between tokens (JSON strings escape them).
+        w.key("value"); w.raw(value.rawBytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
         w.endObject()
         let answer: [UInt8]
         do { answer = try process.ask(w.bytes) } catch { return failure("\(error.message)", "\(error.message)") }

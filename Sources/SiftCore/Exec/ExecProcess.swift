@@ -22,6 +22,8 @@ final class ExecProcess: @unchecked Sendable {
     /// Why a request got no usable answer, in words for the result line.
     struct Problem: Error {
         let message: String
+        /// The command had exited (or closed its pipes) before answering.
+        var exited = false
     }
 
     init(command: [String], directory: String, timeoutMillis: Int) {
@@ -32,18 +34,32 @@ final class ExecProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Sends one request line and returns the answer line (without its newline).
+    /// Sends one request line and returns the answer line (without its newline). A command
+    /// that exited since its last answer is started again and asked once more.
     func ask(_ request: [UInt8]) throws(Problem) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        if pid == 0 { try start() }
+        let reused = pid != 0
         do throws(Problem) {
-            try send(request + [0x0A])
-            let answer = try readLine()
-            // More output already waiting means more than one line per request.
-            if !buffer.isEmpty || ready(0) {
-                throw Problem(message: "answered more than one line to one request")
-            }
+            return try attempt(request)
+        } catch {
+            guard reused, error.exited else { throw error }
+            return try attempt(request)
+        }
+    }
+
+    private func attempt(_ request: [UInt8]) throws(Problem) -> [UInt8] {
+        // A command just started may take a while to load (an interpreter, its imports).
+        var millis = UInt64(timeoutMillis)
+        if pid == 0 {
+            try start()
+            millis += Self.startupMillis
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + millis * 1_000_000
+        do throws(Problem) {
+            try send(request + [0x0A], deadline: deadline)
+            let answer = try readLine(deadline: deadline)
+            try checkNothingMore()
             return answer
         } catch {
             stop()
@@ -51,40 +67,85 @@ final class ExecProcess: @unchecked Sendable {
         }
     }
 
+    /// Extra time for the first answer of a command just started.
+    static let startupMillis: UInt64 = 10_000
+
+    /// After an answer, more output already waiting means more than one line per request.
+    /// The command closing its output right after answering is fine: it is started again next time.
+    private func checkNothingMore() throws(Problem) {
+        if !buffer.isEmpty { throw Problem(message: "answered more than one line to one request") }
+        var p = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, 0) > 0, p.revents & Int16(POLLIN | POLLHUP) != 0 else { return }
+        var byte: UInt8 = 0
+        if read(output, &byte, 1) > 0 { throw Problem(message: "answered more than one line to one request") }
+        stop()
+    }
+
     private func start() throws(Problem) {
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0 else { throw Problem(message: "cannot make pipes: \(errnoText())") }
-        guard pipe(&fromChild) == 0 else {
+        guard let toChild = Self.makePipe() else { throw Problem(message: "cannot make pipes: \(errnoText())") }
+        guard let fromChild = Self.makePipe() else {
             let why = errnoText()
-            close(toChild[0])
-            close(toChild[1])
+            close(toChild.read)
+            close(toChild.write)
             throw Problem(message: "cannot make pipes: \(why)")
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
+        // The pipes are close-on-exec; dup2 gives the command its own copies as 0 and 1.
+        posix_spawn_file_actions_adddup2(&actions, toChild.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild.write, 1)
+        // The command starts with no signal blocked and default handlers, whatever the worker thread had.
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // In the declaring file's folder: sh changes to it, then becomes the command.
         let argv = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory] + command).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, "/bin/sh", &actions, nil, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
+        let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
+        close(toChild.read)
+        close(fromChild.write)
         guard rc == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
+            close(toChild.write)
+            close(fromChild.read)
             throw Problem(message: "cannot start '\(command.joined(separator: " "))': \(String(cString: strerror(rc)))")
         }
         pid = child
-        input = toChild[1]
-        output = fromChild[0]
+        input = toChild.write
+        output = fromChild.read
         buffer = []
+        // Writes wait with a deadline instead of blocking on a command that stopped reading.
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        #if canImport(Darwin)
+        _ = fcntl(input, F_SETNOSIGPIPE, 1)
+        #endif
     }
 
-    private func send(_ bytes: [UInt8]) throws(Problem) {
+    /// A pipe whose ends are closed in every child started later (no leaks between plugins).
+    /// (Set right after pipe(): another thread starting a command in between could still inherit
+    /// them; pipe2 is not in Swift's Glibc module.)
+    private static func makePipe() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (fds[0], fds[1])
+    }
+
+    private func send(_ bytes: [UInt8], deadline: UInt64) throws(Problem) {
+        #if !canImport(Darwin)
         // A plugin that has exited must not kill the run with SIGPIPE. The signal is blocked
         // on this thread only while writing (the process keeps its default, so `sift run | head`
         // still ends quietly), and one raised here is taken back before it is unblocked.
@@ -101,17 +162,25 @@ final class ExecProcess: @unchecked Sendable {
             }
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
+        #endif
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw Problem(message: "stopped reading requests (\(exitText()))") }
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                let now = DispatchTime.now().uptimeNanoseconds
+                var p = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+                guard now < deadline, poll(&p, 1, Int32(clamping: (deadline - now) / 1_000_000)) > 0 else {
+                    throw Problem(message: "did not read its request within \(timeoutMillis) ms")
+                }
+                continue
+            }
+            guard n > 0 else { throw Problem(message: "stopped reading requests (\(exitText()))", exited: true) }
             sent += n
         }
     }
 
-    private func readLine() throws(Problem) -> [UInt8] {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutMillis) * 1_000_000
+    private func readLine(deadline: UInt64) throws(Problem) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             if let nl = buffer.firstIndex(of: 0x0A) {
@@ -121,12 +190,12 @@ final class ExecProcess: @unchecked Sendable {
             }
             if buffer.count > 16 << 20 { throw Problem(message: "answered a line longer than 16 MB") }
             let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline, ready(Int32((deadline - now) / 1_000_000)) else {
+            guard now < deadline, ready(Int32(clamping: (deadline - now) / 1_000_000)) else {
                 throw Problem(message: "did not answer within \(timeoutMillis) ms")
             }
             let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw Problem(message: "exited without answering (\(exitText()))") }
+            guard n > 0 else { throw Problem(message: "exited without answering (\(exitText()))", exited: buffer.isEmpty) }
             buffer += chunk[..<n]
         }
     }

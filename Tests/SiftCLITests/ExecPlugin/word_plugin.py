@@ -1,5 +1,6 @@
 # A test exec plugin: passes the words listed in the option `allowed`, and misbehaves on purpose
-# for the values crash (exits), hang (sleeps), garbage (answers non-JSON) and twice (two lines).
+# for the values crash (exits), hang (sleeps), garbage (answers non-JSON) and twice (two lines);
+# bye answers and then exits.
 import json, sys, time
 for line in sys.stdin:
     req = json.loads(line)
@@ -8,6 +9,8 @@ for line in sys.stdin:
         sys.exit(3)
     if v == "hang":
         time.sleep(30)
+    if v == "bye":
+        print('{"pass":true}', flush=True); sys.exit(0)
     if v == "garbage":
         print("not json", flush=True); continue
     if v == "twice":
