@@ -150,24 +150,9 @@ struct Thresholds {
 
     func judge(_ s: RunSummary) -> Verdict {
         var v = Verdict()
-        let ratio = s.records > 0 ? Double(s.invalid) / Double(s.records) : 0
-        let shown = String(format: "%.4f", ratio)
-        if let warn = warnInvalidRatio {
-            let crossed = ratio > warn
-            v.checks.append(("invalid_ratio", String(warn), shown, "warn", crossed))
-            if crossed {
-                v.warned = true
-                v.messages.append("warning: \(s.invalid) of \(s.records) records are invalid (\(shown)), above the warning level \(warn)")
-            }
-        }
-        if let max = maxInvalidRatio {
-            let crossed = ratio > max
-            v.checks.append(("invalid_ratio", String(max), shown, "fail", crossed))
-            if crossed {
-                v.failed = true
-                v.messages.append("error: \(s.invalid) of \(s.records) records are invalid (\(shown)), above the limit \(max)")
-            }
-        }
+        let run = "\(s.invalid) of \(s.records) records"
+        if let warn = warnInvalidRatio { judgeRatio("invalid_ratio", run, s.invalid, s.records, warn, fail: false, where: "", &v) }
+        if let max = maxInvalidRatio { judgeRatio("invalid_ratio", run, s.invalid, s.records, max, fail: true, where: "", &v) }
         for (code, limit) in maxReasons.sorted(by: { $0.key < $1.key }) {
             judgeReason(ReasonCode(code), limit, fail: true, where: "", s, &v)
         }
@@ -183,17 +168,23 @@ struct Thresholds {
         let at = " (\(pack.name), \(limits.mark))"
         if let max = limits.invalidRatio {
             let counts = s.packs[pack.name] ?? RunSummary.PackCount()
-            let ratio = counts.records > 0 ? Double(counts.invalid) / Double(counts.records) : 0
-            let shown = String(format: "%.4f", ratio)
-            let crossed = ratio > max
-            v.checks.append(("pack \(pack.name) invalid_ratio", String(max), shown, fail ? "fail" : "warn", crossed))
-            if crossed {
-                if fail { v.failed = true } else { v.warned = true }
-                v.messages.append((fail ? "error: " : "warning: ") + "\(counts.invalid) of the \(counts.records) records of pack "
-                                  + "'\(pack.name)' are invalid (\(shown)), above the \(fail ? "limit" : "warning level") \(max)\(at)")
-            }
+            judgeRatio("pack \(pack.name) invalid_ratio", "\(counts.invalid) of the \(counts.records) records of pack '\(pack.name)'",
+                       counts.invalid, counts.records, max, fail: fail, where: at, &v)
         }
         for (code, limit) in limits.reasons.sorted(by: { $0.key < $1.key }) { judgeReason(code, limit, fail: fail, where: at, s, &v) }
+    }
+
+    /// One invalid-ratio threshold: `subject` ("4 of 6 records") are invalid, above `limit`.
+    private func judgeRatio(_ name: String, _ subject: String, _ invalid: Int, _ records: Int, _ limit: Double, fail: Bool,
+                            where at: String, _ v: inout Verdict) {
+        let ratio = records > 0 ? Double(invalid) / Double(records) : 0
+        let shown = String(format: "%.4f", ratio)
+        let crossed = ratio > limit
+        v.checks.append((name, String(limit), shown, fail ? "fail" : "warn", crossed))
+        guard crossed else { return }
+        if fail { v.failed = true } else { v.warned = true }
+        v.messages.append((fail ? "error: " : "warning: ") + "\(subject) are invalid (\(shown)), above the "
+                          + (fail ? "limit" : "warning level") + " \(limit)\(at)")
     }
 
     private func judgeReason(_ code: ReasonCode, _ limit: Int, fail: Bool, where at: String, _ s: RunSummary, _ v: inout Verdict) {
