@@ -1,5 +1,5 @@
 /// The rules for one field path: when it is required, how null counts, and its checks.
-final class FieldRule: Sendable {
+final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in deinit
     /// When an absent field (or a null one, unless null counts as a value) is a failure.
     enum Requirement: Sendable {
         case always
@@ -20,6 +20,10 @@ final class FieldRule: Sendable {
     let requiredReason: ReasonCode
     let checks: [any CheckNode]
     let rule: Mark
+    /// The path as plain memory, for lookups without reference counts; nil with `[*]`.
+    let probe: PathProbe?
+    /// The first of this rule's violation sites: one per check, then one for "missing".
+    let site: Int
 
     init(path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,
          checks: [any CheckNode], rule: Mark) {
@@ -31,7 +35,11 @@ final class FieldRule: Sendable {
         self.requiredReason = ReasonCode(reasonPrefix + ".required")
         self.checks = checks
         self.rule = rule
+        self.site = ViolationTexts.reserveSites(checks.count + 1)
+        self.probe = PathProbe(path)
     }
+
+    deinit { probe?.deallocate() }
 
     /// True when `value` is there for the checks to see.
     @inline(__always) func isPresent(_ value: JSONValue?) -> Bool {
@@ -55,14 +63,14 @@ struct FieldsStage: Stage {
     func evaluate(_ record: JSONValue, in context: EvaluationContext, appendingTo violations: inout [Violation]) {
         for rule in rules {
             // One place, no array of matches: the common case on the hot path.
-            if !rule.path.hasWildcard, let value = rule.path.first(in: record), rule.isPresent(value) {
+            if let probe = rule.probe, let value = probe.find(in: record), rule.isPresent(value) {
                 check(rule, value, [], context, &violations)
                 continue
             }
             for match in rule.path.resolve(in: record) {
                 guard let value = match.value, rule.isPresent(value) else {
                     if isRequired(rule, match, context) {
-                        violations.append(Self.missing(rule, match))
+                        violations.append(Self.missing(rule, match, context))
                     }
                     continue
                 }
@@ -92,16 +100,21 @@ struct FieldsStage: Stage {
 
     private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
                        _ violations: inout [Violation]) {
-        for check in rule.checks {
+        for (n, check) in rule.checks.enumerated() {
             guard let f = check.evaluate(value, context) else { continue }
-            violations.append(Violation(
-                field: rule.path.concrete(indices), reason: f.reason, message: f.message,
-                valueOf: value, rule: f.rule))
+            violations.append(Violation(text: Self.text(rule.site + n, rule.path.concrete(indices), f, context), valueOf: value))
             if rule.firstOnly { return }
         }
     }
 
-    static func missing(_ rule: FieldRule, _ match: FieldMatch) -> Violation {
+    /// The words of a failure at `site`: the worker's cached ones when they say the same.
+    @inline(__always)
+    private static func text(_ site: Int, _ field: String, _ f: Failure, _ context: EvaluationContext) -> ViolationText {
+        if let texts = context.texts { return texts.text(site: site, field: field, f) }
+        return ViolationText(field: field, reason: f.reason, message: f.message, rule: f.rule)
+    }
+
+    static func missing(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Violation {
         let isNull = match.value?.isNull == true
         var text = LocalizedText(en: "is required but " + (isNull ? "null" : "missing"), zh: isNull ? "必填字段为 null" : "必填字段缺失")
         if case .when(let condition) = rule.required {
@@ -112,8 +125,9 @@ struct FieldsStage: Stage {
             text.en += " (\(why))"
             text.zh += "（\(why)）"
         }
-        return Violation(field: rule.path.concrete(match.indices), reason: rule.requiredReason,
-                         message: text, valueOf: match.value, rule: rule.rule)
+        let failure = Failure(reason: rule.requiredReason, message: text, rule: rule.rule)
+        return Violation(text: Self.text(rule.site + rule.checks.count, rule.path.concrete(match.indices), failure, context),
+                         valueOf: match.value)
     }
 
     func explain(_ language: Language) -> String {

@@ -95,7 +95,13 @@ struct JSONTapeParser {
         p += 1
         let start = p
         var escaped = false
+        let base = UnsafeRawPointer(b.baseAddress!)
         while true {
+            // Eight plain ASCII bytes at a time (no quote, backslash, control or non-ASCII byte).
+            var q = p  // a local, so the scan stays in a register
+            while q + 8 <= b.count, Self.isPlain(base.loadUnaligned(fromByteOffset: q, as: UInt64.self)) { q += 8 }
+            while q < b.count, b[q] >= 0x20, b[q] < 0x80, b[q] != UInt8(ascii: "\""), b[q] != UInt8(ascii: "\\") { q += 1 }
+            p = q
             guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
             let c = b[p]
             if c == UInt8(ascii: "\"") { break }
@@ -112,6 +118,19 @@ struct JSONTapeParser {
         }
         tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
         p += 1
+    }
+
+    /// True when none of the word's eight bytes is `"`, `\\`, below 0x20 or above 0x7F
+    /// (the classic "has a zero byte" / "has a byte less than n" bit tricks).
+    @inline(__always) static func isPlain(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (ones &* 0x22)
+        let slash = w ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroSlash = (slash &- ones) & ~slash
+        let control = (w &- ones &* 0x20) & ~w
+        return (zeroQuote | zeroSlash | control | w) & high == 0
     }
 
     mutating func validateEscape(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {

@@ -139,32 +139,34 @@ public struct JSONValue: Sendable {
 
     /// The tape index of an object's member, without making intermediate values.
     static func memberIndex(_ document: JSONDocument, _ object: Int, _ key: [UInt8]) -> Int? {
+        key.withUnsafeBufferPointer { memberIndex(document, object, $0) }
+    }
+
+    /// The tape index of the last member named `k` of the object at `object`, or nil.
+    static func memberIndex(_ document: JSONDocument, _ object: Int, _ k: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = document.tape
         let e = tape[object]
         guard e.kind == .object else { return nil }
         let all = document.buffer
-        return key.withUnsafeBufferPointer { k -> Int? in
-            var found: Int?
-            var i = object + 1
-            while i < e.next {
-                let ke = tape[i]
-                let matches: Bool
-                if !ke.escaped {
-                    matches = ke.end - ke.start == k.count
-                        && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
-                } else {
-                    var decoded: [UInt8] = []
-                    JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
-                    matches = decoded.elementsEqual(k)
-                }
-                if matches { found = i + 1 }
-                i = tape[i + 1].next
+        var found: Int?
+        var i = object + 1
+        while i < e.next {
+            let ke = tape[i]
+            let matches: Bool
+            if !ke.escaped {
+                matches = ke.end - ke.start == k.count
+                    && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
+            } else {
+                var decoded: [UInt8] = []
+                JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
+                matches = decoded.elementsEqual(k)
             }
-            return found
+            if matches { found = i + 1 }
+            i = tape[i + 1].next
         }
+        return found
     }
 
-    /// The element at `position` of an array, by tape index.
     static func elementIndex(_ document: JSONDocument, _ array: Int, _ position: Int) -> Int? {
         let tape = document.tape
         guard tape[array].kind == .array, position >= 0, position < tape[array].count else { return nil }

@@ -22,6 +22,9 @@ public struct JSONWriter: Sendable {
         needsComma = [false]
     }
 
+    /// Drops what was written after the first `count` bytes.
+    mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
+
     /// Hands over the bytes written so far and starts empty, keeping the capacity.
     public mutating func take() -> [UInt8] {
         defer { bytes.removeAll(keepingCapacity: true); needsComma = [false] }

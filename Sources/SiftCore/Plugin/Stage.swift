@@ -81,35 +81,54 @@ public struct StageResult: Sendable {
 
 /// One rule a record breaks.
 public struct Violation: Sendable {
-    /// The concrete field path: `in_app[1].product_id`.
-    public var field: String
-    /// A stable reason code: `phone.regex`, `receipt.replayed_transaction`.
-    public var reason: ReasonCode
-    public var message: LocalizedText
-    /// Where the rule is written.
-    public var rule: Mark?
+    /// The field, reason, message and rule, encoded once and shared by every violation a
+    /// check reports the same way: a violation is one reference and a value.
+    package private(set) var text: ViolationText
     // The offending value: given as text, or kept as the input value and cut to an excerpt
     // only when it is read or written (most runs write it straight from the input bytes).
     private var valueText: String?
     var valueSource: JSONValue?
 
+    /// The concrete field path: `in_app[1].product_id`.
+    public var field: String {
+        get { text.field }
+        set { text = ViolationText(field: newValue, reason: text.reason, message: text.message, rule: text.rule) }
+    }
+
+    /// A stable reason code: `phone.regex`, `receipt.replayed_transaction`.
+    public var reason: ReasonCode {
+        get { text.reason }
+        set { text = ViolationText(field: text.field, reason: newValue, message: text.message, rule: text.rule) }
+    }
+
+    /// What is wrong, in every language.
+    public var message: LocalizedText {
+        get { text.message }
+        set { text = ViolationText(field: text.field, reason: text.reason, message: newValue, rule: text.rule) }
+    }
+
+    /// Where the rule is written.
+    public var rule: Mark? {
+        get { text.rule }
+        set { text = ViolationText(field: text.field, reason: text.reason, message: text.message, rule: newValue) }
+    }
+
     public init(field: String, reason: ReasonCode, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
-        self.field = field
-        self.reason = reason
-        self.message = message
+        self.text = ViolationText(field: field, reason: reason, message: message, rule: rule)
         self.valueText = value
         self.valueSource = nil
-        self.rule = rule
     }
 
     /// A violation whose value excerpt is taken from `valueOf` when needed.
     public init(field: String, reason: ReasonCode, message: LocalizedText, valueOf: JSONValue?, rule: Mark? = nil) {
-        self.field = field
-        self.reason = reason
-        self.message = message
+        self.init(text: ViolationText(field: field, reason: reason, message: message, rule: rule), valueOf: valueOf)
+    }
+
+    /// A violation with words already encoded (the fields stage reuses them across records).
+    package init(text: ViolationText, valueOf: JSONValue?) {
+        self.text = text
         self.valueText = nil
         self.valueSource = valueOf
-        self.rule = rule
     }
 
     /// The offending value's JSON text, truncated.

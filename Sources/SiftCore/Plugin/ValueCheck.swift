@@ -43,6 +43,8 @@ public struct EvaluationContext: Sendable {
     /// The array positions of the value being checked, one per `[*]` of its field path:
     /// conditions on a sibling field (`field: .kind`) read the same element.
     public var indices: [Int] = []
+    /// The worker's reusable violation words (batch runs); nil makes new ones each time.
+    package var texts: ViolationTexts?
 
     public init(record: JSONValue, asOfMillis: Int64) {
         self.record = record

@@ -468,6 +468,8 @@ final class WorkerScratch: @unchecked Sendable {
     var emitter: RecordEmitter
     /// Re-filled for each record that could be read.
     var verdict = RecordVerdict()
+    /// Violation words this worker made, reused by records that fail alike.
+    let texts = ViolationTexts()
 
     init(_ emitter: RecordEmitter) { self.emitter = emitter }
 
@@ -489,7 +491,8 @@ final class WorkerScratch: @unchecked Sendable {
                                              verdict: RecordVerdict(inputError: error)) }
             return
         }
-        let context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
+        var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
+        context.texts = texts
         pipeline.evaluate(document.root, context: context, into: &verdict)
         block.withLine(i) { emitter.emit(source: source, line: ref.line, record: $0, root: document.root, verdict: verdict) }
     }

@@ -11,6 +11,19 @@ package struct ResultLine: Sendable {
     }
 
     /// Appends the result line of one record; `index` is its position in a JSON array.
+    /// `{"field":…,"reason":…,"message":…,"value":…,"rule":…}` from the violation's encoded words.
+    private static func write(_ v: Violation, language: Language, into w: inout JSONWriter) {
+        w.appendBytes(v.text.head(language))
+        if let source = v.valueSource {
+            w.appendFragment(",\"value\":")
+            w.appendExcerpt(source)
+        } else if let value = v.value {
+            w.appendFragment(",\"value\":")
+            w.appendString(value)
+        }
+        w.appendBytes(v.text.tail)
+    }
+
     public static func write(source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
                              language: Language, into w: inout JSONWriter) {
         w.appendFragment("{\"source\":")
@@ -42,25 +55,9 @@ package struct ResultLine: Sendable {
                 w.appendString(p)
             }
             w.appendFragment("],\"violations\":[")
-            for (i, v) in verdict.violations.enumerated() {
-                w.appendFragment(i > 0 ? ",{\"field\":" : "{\"field\":")
-                w.appendString(v.field)
-                w.appendFragment(",\"reason\":")
-                w.appendReason(v.reason)
-                w.appendFragment(",\"message\":")
-                w.appendString(v.message.text(language))
-                if let source = v.valueSource {
-                    w.appendFragment(",\"value\":")
-                    w.appendExcerpt(source)
-                } else if let value = v.value {
-                    w.appendFragment(",\"value\":")
-                    w.appendString(value)
-                }
-                if let rule = v.rule {
-                    w.appendFragment(",\"rule\":")
-                    w.appendMark(rule)
-                }
-                w.appendFragment("}")
+            for i in verdict.violations.indices {
+                if i > 0 { w.appendFragment(",") }
+                write(verdict.violations[i], language: language, into: &w)
             }
             w.appendFragment("]")
             // Each key once: when two packs add the same section, the first pack's value is written.

@@ -54,7 +54,7 @@ package struct RunSummary: Sendable {
             reasons[e.reason, default: 0] += 1
             return
         }
-        for v in verdict.violations { reasons[v.reason, default: 0] += 1 }
+        for i in verdict.violations.indices { reasons[verdict.violations[i].reason, default: 0] += 1 }
         guard detailed else { return }
         for p in verdict.packs {
             packs[p, default: PackCount()].records += 1

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The words of a violation (field, reason, message, rule) with their result-line JSON
+/// encoded once, in both languages. A check that fails the same way on many records hands
+/// out the same `ViolationText`, so a violation costs one reference and writing it costs a
+/// copy of bytes.
+package final class ViolationText: Sendable {
+    package let field: String
+    package let reason: ReasonCode
+    package let message: LocalizedText
+    package let rule: Mark?
+    /// `{"field":…,"reason":…,"message":…` in English.
+    let headEN: [UInt8]
+    /// The same with the Chinese message.
+    let headZH: [UInt8]
+    /// `,"rule":"file:line:col"}`, or `}` without a rule.
+    let tail: [UInt8]
+
+    package init(field: String, reason: ReasonCode, message: LocalizedText, rule: Mark?) {
+        self.field = field
+        self.reason = reason
+        self.message = message
+        self.rule = rule
+        var w = JSONWriter()
+        w.appendFragment("{\"field\":")
+        w.appendString(field)
+        w.appendFragment(",\"reason\":")
+        w.appendReason(reason)
+        w.appendFragment(",\"message\":")
+        let common = w.bytes.count
+        w.appendString(message.en)
+        headEN = w.bytes
+        w.truncate(to: common)
+        w.appendString(message.zh)
+        headZH = w.bytes
+        w.reset()
+        if let rule {
+            w.appendFragment(",\"rule\":")
+            w.appendMark(rule)
+        }
+        w.appendFragment("}")
+        tail = w.bytes
+    }
+
+    /// The head for `language`.
+    @inline(__always) func head(_ language: Language) -> [UInt8] { language == .zh ? headZH : headEN }
+
+    /// True when this text says exactly this.
+    @inline(__always) func says(field: String, _ failure: Failure) -> Bool {
+        reason == failure.reason && message == failure.message && rule == failure.rule && self.field == field
+    }
+}
+
+/// One worker's `ViolationText`s, the last one made at each place a rule can fail (a
+/// "site"), so records that fail alike share words without a lock. One entry per site: it
+/// never grows past the rules' size.
+package final class ViolationTexts: @unchecked Sendable {
+    private var slots: [Int: ViolationText] = [:]
+
+    package init() {}
+
+    /// The text for `failure` of `field` at `site`: the cached one when it says the same.
+    func text(site: Int, field: String, _ failure: Failure) -> ViolationText {
+        if let t = slots[site], t.says(field: field, failure) { return t }
+        let t = ViolationText(field: field, reason: failure.reason, message: failure.message, rule: failure.rule)
+        slots[site] = t
+        return t
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var next = 0
+
+    /// Reserves `count` site numbers, unique in the process (taken when rules compile).
+    static func reserveSites(_ count: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let first = next
+        next += count
+        return first
+    }
+}
