@@ -4,6 +4,7 @@
 //                    third-party check plugin, verdicts answered as JSON)
 //   link-router      an in-app URL router (typed route parameters)
 //   ISINCheck        a check plugin of one's own, held to Sift's plugin contract by its tests
+//   HostingTests     the library API as a host uses it, on Sift's shipped rules and samples
 // link-router checks its rule files at build time with Sift's SiftRulesCheck plugin.
 import Foundation
 import PackageDescription
@@ -29,6 +30,8 @@ let package = Package(
             resources: [.process("rules")],
             plugins: [.plugin(name: "SiftRulesCheck", package: sift)]),
         .testTarget(name: "ISINCheckTests", dependencies: ["ISINCheck", .product(name: "SiftTesting", package: sift)]),
+        // Sift hosted as an app or server would: only the public API, on Sift's shipped rules.
+        .testTarget(name: "HostingTests", dependencies: [.product(name: "Sift", package: sift)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -226,6 +226,22 @@ import Testing
             """)
     }
 
+    @Test func limitsAndExamplesInChinese() throws {
+        let path = try SiftProcess.temp("r.yaml", "fields:\n  a: [{length: {min: 5, max: 2}}]\nexamples:\n  - {record: {a: x}, valid: true, reasons: [a.length]}\n")
+        let r = try SiftProcess.run(["lint", path, "--lang", "zh"])
+        #expect(r.status == 2)
+        #expect(r.stderr == """
+            \(path):2:22: error: 'length' 的 'min'（5）大于 'max'（2）
+              a: [{length: {min: 5, max: 2}}]
+                                 ^
+            \(path):4:29: error: 示例不能既写 'valid: true' 又列出原因
+              - {record: {a: x}, valid: true, reasons: [a.length]}
+                                        ^
+            sift lint：2 个错误
+
+            """)
+    }
+
     /// Each broken file's every problem reads in Chinese: nothing English outside quotes and code.
     @Test(arguments: [
         "fields:\n  a: [{regx: 1}]\n",
@@ -249,6 +265,25 @@ import Testing
         "fields:\n  phone: [{regex: '1[0-9]{10}'}]\nexamples:\n  - {record: {phone: 13800138000}, valid: true}\n",
         "fields:\n\ta: [x]\n",
         "fields:\n  a: [{enum: [x], ignore_case: true}]\n",
+        "fields:\n  a: [{all: x}]\n",
+        "fields:\n  a: [{use: 5}]\n",
+        "fields:\n  a: [{enum: []}]\n",
+        "fields:\n  a: [{enum: [[1]]}]\n",
+        "fields:\n  a: [{length: {min: 5, max: 2}}]\n",
+        "fields:\n  a: [{length: {}}]\n",
+        "fields:\n  a: [{range: {}}]\n",
+        "fields:\n  a: [{regex: x, message: [1]}]\n",
+        "fields:\n  a: {required: 5, checks: [not_empty]}\n",
+        "fields:\n  a: [{date: yyyy, not_after: today}]\n",
+        "fields:\n  a: [*x]\n",
+        "fields:\n  a: [not_empty]\nexamples:\n  - {record: {a: x}, valid: true, reasons: [a.x]}\n",
+        "fields:\n  a: [not_empty]\nexamples:\n  - {valid: true}\n",
+        "fields:\n  a: [not_empty]\nexamples: 5\n",
+        "applies_to: 5\nfields:\n  a: [not_empty]\n",
+        "description: [1]\nfields:\n  a: [not_empty]\n",
+        "fields:\n  a: [not_empty]\nvalidators: 5\n",
+        "fields: {a: [not_empty]}\n---\nfields: {b: [not_empty]}\n",
+        "- a\n",
     ])
     func everyProblemInChinese(_ text: String) throws {
         let path = try SiftProcess.temp("r.yaml", text)

@@ -116,7 +116,7 @@ struct FieldsStage: Stage {
 
     static func missing(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Violation {
         let isNull = match.value?.isNull == true
-        var text = LocalizedText(en: "is required but " + (isNull ? "null" : "missing"), zh: isNull ? "必填字段为 null" : "必填字段缺失")
+        var text = isNull ? Self.isNullText : Self.isMissingText
         if case .when(let condition) = rule.required {
             text.en += " (required when: \(condition.summary(.en)))"
             text.zh += "（必填条件：\(condition.summary(.zh))）"
@@ -129,6 +129,10 @@ struct FieldsStage: Stage {
         return Violation(text: Self.text(rule.site + rule.checks.count, rule.path.concrete(match.indices), failure, context),
                          valueOf: match.value)
     }
+
+    // Made once, so that a missing field builds no text (the worker's cached words say the same).
+    private static let isMissingText = LocalizedText(en: "is required but missing", zh: "必填字段缺失")
+    private static let isNullText = LocalizedText(en: "is required but null", zh: "必填字段为 null")
 
     func explain(_ language: Language) -> String {
         rules.map { rule in

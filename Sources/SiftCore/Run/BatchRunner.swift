@@ -524,3 +524,15 @@ private final class Slots: @unchecked Sendable {
 /// The sinks are closures of one run's thread: not for sharing.
 @available(*, unavailable)
 extension RunSinks: Sendable {}
+
+extension Pipeline {
+    /// `sift run`'s batch path over `files` with one worker and result lines in memory: what the
+    /// allocation benchmarks in `Benchmarks/` measure (they are another package, so they reach
+    /// it through this SPI). Returns the number of result-line bytes.
+    @_spi(Benchmarks) public func benchmarkRun(files: [String], asOfMillis: Int64) throws -> Int {
+        let options = RunOptions(workers: 1, asOfMillis: asOfMillis, environment: RunEnvironment(useLedgers: false))
+        var bytes = 0
+        _ = try BatchRunner(pipeline: self, options: options).run(files.map(InputSource.file)) { bytes += $0.count }
+        return bytes
+    }
+}
