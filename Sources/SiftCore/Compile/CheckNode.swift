@@ -1,5 +1,5 @@
 /// A failed check, with the reason code and rule location it reports.
-public struct Failure: Sendable {
+package struct Failure: Sendable {
     public var reason: ReasonCode
     public var message: LocalizedText
     public var rule: Mark

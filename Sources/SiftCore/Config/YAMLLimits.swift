@@ -1,5 +1,5 @@
 /// Bounds that keep hostile rule files from hanging or exhausting memory.
-public struct YAMLLimits: Sendable {
+package struct YAMLLimits: Sendable {
     /// How many nodes aliases may expand to in one file, counted as if each alias were copied.
     public var aliasExpansionBudget: Int
     /// How deeply mappings and sequences may nest.

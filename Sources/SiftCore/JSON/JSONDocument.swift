@@ -110,7 +110,7 @@ struct TapeWriter {
 }
 
 /// Why a text is not valid JSON, and where (0-based byte offset).
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public var offset: Int
     public var message: String
     public init(offset: Int, message: String) {

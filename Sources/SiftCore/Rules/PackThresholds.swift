@@ -7,7 +7,7 @@
 ///       reasons: {phone.regex: 100}  # phone.regex more than 100 times in the run
 ///     warn_when:
 ///       invalid_ratio: 0.01
-public struct PackThresholds: Sendable, Equatable {
+package struct PackThresholds: Sendable, Equatable {
     /// One level's limits.
     public struct Limits: Sendable, Equatable {
         /// Invalid records over the records the pack applied to, 0...1; crossed when above.

@@ -2,23 +2,24 @@ import Foundation
 
 /// Loads rule files (a file or a folder of packs) and compiles them into a `Pipeline`.
 ///
-/// All problems are collected in one pass. The CLI and library hosts use the same call.
+/// All problems are collected in one pass: hosts call `RulesLoader.load(path:registry:)`
+/// (and its `text:` and `bundleResource:` forms), which throw a `LoadError` holding them.
 public struct RulesLoader: Sendable {
-    public var registry: PluginRegistry
-    public var limits: YAMLLimits
+    package var registry: PluginRegistry
+    package var limits: YAMLLimits
     /// Also warn about what lint catches beyond errors: packs without examples or without
     /// `applies_to` beside other packs, example reasons no rule reports, unquoted numbers.
-    public var advice = false
+    package var advice = false
     /// Option values that replace the rules' own (see `BuildContext.overrides`).
-    public var overrides: [String: String] = [:]
+    package var overrides: [String: String] = [:]
 
-    public init(registry: PluginRegistry, limits: YAMLLimits = YAMLLimits()) {
+    package init(registry: PluginRegistry, limits: YAMLLimits = YAMLLimits()) {
         self.registry = registry
         self.limits = limits
     }
 
     /// Loads `path`: a rule file, or a folder whose `.yaml`/`.yml` files are packs and libraries.
-    public func load(path: String) -> LoadResult {
+    package func load(path: String) -> LoadResult {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             return LoadResult(pipeline: nil, diagnostics: [.error("no rules at '\(path)'", at: nil)], sources: [:])
@@ -42,7 +43,7 @@ public struct RulesLoader: Sendable {
 
     /// Loads rules given as text (hosts that keep rules elsewhere, and tests). Includes are
     /// resolved against `directory`, which is also the root they may not leave.
-    public func load(text: String, file: String = "rules.yaml", directory: String = FileManager.default.currentDirectoryPath) -> LoadResult {
+    package func load(text: String, file: String = "rules.yaml", directory: String = FileManager.default.currentDirectoryPath) -> LoadResult {
         let root = RuleFileReader.absolute(directory)
         var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: root, displayRoot: ".")
         let abs = RuleFileReader.absolute(file, relativeTo: root)
@@ -168,14 +169,14 @@ public struct RulesLoader: Sendable {
 }
 
 /// What loading gave: a pipeline when there were no errors, and every diagnostic.
-public struct LoadResult: Sendable {
+package struct LoadResult: Sendable {
     public let pipeline: Pipeline?
     /// Errors and warnings, sorted by location.
     public let diagnostics: [Diagnostic]
     /// Rule-file texts by path.
     public let sources: [String: String]
     /// The plugins the rules were compiled with: the loader's, and the `exec_checks` the rules declare.
-    public var registry: PluginRegistry?
+    package var registry: PluginRegistry?
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
