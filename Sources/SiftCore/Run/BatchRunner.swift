@@ -115,6 +115,7 @@ package struct BatchRunner: Sendable {
         let started = Date()
         let session = try Session(pipeline: pipeline, asOfMillis: options.asOfMillis, environment: options.environment)
         let run = RunState(runner: self, session: session, sinks: sinks)
+        defer { run.waitForWrites() }  // also when a source fails: nothing is written after the run returns
         for source in sources {
             do {
                 try runSource(source, run)
@@ -127,6 +128,7 @@ package struct BatchRunner: Sendable {
                 run.summary.unreadable.append("\(source): \(e.message)")
             }
         }
+        try run.settleWrites()
         try session.finish()
         var summary = run.summary
         summary.seconds = Date().timeIntervalSince(started)
@@ -301,7 +303,15 @@ package struct BatchRunner: Sendable {
             }
         }
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
-        for w in 0..<workers { try run.flush(&scratch[w].emitter) }
+        // The previous block is written by now; its emitters become the workers' empty ones, and
+        // this block's are written while the workers go on with the next.
+        try run.settleWrites()
+        for w in 0..<workers {
+            let filled = scratch[w].emitter
+            scratch[w].emitter = scratch[w].spare
+            scratch[w].spare = filled
+        }
+        run.writeSparesInBackground(workers)
     }
 
     /// Stages keep state across records (replay): evaluate on the workers, then settle and
@@ -399,12 +409,48 @@ private final class RunState {
 
     /// Writes what `e` holds to the sinks, in order, adds its counts, and empties it.
     func flush(_ e: inout RecordEmitter) throws {
+        try settleWrites()
+        summary.merge(e.summary)
+        try write(&e)
+    }
+
+    /// Hands what `e` holds to the sinks and empties it (its counts are taken separately).
+    private func write(_ e: inout RecordEmitter) throws {
         if !e.results.bytes.isEmpty { try sinks.results(e.results.bytes) }
         if !e.accepted.isEmpty { try sinks.accepted?(e.accepted) }
         if !e.rejected.isEmpty { try (sinks.rejected ?? { _ in })(e.rejected) }
         if !e.errors.isEmpty { try (sinks.errors ?? sinks.rejected ?? { _ in })(e.errors) }
-        summary.merge(e.summary)
         e.reset()
+    }
+
+    // Writing a block overlaps with working on the next one: one block at a time is written on
+    // this serial queue, and `settleWrites()` waits for it before anything else is written.
+    private let writer = DispatchQueue(label: "sift.run.writer")
+    private let writing = DispatchGroup()
+    private var writeError: (any Error)?
+
+    /// Waits until the block being written in the background is out.
+    func waitForWrites() { writing.wait() }
+
+    /// Waits until the block being written in the background is out; rethrows its error.
+    func settleWrites() throws {
+        writing.wait()
+        if let e = writeError { writeError = nil; throw e }
+    }
+
+    /// Takes the counts of the workers' `spare` emitters now and writes their bytes in the
+    /// background, in worker order. The spares are not touched again before `settleWrites()`.
+    func writeSparesInBackground(_ workers: Int) {
+        for w in 0..<workers {
+            summary.merge(scratch[w].spare.summary)
+            scratch[w].spare.summary = RunSummary(detailed: options.detailedSummary)
+        }
+        nonisolated(unsafe) let state = self  // the writer and this thread take turns (settleWrites)
+        writing.enter()
+        writer.async {
+            do { for w in 0..<workers { try state.write(&state.scratch[w].spare) } } catch { state.writeError = error }
+            state.writing.leave()
+        }
     }
 }
 
@@ -466,12 +512,17 @@ struct RecordEmitter {
 final class WorkerScratch: @unchecked Sendable {
     let document = JSONDocument(capacity: 1 << 16)
     var emitter: RecordEmitter
+    /// The emitter of the block before, while the run writes it in the background.
+    var spare: RecordEmitter
     /// Re-filled for each record that could be read.
     var verdict = RecordVerdict()
     /// Violation words this worker made, reused by records that fail alike.
     let texts = ViolationTexts()
 
-    init(_ emitter: RecordEmitter) { self.emitter = emitter }
+    init(_ emitter: RecordEmitter) {
+        self.emitter = emitter
+        self.spare = emitter
+    }
 
     /// Parses, evaluates and writes line `i` of `block`.
     func finish(_ block: LineBlock, _ i: Int, source: String, pipeline: Pipeline, options: RunOptions) {
