@@ -103,6 +103,16 @@ import Testing
             sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
 
             """)
+        // A pack's share counts the records that break its own rules, not another pack's.
+        let folder = URL(fileURLWithPath: rules).deletingLastPathComponent()
+        try "pack: names\nfields:\n  name: [not_empty]\nfail_when: {invalid_ratio: 0}\n"
+            .write(to: folder.appendingPathComponent("names.yaml"), atomically: true, encoding: .utf8)
+        let both = try SiftProcess.run(["run", "--rules", folder.path, "--results", "none", "--quiet"], stdin: input.replacingOccurrences(of: "}", with: #","name":"Ann"}"#))
+        #expect(both.stderr == """
+            sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
+            sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
+
+            """)
         let typo = try SiftProcess.temp("typo.yaml", "fields:\n  a: [not_empty]\nfail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}\n")
         let lint = try SiftProcess.run(["lint", typo])
         #expect(lint.status == 2)

@@ -33,6 +33,7 @@ public struct Pipeline: Sendable {
         verdict.violations.removeAll(keepingCapacity: true)
         verdict.output.removeAll(keepingCapacity: true)
         verdict.inputError = nil
+        verdict.packViolationEnds.removeAll(keepingCapacity: true)
         for pack in packs where pack.selector.matches(record) {
             verdict.packs.append(pack.name)
             for step in pack.evaluation {
@@ -44,6 +45,7 @@ public struct Pipeline: Sendable {
                 if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
                 if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }
             }
+            verdict.packViolationEnds.append(verdict.violations.count)
         }
         if verdict.packs.isEmpty { verdict.violations.append(Session.noPackViolation(self)) }
     }

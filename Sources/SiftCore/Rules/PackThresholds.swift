@@ -3,7 +3,7 @@
 /// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason`.
 ///
 ///     fail_when:
-///       invalid_ratio: 0.05          # more than 5% of the records this pack applies to are invalid
+///       invalid_ratio: 0.05          # more than 5% of the records this pack applies to break its rules
 ///       reasons: {phone.regex: 100}  # phone.regex more than 100 times in the run
 ///     warn_when:
 ///       invalid_ratio: 0.01

@@ -7,6 +7,9 @@ public struct RecordVerdict: Sendable {
     public var output: [any StageOutput]
     /// Set when the record could not be read (bad JSON, not an object).
     public var inputError: InputError?
+    /// Where each pack's violations end in `violations` (one per pack, in order), so that a
+    /// pack's counts see only its own; empty for verdicts made elsewhere (decoded ones).
+    package var packViolationEnds: [Int] = []
 
     public init(packs: [String] = [], violations: [Violation] = [], output: [any StageOutput] = [], inputError: InputError? = nil) {
         self.packs = packs
@@ -16,6 +19,13 @@ public struct RecordVerdict: Sendable {
     }
 
     public var isValid: Bool { inputError == nil && violations.isEmpty }
+
+    /// True when pack number `n` (of `packs`) reported a violation: for pack thresholds. A verdict
+    /// that does not know where each pack's violations end answers for the whole record.
+    package func packReported(_ n: Int) -> Bool {
+        guard packViolationEnds.count == packs.count else { return !isValid }
+        return packViolationEnds[n] > (n == 0 ? 0 : packViolationEnds[n - 1])
+    }
 
     /// The reason codes, in order.
     public var reasons: [ReasonCode] {

@@ -56,9 +56,9 @@ package struct RunSummary: Sendable {
         }
         for i in verdict.violations.indices { reasons[verdict.violations[i].reason, default: 0] += 1 }
         guard detailed else { return }
-        for p in verdict.packs {
+        for (n, p) in verdict.packs.enumerated() {
             packs[p, default: PackCount()].records += 1
-            if !verdict.isValid { packs[p, default: PackCount()].invalid += 1 }
+            if verdict.packReported(n) { packs[p, default: PackCount()].invalid += 1 }
         }
         for v in verdict.violations {
             fields[Self.generalField(v.field), default: 0] += 1

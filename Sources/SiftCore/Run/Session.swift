@@ -64,6 +64,7 @@ package final class Session {
                 if verdict.violations.isEmpty { verdict.violations = s.violations } else { verdict.violations += s.violations }
                 if verdict.output.isEmpty { verdict.output = s.output } else { verdict.output += s.output }
             }
+            verdict.packViolationEnds.append(verdict.violations.count)
         }
         return verdict
     }
@@ -94,6 +95,7 @@ package final class Session {
                 verdict.violations += r.stages[s].violations
                 verdict.output += r.stages[s].output
             }
+            verdict.packViolationEnds.append(verdict.violations.count)
         }
         return verdict
     }
