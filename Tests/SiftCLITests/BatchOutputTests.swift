@@ -163,6 +163,15 @@ import Testing
         #expect(c.status == 3)
         #expect(c.stdout.split(separator: "\n").count == 3)
         #expect(c.stderr.hasSuffix("cannot read \(cut): its gzip data is damaged or cut off (unexpected end of file)\n"))
+
+        // Plain text after the last member is not dropped in silence.
+        let tail = dir + "/tail.jsonl.gz"
+        try (FileManager.default.contents(atPath: gz)! + Data("\(Self.valid1)\n".utf8)).write(to: URL(fileURLWithPath: tail))
+        let t = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", tail])
+        #expect(t.status == 3)
+        #expect(t.stdout.split(separator: "\n").count == 3)
+        let size = try FileManager.default.attributesOfItem(atPath: gz)[.size] as! Int
+        #expect(t.stderr.hasSuffix("cannot read \(tail): its gzip data ends at byte \(size) and what follows is not gzip\n"))
     }
 
     /// Standard input is streamed: each line's result comes before the next line is sent, and
