@@ -61,38 +61,47 @@ public actor RecordSession {
     public func finish() throws { try session.finish() }
 
     /// The verdicts of a stream of JSON records, in the stream's order, each as of the moment
-    /// it is checked. The stream of verdicts ends when the records end, and throws what they throw.
-    public nonisolated func verdicts<Records: AsyncSequence & Sendable>(for records: Records) -> AsyncThrowingStream<RecordVerdict, any Error>
+    /// it is checked. A record is read and checked only when its verdict is asked for, so a
+    /// slow reader slows the checking and nothing piles up; stopping early leaves the rest
+    /// of the records unread and unsettled. The verdicts end when the records end, and throw
+    /// what they throw.
+    public nonisolated func verdicts<Records: AsyncSequence>(for records: Records) -> RecordVerdicts<Records>
     where Records.Element: DataProtocol {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await record in records { continuation.yield(await self.validate(json: [UInt8](record))) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        RecordVerdicts(session: self, records: records) { [UInt8]($0) }
+    }
+
+    /// The verdicts of a stream of JSON texts (lines), in order, read as they are asked for.
+    public nonisolated func verdicts<Lines: AsyncSequence>(for lines: Lines) -> RecordVerdicts<Lines>
+    where Lines.Element == String {
+        RecordVerdicts(session: self, records: lines) { Array($0.utf8) }
+    }
+}
+
+/// The verdicts of a stream of records (`RecordSession.verdicts(for:)`): each record is read
+/// and checked when its verdict is asked for.
+public struct RecordVerdicts<Records: AsyncSequence>: AsyncSequence {
+    public typealias Element = RecordVerdict
+    let session: RecordSession
+    let records: Records
+    let bytes: @Sendable (Records.Element) -> [UInt8]
+
+    /// Reads the next record and checks it.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Records.AsyncIterator
+        let session: RecordSession
+        let bytes: @Sendable (Records.Element) -> [UInt8]
+
+        /// The next record's verdict, or nil after the last record.
+        public mutating func next() async throws -> RecordVerdict? {
+            guard let record = try await base.next() else { return nil }
+            return await session.validate(json: bytes(record))
         }
     }
 
-    /// The verdicts of a stream of JSON texts (lines), in order.
-    public nonisolated func verdicts<Lines: AsyncSequence & Sendable>(for lines: Lines) -> AsyncThrowingStream<RecordVerdict, any Error>
-    where Lines.Element == String {
-        verdicts(for: BytesOfLines(lines: lines))
+    /// An iterator that starts at the first record.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: records.makeAsyncIterator(), session: session, bytes: bytes)
     }
 }
 
-/// A stream of texts as a stream of their UTF-8 bytes.
-private struct BytesOfLines<Lines: AsyncSequence & Sendable>: AsyncSequence, Sendable where Lines.Element == String {
-    typealias Element = [UInt8]
-    let lines: Lines
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: Lines.AsyncIterator
-        mutating func next() async throws -> [UInt8]? { try await base.next().map { Array($0.utf8) } }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: lines.makeAsyncIterator()) }
-}
+extension RecordVerdicts: Sendable where Records: Sendable {}

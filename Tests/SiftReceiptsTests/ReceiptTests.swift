@@ -393,4 +393,36 @@ func creditable(_ v: RecordVerdict) -> String {
         for try await v in session.verdicts(for: stream) { reasons.append(v.reasons) }
         #expect(reasons == [[], ["input.malformed_json"], ["receipt.replayed_transaction"]])
     }
+
+    /// Records are read as their verdicts are taken: nothing is read ahead, and a reader that
+    /// stops leaves the rest unread (and unsettled).
+    @Test func aStreamIsReadOnlyAsItsVerdictsAreTaken() async throws {
+        let session = try RecordSession(pipeline: try pipeline())
+        let lines = CountedLines(lines: (0..<5).map { record(order: "o-\($0)", inApp: "[\(tx("coins", "\($0)"))]") })
+        var verdicts = session.verdicts(for: lines).makeAsyncIterator()
+        #expect(lines.read.value == 0)
+        #expect(try await verdicts.next()?.isValid == true)
+        #expect(lines.read.value == 1)
+        #expect(try await verdicts.next()?.isValid == true)
+        #expect(lines.read.value == 2)
+    }
+}
+
+/// Lines that count how many were read.
+struct CountedLines: AsyncSequence {
+    final class Count: @unchecked Sendable { var value = 0 }
+    let lines: [String]
+    let read = Count()
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let lines: [String]
+        let read: Count
+        mutating func next() async -> String? {
+            guard read.value < lines.count else { return nil }
+            read.value += 1
+            return lines[read.value - 1]
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(lines: lines, read: read) }
 }
