@@ -152,6 +152,33 @@ import Testing
 
             """)
     }
+
+    /// A threshold on a code no rule reports would never trip: lint says so, with the likely code.
+    @Test func thresholdsOnCodesNoRuleReports() throws {
+        let r = try lint([
+            "a.yaml": """
+                pack: a
+                fields:
+                  phone: [{regex: '1[0-9]{10}'}]
+                fail_when:
+                  reasons: {phone.regx: 0, phone.regex: 5}
+                warn_when:
+                  reasons: {phone.required: 1}
+                examples:
+                  - record: {phone: "13800138000"}
+                    valid: true
+
+                """,
+        ])
+        #expect(r.status == 0)
+        #expect(r.text == """
+            R/a.yaml:5:13: warning: 'fail_when' limits 'phone.regx', which no rule of this pack reports, so the limit never trips; \
+            did you mean 'phone.regex'?
+              reasons: {phone.regx: 0, phone.regex: 5}
+                        ^
+
+            """)
+    }
 }
 
 /// Lint findings for machines (JSON, SARIF, GitHub annotations) and JUnit reports.

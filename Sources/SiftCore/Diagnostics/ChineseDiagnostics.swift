@@ -65,6 +65,8 @@ enum ChineseDiagnostics {
         (#"^the pack ('[^']*') has no 'applies_to', so it checks every record.*; add one such as (applies_to: \{kind: [^}]*\})$"#,
          "规则包 $1 没有 'applies_to'，所以它会检查每一条记录，包括给其他规则包的记录；请添加一个，例如 $2"),
         (#"^the example expects ('[^']*'), which no rule of this pack reports"#, "示例预期 $1，但本规则包中没有规则会报告它"),
+        (#"^('[^']*') limits ('[^']*'), which no rule of this pack reports, so the limit never trips"#,
+         "$1 限制了 $2，但本规则包中没有规则会报告它，所以这个上限永远不会触发"),
         (#"^say what the example expects: 'valid: true', or 'reasons: \[\.\.\.\]'$"#, "请写明示例的预期：'valid: true' 或 'reasons: [...]'"),
         (#"^one check per list item: found ('[^']*') and ('[^']*'); put each in its own '- ' item$"#,
          "每个列表项只能有一个检查：发现了 $1 和 $2；请各放在一个 '- ' 项里"),

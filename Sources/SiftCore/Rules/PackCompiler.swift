@@ -227,6 +227,18 @@ struct PackCompiler {
         }
     }
 
+    /// A `fail_when`/`warn_when` limit on a code no rule of the pack reports never trips: say so.
+    private mutating func adviseOnThresholdReasons(_ node: ConfigNode, _ codes: [String]) {
+        for level in ["fail_when", "warn_when"] {
+            for r in node[level]?["reasons"]?.pairs ?? [] {
+                guard let code = r.key.scalarText, !codes.contains(where: { code == $0 || code.hasPrefix($0 + ".") }),
+                      !code.hasPrefix("input.") else { continue }
+                advice.warning("'\(level)' limits '\(code)', which no rule of this pack reports, so the limit never trips"
+                                    + Suggestion.didYouMean(code, in: codes), at: r.key.mark)
+            }
+        }
+    }
+
     /// Lint's advice on one pack: no examples, no `applies_to`, example reasons that no rule
     /// reports (fields-only packs), numbers where the checks expect text.
     private mutating func adviseOn(_ name: String, _ node: ConfigNode, _ rules: [FieldRule], examples: [Example], fieldsOnly: Bool) {
@@ -245,6 +257,7 @@ struct PackCompiler {
                                         + Suggestion.didYouMean(r, in: codes), at: example.mark)
                 }
             }
+            adviseOnThresholdReasons(node, codes)
         }
         for item in node["examples"]?.items ?? [] {
             guard let record = item["record"] else { continue }
