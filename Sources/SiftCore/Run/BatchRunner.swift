@@ -445,12 +445,20 @@ private final class RunState {
             summary.merge(scratch[w].spare.summary)
             scratch[w].spare.summary = RunSummary(detailed: options.detailedSummary)
         }
-        nonisolated(unsafe) let state = self  // the writer and this thread take turns (settleWrites)
+        // The block holds no reference to the run: the run waits for it before it ends
+        // (`waitForWrites`), and the sinks' closures must not outlive the run.
+        nonisolated(unsafe) let state = Unmanaged.passUnretained(self)
         writing.enter()
-        writer.async {
-            do { for w in 0..<workers { try state.write(&state.scratch[w].spare) } } catch { state.writeError = error }
-            state.writing.leave()
+        writer.async { [writing] in
+            Self.writeSpares(state, workers)
+            writing.leave()
         }
+    }
+
+    /// On the writer thread; the writer and the run's thread take turns (`settleWrites`).
+    private static func writeSpares(_ state: Unmanaged<RunState>, _ workers: Int) {
+        let run = state.takeUnretainedValue()
+        do { for w in 0..<workers { try run.write(&run.scratch[w].spare) } } catch { run.writeError = error }
     }
 }
 
