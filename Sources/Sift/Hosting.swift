@@ -105,3 +105,4 @@ public struct RecordVerdicts<Records: AsyncSequence>: AsyncSequence {
 }
 
 extension RecordVerdicts: Sendable where Records: Sendable {}
+extension RecordVerdicts.AsyncIterator: Sendable where Records.AsyncIterator: Sendable {}
