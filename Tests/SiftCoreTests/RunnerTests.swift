@@ -152,3 +152,23 @@ import Testing
         #expect(try reasons(yaml, #"{"a":"x","b":"y","c":"ab","d":"1"}"#) == ["a.any", "c.regex"])
     }
 }
+
+/// A violation's words are encoded once; changing one of them writes the new words.
+@Suite struct ViolationWordsTests {
+    @Test func editedViolationsWriteTheirNewWords() {
+        var v = Violation(field: "phone", reason: "phone.regex", message: LocalizedText(en: "bad", zh: "不对"), value: "12",
+                          rule: Mark(file: "r.yaml", line: 3, column: 5))
+        v.field = "account.phone"
+        v.reason = "account.phone.regex"
+        v.message = LocalizedText(en: "is not a \"phone\"", zh: "不是手机号")
+        v.rule = nil
+        let line: (Language) -> String = { language in
+            var w = JSONWriter()
+            ResultLine.write(source: "-", line: 1, verdict: RecordVerdict(packs: ["p"], violations: [v]), language: language, into: &w)
+            return String(decoding: w.bytes, as: UTF8.self)
+        }
+        #expect(line(.en) == #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"account.phone","#
+            + #""reason":"account.phone.regex","message":"is not a \"phone\"","value":"12"}]}"# + "\n")
+        #expect(line(.zh).contains(#""message":"不是手机号","value":"12"}"#))
+    }
+}

@@ -434,7 +434,7 @@ private final class RunState {
 
     /// Waits until the block being written in the background is out; rethrows its error.
     func settleWrites() throws {
-        writing.wait()
+        waitForWrites()
         if let e = writeError { writeError = nil; throw e }
     }
 
@@ -580,7 +580,8 @@ private final class Slots: @unchecked Sendable {
     func take(_ i: Int) -> Evaluated { items[i]! }
 }
 
-/// The sinks are closures of one run's thread: not for sharing.
+/// The sinks are closures of one run: called one block at a time, by the run's thread or its
+/// writer thread in turn, never at once. Not for sharing.
 @available(*, unavailable)
 extension RunSinks: Sendable {}
 
