@@ -148,6 +148,24 @@ import Testing
         #expect(lines[1].contains(#""message":"is not a mobile number""#))
     }
 
+    /// A field that asks for a type (`type:` among its checks) reports a wrong-type value once, as
+    /// `<field>.type`: the checks that cannot read it do not repeat it under their own codes.
+    @Test func aFieldWithATypeCheckReportsAWrongTypeOnceAsType() throws {
+        let yaml = """
+            pack: p
+            report: first
+            fields:
+              phone: {report: all, checks: [{regex: '1[0-9]{10}', message: 'is not a mobile number'}, {type: string}, {length: 11}]}
+              code: [{regex: '[A-Z]+'}, {type: string}]
+              tag: [{type: [string, number]}, {regex: '[a-z]+'}]
+            """
+        let lines = try run(yaml, #"{"phone":13800138000,"code":5,"tag":7}"# + "\n" + #"{"phone":"1","code":"A","tag":"x"}"# + "\n")
+        #expect(lines == [
+            #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.type","message":"is a number; must be string","value":"13800138000","rule":"p.yaml:4:92"},{"field":"code","reason":"code.type","message":"is a number; must be string","value":"5","rule":"p.yaml:5:30"},{"field":"tag","reason":"tag.regex","message":"expected a string, got a number","value":"7","rule":"p.yaml:6:36"}]}"#,
+            #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.regex","message":"is not a mobile number","value":"1","rule":"p.yaml:4:34"},{"field":"phone","reason":"phone.length","message":"is 1 characters long; must be exactly 11","value":"1","rule":"p.yaml:4:108"}]}"#,
+        ])
+    }
+
     @Test func integersAreEveryWholeNumberAndYearZeroIsNoDate() throws {
         let yaml = """
             pack: p

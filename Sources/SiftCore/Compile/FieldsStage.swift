@@ -19,6 +19,9 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
     /// `<prefix>.required`, interned once.
     let requiredReason: ReasonCode
     let checks: [any CheckNode]
+    /// The field's own `type:` check, if it has one: a value of the wrong JSON type is then
+    /// reported once, as `<field>.type`, and not again by each check that cannot read it.
+    let typeCheck: Int?
     let rule: Mark
     /// The path as plain memory, for lookups without reference counts; nil with `[*]`.
     let probe: PathProbe?
@@ -34,6 +37,7 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
         self.reasonPrefix = reasonPrefix
         self.requiredReason = ReasonCode(reasonPrefix + ".required")
         self.checks = checks
+        self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
         self.rule = rule
         self.site = ViolationTexts.reserveSites(checks.count + 1)
         self.probe = PathProbe(path)
@@ -102,6 +106,7 @@ struct FieldsStage: Stage {
                        _ violations: inout [Violation]) {
         for (n, check) in rule.checks.enumerated() {
             guard let f = check.evaluate(value, context) else { continue }
+            if f.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { continue }
             violations.append(Violation(text: Self.text(rule.site + n, rule.path.concrete(indices), f, context), valueOf: value))
             if rule.firstOnly { return }
         }
