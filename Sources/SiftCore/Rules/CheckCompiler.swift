@@ -204,8 +204,12 @@ struct CheckCompiler {
             return nil
         }
         if path.hasWildcard {
-            let hint = field.map { f in f.hasWildcard ? "; for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'" : "" } ?? ""
-            context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only\(hint)", at: mark)
+            if let f = field, f.hasWildcard {
+                context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only; "
+                              + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
+            } else {
+                context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
+            }
             return nil
         }
         return path

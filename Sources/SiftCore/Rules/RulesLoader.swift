@@ -100,8 +100,8 @@ public struct RulesLoader: Sendable {
         }
         if advice, packs.count > 1 {
             for (name, mark) in compiler.packsForEveryRecord {
-                compiler.advice.warning("the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the "
-                                             + (packs.count == 2 ? "other pack" : "other \(packs.count - 1) packs")
+                let others = packs.count == 2 ? "other pack" : "other \(packs.count - 1) packs"
+                compiler.advice.warning("the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the \(others)"
                                              + "; add one such as applies_to: {kind: \(name)}", at: mark)
             }
         }

@@ -1,0 +1,175 @@
+import Foundation
+import SiftCore
+import Testing
+
+/// Every rule-file message template in both languages. The templates are the string literals
+/// that Sift's sources hand to a diagnostic (`diagnostics.error("…")`, `context.warning("…")`,
+/// a field path's or route pattern's `message:`, the regex advice); each is filled with sample
+/// values and rendered in English and in Chinese. A new message without a Chinese wording fails
+/// here, naming the file and line to translate in `ChineseDiagnostics.swift`.
+@Suite struct MessageCatalogTests {
+    @Test func everyTemplateIsFoundAndRendersInBothLanguages() throws {
+        let templates = try MessageTemplates.all()
+        // A floor, so that a scanner that stops finding calls cannot pass by finding nothing.
+        #expect(templates.count >= 140, "found only \(templates.count) templates")
+        var english: [String] = []
+        for t in templates {
+            let en = Diagnostic.error(t.sample, at: nil).headline(.en)
+            #expect(en == "error: " + t.sample)
+            #expect(!t.sample.contains("\\("), "\(t.site): an interpolation was left unfilled: \(t.sample)")
+            english.append(t.site)
+        }
+        for t in templates {
+            let zh = Self.zh(t.sample)
+            #expect(ChineseCheck.isChinese(zh), "\(t.site): English left in Chinese: \(zh)  (English: \(t.sample))")
+        }
+    }
+
+    /// What a rule-file value is, as messages say it ("not a list", "not the number 3"), in every form.
+    @Test(arguments: ["a mapping", "a list", "null", "the boolean true", "the number 3", "the number 2.5", "the text 'yes'"])
+    func everyKindOfValueInBothLanguages(_ kind: String) {
+        let en = "'pattern' of 'regex' should be text, not \(kind)"
+        #expect(ChineseCheck.isChinese(Self.zh(en)), "\(Self.zh(en))")
+        #expect(Self.zh(en).hasPrefix("'regex' 的 'pattern' 应为文本，而不是"))
+    }
+
+    static func zh(_ message: String) -> String {
+        String(Diagnostic.error(message, at: nil).headline(.zh).dropFirst("error: ".count))
+    }
+}
+
+/// One message as written in the sources, filled with sample values.
+struct MessageTemplate {
+    var site: String
+    var sample: String
+}
+
+/// Finds the message literals in `Sources/` and fills their interpolations.
+enum MessageTemplates {
+    /// Calls whose first argument is a rule-file message, and what goes before it in the message.
+    static let calls: [(call: String, prefix: String)] = [
+        (".error(", ""), (".warning(", ""), ("FieldPathError(message: ", ""), ("ParseError(message: ", ""),
+        ("return (", ""),  // the YAML reader's plain words for libyaml's errors
+        (" bad(", "invalid field path 'x': "),
+    ]
+    /// Files whose returned literals are messages or endings of messages.
+    static let returning: [String: String] = ["RegexLint.swift": "", "CheckCompiler.swift": "unknown check or validator 'x'"]
+
+    static func all() throws -> [MessageTemplate] {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        var found: [MessageTemplate] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.path.contains("/SiftCLI/") }
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let text = Array(try String(contentsOf: file, encoding: .utf8).unicodeScalars)
+            let name = file.path.dropFirst(sources.path.count + 1)
+            var calls = Self.calls
+            if let prefix = returning[file.lastPathComponent] { calls.append(("return \"", prefix)) }
+            found += scan(text, calls).map { MessageTemplate(site: "\(name):\($0.line)", sample: $0.sample) }
+        }
+        return found
+    }
+
+    /// The message literals of one file with their line numbers.
+    static func scan(_ s: [Unicode.Scalar], _ calls: [(call: String, prefix: String)]) -> [(line: Int, sample: String)] {
+        var out: [(Int, String)] = []
+        var i = 0, line = 1
+        while i < s.count {
+            if s[i] == "\n" { line += 1 }
+            if let (call, prefix) = calls.first(where: { matches($0.call, s, i) }) {
+                var j = i + call.unicodeScalars.count
+                if call.hasSuffix("\"") { j -= 1 }
+                if j < s.count, s[j] == "\"", let (sample, end) = literal(s, j), isMessage(sample) {
+                    out.append((line, (sample.hasPrefix("; ") || call == " bad(" ? prefix : "") + sample))
+                    for k in i..<end where s[k] == "\n" { line += 1 }
+                    i = end
+                    continue
+                }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    static func matches(_ word: String, _ s: [Unicode.Scalar], _ i: Int) -> Bool {
+        let w = Array(word.unicodeScalars)
+        guard i + w.count <= s.count else { return false }
+        return (0..<w.count).allSatisfy { s[i + $0] == w[$0] }
+    }
+
+    /// A message is English words, not a code or a single token.
+    static func isMessage(_ text: String) -> Bool { text.split(separator: " ").count >= 3 }
+
+    /// The string literal starting at `start` (a `"`), with literals joined by `+` after it;
+    /// interpolations become sample values. Returns the text and the index after it.
+    static func literal(_ s: [Unicode.Scalar], _ start: Int) -> (String, Int)? {
+        guard start + 1 < s.count, s[start + 1] != "\"" else { return nil }  // no """ blocks
+        var text = "", i = start + 1
+        while i < s.count {
+            let c = s[i]
+            if c == "\"" {
+                i += 1
+                // `"…" + "…"` (across lines too) is one message.
+                var k = i
+                while k < s.count, s[k] == " " || s[k] == "\n" { k += 1 }
+                if k + 2 < s.count, s[k] == "+", s[k + 1] == " ", s[k + 2] == "\"" { i = k + 3; continue }
+                return (text, i)
+            }
+            if c == "\\", i + 1 < s.count {
+                if s[i + 1] == "(" {
+                    var depth = 1, j = i + 2
+                    while j < s.count, depth > 0 {
+                        if s[j] == "(" { depth += 1 } else if s[j] == ")" { depth -= 1 }
+                        j += 1
+                    }
+                    let expression = String(String.UnicodeScalarView(s[(i + 2)..<(j - 1)]))
+                    // Inside '...' the value is a name; outside, a phrase or a number.
+                    let quoted = text.filter { $0 == "'" }.count % 2 == 1
+                    text += sample(for: expression, quoted: quoted)
+                    i = j
+                    continue
+                }
+                let escaped: [Unicode.Scalar: String] = ["n": "\n", "t": "\t", "\"": "\"", "\\": "\\"]
+                text += escaped[s[i + 1]] ?? String(s[i + 1])
+                i += 2
+                continue
+            }
+            text.unicodeScalars.append(c)
+            i += 1
+        }
+        return nil
+    }
+
+    /// A plausible value for an interpolated expression.
+    static func sample(for expression: String, quoted: Bool) -> String {
+        let e = expression.lowercased()
+        if quoted { return "x" }
+        if e.contains("kinddescription") { return "a list" }
+        if e.contains("phrase") { return "text" }
+        if ["line", "count", "offset", "column", "byte", "limit", "max", "min", "depth", "size", "position"].contains(where: e.contains) {
+            return "3"
+        }
+        if e.contains("joined(separator: \" or \")") { return "'a' or 'b'" }
+        if ["joined", "names", "keys", "options", "list"].contains(where: e.contains) { return "a, b" }
+        return "'x'"
+    }
+}
+
+/// "Nothing English left outside quotes and code", as `LintTests` checks it for the CLI.
+enum ChineseCheck {
+    static func isChinese(_ text: String) -> Bool {
+        var bare = text
+        for pattern in [#"'[^']*'"#, #"\{[^}]*\}"#, #"\[[^\]]*\]"#, #"[A-Za-z_]+:[^ ，；）]*"#, #"“[^”]*”"#,
+                        #"[A-Za-z0-9_.\-]+(, [A-Za-z0-9_.\-]+)+"#, #"/[^/ ]+/"#, #"--[a-z-]+"#] {
+            bare = bare.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+        }
+        let allowed: Set<String> = ["YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "test", "lint", "mode", "search",
+                                    "rfc", "epoch_ms", "epoch_s", "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U",
+                                    // Names of keys, files and standards, kept as written.
+                                    "Apple", "JWKS", "AASA", "RSA", "RS", "RFC", "URL", "kid", "now", "from", "to", "yaml", "yml",
+                                    "include", "validators", "exec_checks", "applies_to", "examples", "request_date", "epoch"]
+        let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
+        return words.allSatisfy(allowed.contains)
+    }
+}
