@@ -37,8 +37,13 @@ public actor RecordSession {
     /// The rules it applies.
     public nonisolated let pipeline: Pipeline
 
-    /// A session over `pipeline`; `environment` names ledgers and other per-run settings.
-    public init(pipeline: Pipeline, environment: RunEnvironment = RunEnvironment()) throws {
+    /// A session over `pipeline`. `overrides` replaces paths the rules name, as `sift run`'s
+    /// options do: `["ledger": "/var/lib/app/ledger.sqlite"]`.
+    public init(pipeline: Pipeline, overrides: [String: String] = [:]) throws {
+        try self.init(pipeline: pipeline, environment: RunEnvironment(overrides: overrides))
+    }
+
+    package init(pipeline: Pipeline, environment: RunEnvironment) throws {
         self.pipeline = pipeline
         session = try Session(pipeline: pipeline, asOfMillis: nil, environment: environment)
     }

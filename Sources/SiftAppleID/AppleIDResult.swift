@@ -12,7 +12,7 @@ public struct AppleIDResult: StageOutput, Equatable {
     /// The audience (client id) that matched the policy.
     public let audience: String?
 
-    public func write(into w: inout JSONWriter) {
+    package func write(into w: inout JSONWriter) {
         w.beginObject()
         if let subject { w.field("sub", subject) }
         if let email { w.field("email", email) }

@@ -34,7 +34,7 @@ public struct ReceiptResult: StageOutput, Equatable {
     /// The purchases to credit; empty when nothing may be credited.
     public let creditable: [Purchase]
 
-    public func write(into w: inout JSONWriter) {
+    package func write(into w: inout JSONWriter) {
         w.beginObject()
         w.field("status", status)
         if let environment { w.field("environment", environment) }

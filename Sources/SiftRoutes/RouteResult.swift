@@ -56,7 +56,7 @@ public struct RouteResult: StageOutput, Equatable {
 
     public var isFallback: Bool { pattern == nil }
 
-    public func write(into w: inout JSONWriter) {
+    package func write(into w: inout JSONWriter) {
         w.beginObject()
         w.field("destination", destination)
         if let pattern { w.field("pattern", pattern) } else { w.field("fallback", true) }

@@ -40,7 +40,7 @@ public enum StubPlugins: Sendable {
 
     /// A pack section `kind` whose stage reports `<kind>.flagged` for records whose `flag`
     /// field is true, and writes `{"seen": true}` under its kind.
-    public static func section(kind: String = "stub_section") -> SectionPlugin {
+    package static func section(kind: String = "stub_section") -> SectionPlugin {
         SectionPlugin(
             spec: PluginSpec(kind: kind, summary: "A test double: flags records with flag = true.",
                              options: [OptionSpec("note", .string, doc: "Any text.")]),

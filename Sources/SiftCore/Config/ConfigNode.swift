@@ -2,7 +2,7 @@
 ///
 /// Rule files are read into this tree rather than through `Codable`, so that every
 /// value, key and error keeps its file, line and column.
-public struct ConfigNode: Sendable {
+package struct ConfigNode: Sendable {
     public enum Kind: Sendable {
         case scalar(Scalar)
         case mapping([Pair])
@@ -86,7 +86,7 @@ extension ConfigNode {
 }
 
 /// The value of a scalar under YAML 1.2's core schema.
-public enum ResolvedScalar: Sendable, Equatable {
+package enum ResolvedScalar: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)

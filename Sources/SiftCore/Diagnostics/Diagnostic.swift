@@ -34,7 +34,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
 }
 
 /// Diagnostics gathered across a whole load, so that all problems come out in one pass.
-public struct DiagnosticList: Sendable {
+package struct DiagnosticList: Sendable {
     public private(set) var items: [Diagnostic] = []
 
     public init() {}

@@ -1,5 +1,5 @@
 /// Writes compact JSON into a byte buffer; used for result lines.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 

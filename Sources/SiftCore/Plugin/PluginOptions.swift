@@ -2,12 +2,12 @@
 /// the spec's defaults; every value keeps its mark for further errors.
 public struct PluginOptions: Sendable {
     /// The node the options were read from (the plugin's mapping, or the shorthand value).
-    public let node: ConfigNode
+    package let node: ConfigNode
     /// The option nodes by name.
-    public let values: [String: ConfigNode]
+    package let values: [String: ConfigNode]
     public let spec: [OptionSpec]
 
-    public init(node: ConfigNode, values: [String: ConfigNode], spec: [OptionSpec]) {
+    package init(node: ConfigNode, values: [String: ConfigNode], spec: [OptionSpec]) {
         self.node = node
         self.values = values
         self.spec = spec
@@ -16,7 +16,7 @@ public struct PluginOptions: Sendable {
     public var mark: Mark { node.mark }
 
     public func has(_ name: String) -> Bool { values[name] != nil }
-    public func node(_ name: String) -> ConfigNode? { values[name] }
+    package func node(_ name: String) -> ConfigNode? { values[name] }
     public func mark(_ name: String) -> Mark { values[name]?.mark ?? node.mark }
 
     private func value(_ name: String) -> ResolvedScalar? {
@@ -56,7 +56,7 @@ public struct PluginOptions: Sendable {
     }
 
     /// A field-path option, parsed; reports a bad path at the option and returns nil.
-    public func fieldPath(_ name: String, _ context: inout BuildContext) -> FieldPath? {
+    package func fieldPath(_ name: String, _ context: inout BuildContext) -> FieldPath? {
         guard let text = string(name) else { return nil }
         do { return try FieldPath(parsing: text) } catch {
             context.error(error.message, at: mark(name))

@@ -11,7 +11,7 @@ public struct CheckPlugin: Sendable {
 }
 
 /// A pack-level plugin, written as its own top-level key of a pack (`receipt:`, `routes:`).
-public struct SectionPlugin: Sendable {
+package struct SectionPlugin: Sendable {
     public var spec: PluginSpec
     public var make: @Sendable (PluginOptions, inout BuildContext) -> (any Stage)?
 
@@ -23,7 +23,7 @@ public struct SectionPlugin: Sendable {
 
 /// What a plugin factory may use and report to.
 public struct BuildContext: Sendable {
-    public var diagnostics = DiagnosticList()
+    package var diagnostics = DiagnosticList()
     /// The folder of the rule file being compiled, for paths in options (a JWKS file).
     public var directory: String
     /// The rules root: paths in options may not leave it.
@@ -47,12 +47,12 @@ public struct BuildContext: Sendable {
 /// The plugins a loader knows, by kind. A value you build and pass in; there is no global.
 public struct PluginRegistry: Sendable {
     public private(set) var checks: [String: CheckPlugin] = [:]
-    public private(set) var sections: [String: SectionPlugin] = [:]
+    package private(set) var sections: [String: SectionPlugin] = [:]
 
     public init() {}
 
     public mutating func register(_ plugin: CheckPlugin) { checks[plugin.spec.kind] = plugin }
-    public mutating func register(_ plugin: SectionPlugin) { sections[plugin.spec.kind] = plugin }
+    package mutating func register(_ plugin: SectionPlugin) { sections[plugin.spec.kind] = plugin }
 
     /// All specs, checks first, sorted by kind (for docs and the schema).
     public var specs: [PluginSpec] {

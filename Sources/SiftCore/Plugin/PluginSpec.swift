@@ -25,10 +25,16 @@ public struct OptionSpec: Sendable {
     public var name: String
     public var type: OptionType
     public var required: Bool
-    public var defaultValue: ResolvedScalar?
+    /// The value an absent option takes, for `sift schema` and the docs.
+    package var defaultValue: ResolvedScalar?
     public var doc: String
 
-    public init(_ name: String, _ type: OptionType, required: Bool = false, default defaultValue: ResolvedScalar? = nil, doc: String) {
+    /// An option named `name` of type `type`; `doc` is the line `sift plugins` prints for it.
+    public init(_ name: String, _ type: OptionType, required: Bool = false, doc: String) {
+        self.init(name, type, required: required, default: nil, doc: doc)
+    }
+
+    package init(_ name: String, _ type: OptionType, required: Bool = false, default defaultValue: ResolvedScalar?, doc: String) {
         self.name = name
         self.type = type
         self.required = required

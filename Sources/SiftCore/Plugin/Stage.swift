@@ -1,6 +1,6 @@
 /// A pack-level stage: the contract of plugin families that look at a whole record
 /// (receipts, identity tokens, routes). The `fields:` section is a stage too.
-public protocol Stage: Sendable {
+package protocol Stage: Sendable {
     /// Evaluates one record. Runs on any worker, in any order.
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult
     /// A per-run object that sees results again in input order, for state across records
@@ -15,7 +15,7 @@ extension Stage {
 }
 
 /// Revisits stage results one record at a time, in input order, on one thread.
-public protocol Settler: AnyObject {
+package protocol Settler: AnyObject {
     func settle(_ result: inout StageResult, context: EvaluationContext)
     /// Makes what was settled so far durable (a host calls this between requests).
     func checkpoint() throws
@@ -29,7 +29,7 @@ extension Settler {
 }
 
 /// Settings of one run that stages may need.
-public struct RunEnvironment: Sendable {
+package struct RunEnvironment: Sendable {
     /// Paths given on the command line that override a stage's own (`ledger`).
     public var overrides: [String: String]
     /// False for `sift test`: examples never touch durable state such as a ledger.
@@ -65,7 +65,7 @@ package final class SessionResources: @unchecked Sendable {
 import Foundation
 
 /// What a stage found in one record.
-public struct StageResult: Sendable {
+package struct StageResult: Sendable {
     public var violations: [Violation]
     /// Typed results for the verdict and the result line: `"receipt": {"creditable": [...]}`.
     public var output: [any StageOutput]

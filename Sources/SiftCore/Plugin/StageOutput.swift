@@ -1,7 +1,7 @@
 /// A typed result a stage adds to a record's verdict: a route, what a receipt credits, an
 /// Apple ID's claims. Hosts read it through the typed accessors each family defines
 /// (`verdict.route?.destination`); result lines get its JSON under `key`.
-public protocol StageOutput: Sendable {
+package protocol StageOutput: Sendable {
     /// The field of the result line: `route`, `receipt`, `apple_id`.
     var key: String { get }
     /// Writes the value as one JSON value (its documented format).
@@ -18,7 +18,7 @@ extension StageOutput {
 }
 
 /// A stage output given as JSON bytes (for plugins that have no typed value of their own).
-public struct JSONStageOutput: StageOutput {
+package struct JSONStageOutput: StageOutput {
     public let key: String
     public let bytes: [UInt8]
 
@@ -32,7 +32,7 @@ public struct JSONStageOutput: StageOutput {
 
 extension RecordVerdict {
     /// The first output of type `T` (several packs may add one; result lines show the first).
-    public func output<T: StageOutput>(_ type: T.Type) -> T? {
+    package func output<T: StageOutput>(_ type: T.Type) -> T? {
         for o in output { if let t = o as? T { return t } }
         return nil
     }

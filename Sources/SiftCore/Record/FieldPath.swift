@@ -1,6 +1,6 @@
 /// A path to a field of a record: `profile.phone`, `in_app[*].product_id`, `items[0]`,
 /// `["key.with.dots"].x`. Parses and prints back to the same text.
-public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)

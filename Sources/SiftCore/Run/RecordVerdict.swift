@@ -4,14 +4,19 @@ public struct RecordVerdict: Sendable {
     public var packs: [String]
     public var violations: [Violation]
     /// Typed results from stages (`route`, `receipt`, `apple_id`), in pack and stage order.
-    public var output: [any StageOutput]
+    package var output: [any StageOutput]
     /// Set when the record could not be read (bad JSON, not an object).
     public var inputError: InputError?
     /// Where each pack's violations end in `violations` (one per pack, in order), so that a
     /// pack's counts see only its own; empty for verdicts made elsewhere (decoded ones).
     package var packViolationEnds: [Int] = []
 
-    public init(packs: [String] = [], violations: [Violation] = [], output: [any StageOutput] = [], inputError: InputError? = nil) {
+    /// A verdict made by hand (tests, or a host's own checks beside Sift's).
+    public init(packs: [String] = [], violations: [Violation] = [], inputError: InputError? = nil) {
+        self.init(packs: packs, violations: violations, output: [], inputError: inputError)
+    }
+
+    package init(packs: [String] = [], violations: [Violation] = [], output: [any StageOutput], inputError: InputError? = nil) {
         self.packs = packs
         self.violations = violations
         self.output = output
