@@ -5,9 +5,13 @@ public struct AppleIDResult: StageOutput, Equatable {
     public var key: String { "apple_id" }
     /// The user's stable id (`sub`).
     public let subject: String?
+    /// The email address the token carries (`email`), when the user shared one.
     public let email: String?
+    /// Whether Apple verified the email (`email_verified`).
     public let emailVerified: Bool?
+    /// True for an Apple private relay address (`is_private_email`).
     public let isPrivateEmail: Bool?
+    /// Whether the platform supports the nonce (`nonce_supported`).
     public let nonceSupported: Bool?
     /// The audience (client id) that matched the policy.
     public let audience: String?

@@ -19,6 +19,7 @@ public final class AppleKeyStore: @unchecked Sendable {
 
     /// Why JWKS data cannot be used, and the keys that were skipped.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong with the JWKS data, in English.
         public let message: String
         public var description: String { message }
     }

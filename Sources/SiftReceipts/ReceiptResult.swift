@@ -4,15 +4,20 @@ import SiftCore
 public struct ReceiptResult: StageOutput, Equatable {
     /// A purchase that may be credited to the record's order.
     public struct Purchase: Sendable, Equatable {
+        /// The App Store product identifier.
         public let productID: String
         /// `consumable`, `non_consumable`, `auto_renewable` or `non_renewing`.
         public let type: String
+        /// The purchase's transaction id: credit each once.
         public let transactionID: String
+        /// The first transaction of a subscription or restored purchase.
         public let originalTransactionID: String?
+        /// How many were bought.
         public let quantity: Int64
         /// For a subscription: until when it is active (ms since 1970).
         public let expiresMs: Int64?
 
+        /// A purchase with the given fields (for tests and hosts that build results).
         public init(productID: String, type: String, transactionID: String, originalTransactionID: String?, quantity: Int64,
                     expiresMs: Int64?) {
             self.productID = productID

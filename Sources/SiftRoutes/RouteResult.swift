@@ -4,9 +4,13 @@ import SiftCore
 public struct RouteResult: StageOutput, Equatable {
     /// A parameter's value, typed as its route declares it.
     public enum Value: Sendable, Equatable, CustomStringConvertible {
+        /// Text (`:name` or `:name(string)`).
         case string(String)
+        /// A signed integer (`:id(int)`).
         case int(Int64)
+        /// An unsigned integer (`:id(uint)`).
         case uint(UInt64)
+        /// A boolean (`:flag(bool)`).
         case bool(Bool)
 
         public var description: String {
@@ -21,8 +25,10 @@ public struct RouteResult: StageOutput, Equatable {
 
     /// Named values in link order: `parameters["id"]`, `parameters.get("id", as: Int.self)`.
     public struct Parameters: Sendable, Equatable {
+        /// Every name and value, in link order.
         public let items: [(name: String, value: Value)]
 
+        /// The value named `name`, or nil.
         public subscript(name: String) -> Value? { items.first { $0.name == name }?.value }
 
         /// The value as `Int`, `Int64`, `UInt64`, `Bool` or `String`, or nil when absent or of another type.
@@ -48,12 +54,16 @@ public struct RouteResult: StageOutput, Equatable {
     public let pattern: String?
     /// `scheme` (custom scheme) or `universal` (https).
     public let kind: String
+    /// The route's parameters, typed as the pattern declares them.
     public let parameters: Parameters
+    /// The query items the route declares, typed.
     public let query: Parameters
     /// The query and fragment as written: nil without `?` / `#`.
     public let rawQuery: String?
+    /// The fragment as written, after `#`.
     public let fragment: String?
 
+    /// True when no route matched and the fallback took the link.
     public var isFallback: Bool { pattern == nil }
 
     package func write(into w: inout JSONWriter) {
@@ -105,6 +115,7 @@ extension JSONLiteral {
 public struct RouteRefusal: Error, Sendable, Equatable {
     /// `route.excluded`, `route.unmatched`, `route.bad_character`, ...
     public let reason: ReasonCode
+    /// Why, in every language.
     public let message: LocalizedText
 }
 

@@ -6,8 +6,10 @@ public final class CallCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
+    /// A counter at zero.
     public init() {}
 
+    /// How many calls were counted so far.
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }

@@ -7,6 +7,7 @@ public struct Mark: Sendable, Hashable, CustomStringConvertible {
     /// 1-based column, counted in Unicode scalars.
     public var column: Int
 
+    /// A position at `line` and `column` (both 1-based) of `file`.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line

@@ -1,23 +1,31 @@
 /// A problem found in a rule file, located at the node that caused it.
 public struct Diagnostic: Sendable, Hashable, Error {
+    /// How serious a problem is: errors stop the rules from loading, warnings are advice.
     public enum Severity: String, Sendable, Hashable {
+        /// An error, a warning, or a note attached to another problem.
         case error, warning, note
     }
 
+    /// Error or warning.
     public var severity: Severity
+    /// What is wrong, in English (`headline(.zh)` renders it in Chinese).
     public var message: String
+    /// Where in the rule file; nil for problems with no place (a missing folder).
     public var mark: Mark?
 
+    /// A problem of `severity` saying `message` at `mark`.
     public init(_ severity: Severity, _ message: String, at mark: Mark?) {
         self.severity = severity
         self.message = message
         self.mark = mark
     }
 
+    /// An error saying `message` at `mark`.
     public static func error(_ message: String, at mark: Mark?) -> Diagnostic {
         Diagnostic(.error, message, at: mark)
     }
 
+    /// A warning saying `message` at `mark`.
     public static func warning(_ message: String, at mark: Mark?) -> Diagnostic {
         Diagnostic(.warning, message, at: mark)
     }

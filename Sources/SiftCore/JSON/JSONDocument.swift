@@ -159,6 +159,7 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// The JSON value kinds.
 public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
+    /// The six kinds of JSON value.
     case object, array, string, number, bool, null
 
     public var description: String {

@@ -1,11 +1,14 @@
 /// A view of one value inside a `JSONDocument`; cheap to copy, decodes on demand.
 public struct JSONValue: Sendable {
     package let document: JSONDocument
+    /// The value's position in its document (stable for the document's lifetime).
     public let index: Int
 
     @inline(__always) var entry: TapeEntry { document.tape[index] }
 
+    /// What kind of value this is.
     public var kind: JSONKind { entry.kind }
+    /// True for JSON `null`.
     public var isNull: Bool { entry.kind == .null }
 
     /// The decoded string, or nil if this is not a string.
@@ -76,6 +79,7 @@ public struct JSONValue: Sendable {
         return trailingZeros + exp - fracCount >= 0
     }
 
+    /// The value when it is `true` or `false`; nil for other kinds.
     public var bool: Bool? { entry.kind == .bool ? entry.boolValue : nil }
 
     /// The value's JSON text exactly as in the input (strings include their quotes).

@@ -5,6 +5,7 @@ public struct PluginOptions: Sendable {
     package let node: ConfigNode
     /// The option nodes by name.
     package let values: [String: ConfigNode]
+    /// The plugin's declared options, whose defaults the accessors fall back to.
     public let spec: [OptionSpec]
 
     package init(node: ConfigNode, values: [String: ConfigNode], spec: [OptionSpec]) {
@@ -13,10 +14,13 @@ public struct PluginOptions: Sendable {
         self.spec = spec
     }
 
+    /// Where the plugin is used in the rule file, for errors about the options as a whole.
     public var mark: Mark { node.mark }
 
+    /// True when the rule file gives option `name` (defaults do not count).
     public func has(_ name: String) -> Bool { values[name] != nil }
     package func node(_ name: String) -> ConfigNode? { values[name] }
+    /// Where option `name` is written (the plugin's own mark when it is absent), for errors about it.
     public func mark(_ name: String) -> Mark { values[name]?.mark ?? node.mark }
 
     private func value(_ name: String) -> ResolvedScalar? {
@@ -24,17 +28,20 @@ public struct PluginOptions: Sendable {
         return spec.first { $0.name == name }?.defaultValue
     }
 
+    /// Option `name` as text, or its default; nil when neither exists.
     public func string(_ name: String) -> String? {
         if let n = values[name] { return n.scalarText }
         if case .string(let s)? = value(name) { return s }
         return nil
     }
 
+    /// Option `name` as a whole number, or its default.
     public func int(_ name: String) -> Int? {
         if case .int(let i)? = value(name) { return i }
         return nil
     }
 
+    /// Option `name` as a number (whole or decimal), or its default.
     public func double(_ name: String) -> Double? {
         switch value(name) {
         case .int(let i)?: return Double(i)
@@ -43,6 +50,7 @@ public struct PluginOptions: Sendable {
         }
     }
 
+    /// Option `name` as `true`/`false`, or its default.
     public func bool(_ name: String) -> Bool? {
         if case .bool(let b)? = value(name) { return b }
         return nil

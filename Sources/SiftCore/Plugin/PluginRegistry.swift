@@ -1,9 +1,11 @@
 /// A field-validator plugin: its spec and a factory for checks.
 public struct CheckPlugin: Sendable {
+    /// What the check is called and which options it takes.
     public var spec: PluginSpec
     /// Builds a check from validated options; reports its own errors (a bad regex) and returns nil.
     public var make: @Sendable (PluginOptions, inout BuildContext) -> (any ValueCheck)?
 
+    /// A check plugin declared by `spec`, whose checks `make` builds.
     public init(spec: PluginSpec, make: @escaping @Sendable (PluginOptions, inout BuildContext) -> (any ValueCheck)?) {
         self.spec = spec
         self.make = make
@@ -34,23 +36,29 @@ public struct BuildContext: Sendable {
     /// `aasa`): paths here are taken as they are, not relative to the rule file.
     public var overrides: [String: String] = [:]
 
+    /// A context for building the plugins of pack `pack`, in a rule file in `directory` under the rules folder `root`.
     public init(directory: String, root: String, pack: String) {
         self.directory = directory
         self.root = root
         self.pack = pack
     }
 
+    /// Reports a problem with the options at `mark`; the rules do not load.
     public mutating func error(_ message: String, at mark: Mark) { diagnostics.error(message, at: mark) }
+    /// Reports advice at `mark` (shown by `sift lint`); the rules still load.
     public mutating func warning(_ message: String, at mark: Mark) { diagnostics.warning(message, at: mark) }
 }
 
 /// The plugins a loader knows, by kind. A value you build and pass in; there is no global.
 public struct PluginRegistry: Sendable {
+    /// The check plugins by kind.
     public private(set) var checks: [String: CheckPlugin] = [:]
     package private(set) var sections: [String: SectionPlugin] = [:]
 
+    /// An empty registry; `PluginRegistry.builtIn()` has every built-in plugin.
     public init() {}
 
+    /// Adds a check plugin, replacing one of the same kind.
     public mutating func register(_ plugin: CheckPlugin) { checks[plugin.spec.kind] = plugin }
     package mutating func register(_ plugin: SectionPlugin) { sections[plugin.spec.kind] = plugin }
 

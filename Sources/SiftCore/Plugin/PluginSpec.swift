@@ -5,12 +5,14 @@ public struct PluginSpec: Sendable {
     public var kind: String
     /// One line on what it checks.
     public var summary: String
+    /// The options it takes, in the order the docs list them.
     public var options: [OptionSpec]
     /// The option a scalar or list value stands for: `regex: '^a$'` means `regex: {pattern: '^a$'}`.
     public var shorthand: String?
     /// YAML snippets that show it in use.
     public var examples: [String]
 
+    /// A spec for plugin `kind`; see the properties for each part.
     public init(kind: String, summary: String, options: [OptionSpec], shorthand: String? = nil, examples: [String] = []) {
         self.kind = kind
         self.summary = summary
@@ -22,11 +24,15 @@ public struct PluginSpec: Sendable {
 
 /// One option of a plugin: name, type, whether it is required, its default and a line of docs.
 public struct OptionSpec: Sendable {
+    /// The YAML key: `pattern`, `min`.
     public var name: String
+    /// The shape its value must have.
     public var type: OptionType
+    /// True when the option must be given.
     public var required: Bool
     /// The value an absent option takes, for `sift schema` and the docs.
     package var defaultValue: ResolvedScalar?
+    /// One line on what it does, for `sift plugins` and the schema.
     public var doc: String
 
     /// An option named `name` of type `type`; `doc` is the line `sift plugins` prints for it.
@@ -45,13 +51,17 @@ public struct OptionSpec: Sendable {
 
 /// The shape of an option's value.
 public indirect enum OptionType: Sendable {
+    /// Text (a YAML scalar).
     case string
+    /// A whole number.
     case integer
     /// An integer or a decimal.
     case number
+    /// `true` or `false`.
     case boolean
     /// One of fixed words, e.g. `mode: full | search`.
     case choice([String])
+    /// A list whose items have the given type (a single item is accepted as a list of one).
     case list(OptionType)
     /// A nested mapping with its own options.
     case object([OptionSpec])

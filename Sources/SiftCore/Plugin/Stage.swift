@@ -113,6 +113,7 @@ public struct Violation: Sendable {
         set { text = ViolationText(field: text.field, reason: text.reason, message: text.message, rule: newValue) }
     }
 
+    /// A violation of the rule at `rule` by `field`, reported as `reason` with `message`; `value` is the offending value as text.
     public init(field: String, reason: ReasonCode, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
         self.text = ViolationText(field: field, reason: reason, message: message, rule: rule)
         self.valueText = value

@@ -22,11 +22,13 @@ public struct Rejection: Sendable {
     /// A suffix for the reason code when the failure is of a different nature than a plain
     /// mismatch, e.g. `limit` for `phone.regex.limit`. Nil for the check's own code.
     public var detail: String?
+    /// What is wrong, in every language; replaced by the author's `message:` for a plain mismatch.
     public var message: LocalizedText
     /// True when the value is of the wrong JSON type for the check ("expected a string, got a
     /// number"): the message then stands even where the author wrote their own `message:`.
     public var isTypeMismatch: Bool
 
+    /// A rejection saying `message`; see `detail` and `isTypeMismatch`.
     public init(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) {
         self.message = message
         self.detail = detail
@@ -46,6 +48,7 @@ public struct EvaluationContext: Sendable {
     /// The worker's reusable violation words (batch runs); nil makes new ones each time.
     package var texts: ViolationTexts?
 
+    /// A context for checking values of `record` as of `asOfMillis` (milliseconds since 1970).
     public init(record: JSONValue, asOfMillis: Int64) {
         self.record = record
         self.asOfMillis = asOfMillis

@@ -97,6 +97,8 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// A field path that cannot be read, such as `a..b` or `items[x]`.
 public struct FieldPathError: Error, Sendable, Equatable {
+    /// What is wrong with the path, in English.
     public var message: String
 }

@@ -2,6 +2,7 @@
 public struct RecordVerdict: Sendable {
     /// The packs that applied.
     public var packs: [String]
+    /// The rules the record breaks, in pack and rule order; empty when it is valid.
     public var violations: [Violation]
     /// Typed results from stages (`route`, `receipt`, `apple_id`), in pack and stage order.
     package var output: [any StageOutput]
@@ -23,6 +24,7 @@ public struct RecordVerdict: Sendable {
         self.inputError = inputError
     }
 
+    /// True when the record was read and breaks no rule.
     public var isValid: Bool { inputError == nil && violations.isEmpty }
 
     /// True when pack number `n` (of `packs`) reported a violation: for pack thresholds. A verdict
@@ -41,15 +43,19 @@ public struct RecordVerdict: Sendable {
 
 /// Why an input record could not be read: one of the `ReasonCode.Input` codes.
 public struct InputError: Sendable, Error, Equatable {
+    /// Why the record could not be read: `input.malformed_json`, `input.not_object`, ...
     public var reason: ReasonCode
     /// What is wrong, in English; `localized` has both languages.
     public var message: String { localized.en }
+    /// What is wrong, in every language.
     public var localized: LocalizedText
 
+    /// An input error with an English-only message.
     public init(reason: ReasonCode, message: String) {
         self.init(reason: reason, localized: LocalizedText(message))
     }
 
+    /// An input error with a message in every language.
     public init(reason: ReasonCode, localized: LocalizedText) {
         self.reason = reason
         self.localized = localized

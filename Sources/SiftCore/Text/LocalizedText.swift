@@ -1,13 +1,17 @@
 /// The languages Sift writes messages in, chosen with `--lang`.
 public enum Language: String, Sendable, CaseIterable {
+    /// English and Simplified Chinese.
     case en, zh
 }
 
 /// A message in every supported language.
 public struct LocalizedText: Sendable, Hashable {
+    /// The English text.
     public var en: String
+    /// The Chinese text.
     public var zh: String
 
+    /// A text given in both languages.
     public init(en: String, zh: String) {
         self.en = en
         self.zh = zh
@@ -19,6 +23,7 @@ public struct LocalizedText: Sendable, Hashable {
         self.zh = text
     }
 
+    /// The text in `language`.
     public func text(_ language: Language) -> String {
         switch language {
         case .en: return en
