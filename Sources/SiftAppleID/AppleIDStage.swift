@@ -9,74 +9,74 @@ struct AppleIDStage: Stage {
         var result = StageResult()
         let p = policy
         let field = p.tokenField.description
-        func fail(_ reason: String, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
-            result.violations.append(Violation(field: f, reason: ReasonCode("apple_id." + reason), message: LocalizedText(en: en, zh: zh),
+        func fail(_ reason: ReasonCode, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
+            result.violations.append(Violation(field: f, reason: reason, message: LocalizedText(en: en, zh: zh),
                                                valueOf: value, rule: p.rule))
         }
         guard let tokenValue = p.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
-            fail("token_missing", "the record has no identity token here", "记录中此处没有身份令牌", value: p.tokenField.first(in: record))
+            fail(.AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: p.tokenField.first(in: record))
             return result
         }
         let token: IdentityToken
         do { token = try IdentityToken(text) } catch {
             switch error {
-            case .segments: fail("malformed_segments", "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
-            case .base64(let part): fail("malformed_base64", "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
-            case .json(let part): fail("malformed_json", "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
+            case .segments: fail(.AppleID.malformedSegments, "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
+            case .base64(let part): fail(.AppleID.malformedBase64, "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
+            case .json(let part): fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
             }
             return result
         }
         let alg = token.header.root["alg"]?.string ?? "(none given)"
         guard alg == "RS256" else {
-            fail("algorithm", "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
+            fail(.AppleID.algorithm, "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
             return result
         }
         let keys = p.keys.current  // one key set for the whole record, even while the host updates the store
         guard let kid = token.header.root["kid"]?.string, keys.has(kid) else {
             let kid = token.header.root["kid"]?.string
-            fail("unknown_kid", "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
+            fail(.AppleID.unknownKid, "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
                  "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
             return result
         }
         guard keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
-            fail("signature", "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
+            fail(.AppleID.signature, "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
             return result
         }
         let claims = token.payload.root
         // Issuer.
         let iss = claims["iss"]?.string
         if iss != p.issuer {
-            fail("issuer", "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'", "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
+            fail(.AppleID.issuer, "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'", "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
         }
         // Audience: a string or an array.
         let auds: [String]
         if let a = claims["aud"], a.kind == .array { auds = a.elements.compactMap(\.string) } else { auds = claims["aud"]?.string.map { [$0] } ?? [] }
         if !auds.contains(where: p.audiences.contains) {
-            fail("audience", "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
+            fail(.AppleID.audience, "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
                  "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
         }
         // Time.
         let now = (p.asOfMillis ?? context.asOfMillis) / 1000
         if let exp = claims["exp"]?.integer {
             if Int64(exp) + p.leewaySeconds <= now {
-                fail("expired", "the token expired at \(exp) (as of \(now))", "令牌已于 \(exp) 过期（当前 \(now)）")
+                fail(.AppleID.expired, "the token expired at \(exp) (as of \(now))", "令牌已于 \(exp) 过期（当前 \(now)）")
             }
         } else {
-            fail("claim_malformed", "exp is missing or not a number", "exp 缺失或不是数字")
+            fail(.AppleID.claimMalformed, "exp is missing or not a number", "exp 缺失或不是数字")
         }
         if let iat = claims["iat"]?.integer {
             if Int64(iat) > now + p.leewaySeconds {
-                fail("issued_in_future", "the token was issued at \(iat), after the as-of time \(now)", "令牌签发时间 \(iat) 晚于当前时间 \(now)")
+                fail(.AppleID.issuedInFuture, "the token was issued at \(iat), after the as-of time \(now)", "令牌签发时间 \(iat) 晚于当前时间 \(now)")
             }
         } else {
-            fail("claim_malformed", "iat is missing or not a number", "iat 缺失或不是数字")
+            fail(.AppleID.claimMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
         }
         // Subject.
         let sub = claims["sub"]?.string
         if let userField = p.userField {
             let expected = userField.first(in: record).flatMap { $0.string ?? ($0.kind == .number ? $0.rawText : nil) }
             if sub == nil || sub != expected {
-                fail("subject", "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
+                fail(.AppleID.subject, "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
                      "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
             }
         }
@@ -87,10 +87,10 @@ struct AppleIDStage: Stage {
             if let got = claims["nonce"]?.string {
                 let want = raw.map { p.nonceHashed ? sha256Hex($0) : $0 }
                 if want != got {
-                    fail("nonce", "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致", field: nonceField.description)
+                    fail(.AppleID.nonce, "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致", field: nonceField.description)
                 }
             } else if nonceSupported == true {
-                fail("nonce_missing", "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
+                fail(.AppleID.nonceMissing, "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
             }
         }
         // Claims Apple sends as strings or booleans.
@@ -98,7 +98,7 @@ struct AppleIDStage: Stage {
         for name in ["email_verified", "is_private_email", "nonce_supported"] {
             guard let v = claims[name] else { continue }
             if let b = flag(v) { flags[name] = b } else {
-                fail("claim_malformed", "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
+                fail(.AppleID.claimMalformed, "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
             }
         }
         result.output = [AppleIDResult(subject: sub, email: claims["email"]?.string, emailVerified: flags["email_verified"],

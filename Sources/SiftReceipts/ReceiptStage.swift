@@ -21,12 +21,12 @@ struct ReceiptStage: Stage {
         let p = policy
         let response = p.response.map { $0.first(in: record) } ?? record
         guard let response, response.kind == .object else {
-            f.fail(p.responsePath, "receipt.missing", "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
+            f.fail(p.responsePath, .Receipt.missing, "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
             return f.result
         }
         guard let code = status(response, &f) else { return f.result }
         guard let receipt = response["receipt"], receipt.kind == .object else {
-            f.fail(p.path("receipt"), "receipt.receipt_missing", "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象", response["receipt"])
+            f.fail(p.path("receipt"), .Receipt.receiptMissing, "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象", response["receipt"])
             return f.result
         }
         // A malformed or missing purchase list stops the record: nothing else can be trusted.
@@ -34,7 +34,7 @@ struct ReceiptStage: Stage {
         let inApp = reader.read(receipt["in_app"], at: p.path("receipt.in_app"), required: true)
         let latest = reader.read(response["latest_receipt_info"], at: p.path("latest_receipt_info"), required: false)
         guard let inApp, let latest else {
-            f.result.violations += reader.violations.filter { $0.reason == "receipt.in_app_malformed" || $0.reason == "receipt.in_app_missing" }
+            f.result.violations += reader.violations.filter { $0.reason == .Receipt.inAppMalformed || $0.reason == .Receipt.inAppMissing }
             f.result.output = [Self.output(status: code, environment: response["environment"]?.string, retryable: false, credits: [])]
             return f.result
         }
@@ -57,11 +57,11 @@ struct ReceiptStage: Stage {
     private func status(_ response: JSONValue, _ f: inout Findings) -> Int? {
         let p = policy
         guard let statusValue = response["status"], !statusValue.isNull else {
-            f.fail(p.path("status"), "receipt.status_missing", "the response has no status", "响应缺少 status", nil)
+            f.fail(p.path("status"), .Receipt.statusMissing, "the response has no status", "响应缺少 status", nil)
             return nil
         }
         guard statusValue.kind == .number, let code = statusValue.integer else {
-            f.fail(p.path("status"), "receipt.status_malformed", "status must be a number, as Apple sends it", "status 必须是数字", statusValue)
+            f.fail(p.path("status"), .Receipt.statusMalformed, "status must be a number, as Apple sends it", "status 必须是数字", statusValue)
             return nil
         }
         let status = ReceiptStatus.of(code, isRetryable: AppleValue.bool(response["is-retryable"]).value)
@@ -80,12 +80,12 @@ struct ReceiptStage: Stage {
         }
         guard let env = environment else {
             let how = p.environmentFromReceiptType ? "neither environment nor receipt_type" : "no environment (text)"
-            f.fail(p.path("environment"), "receipt.environment_missing", "the response says \(how)", "响应中没有 environment（文本）", response["environment"])
+            f.fail(p.path("environment"), .Receipt.environmentMissing, "the response says \(how)", "响应中没有 environment（文本）", response["environment"])
             return nil
         }
         let allowedUser = env == "Sandbox" && user.map { p.sandboxUsers.contains($0) } == true
         if !p.environments.contains(env), !allowedUser {
-            f.fail(p.path("environment"), "receipt.environment",
+            f.fail(p.path("environment"), .Receipt.environment,
                    "the receipt is from \(env); accepted: \(p.environments.sorted().joined(separator: ", "))",
                    "收据环境为 \(env)，允许的环境：\(p.environments.sorted().joined(separator: ", "))", response["environment"])
         }
@@ -96,7 +96,7 @@ struct ReceiptStage: Stage {
         let p = policy
         let bundle = receipt["bundle_id"]?.string
         if bundle == nil || !p.bundleIDs.contains(bundle!) {
-            f.fail(p.path("receipt.bundle_id"), "receipt.bundle_id",
+            f.fail(p.path("receipt.bundle_id"), .Receipt.bundleId,
                    "the receipt is for another app; expected \(p.bundleIDs.sorted().joined(separator: " or "))",
                    "收据属于其他应用；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", receipt["bundle_id"])
         }
@@ -115,7 +115,7 @@ struct ReceiptStage: Stage {
         // The same transaction twice in one in_app list is a replay of itself.
         var inAppIDs = Set<String>()
         for t in inApp where !inAppIDs.insert(t.transactionID).inserted {
-            f.fail("\(t.path).transaction_id", "receipt.replayed_transaction", "transaction \(t.transactionID) appears twice in in_app: a replayed purchase",
+            f.fail("\(t.path).transaction_id", .Receipt.replayedTransaction, "transaction \(t.transactionID) appears twice in in_app: a replayed purchase",
                    "交易 \(t.transactionID) 在 in_app 中出现两次：重放的购买", nil)
         }
         let credited = distinct(p.latestReceiptInfo == .all ? latest + inApp : inApp)
@@ -123,7 +123,7 @@ struct ReceiptStage: Stage {
         var candidates: [Candidate] = []
         for t in credited {
             guard let rule = p.products[t.productID] else {
-                f.fail("\(t.path).product_id", "receipt.product_unknown", "product \(t.productID) is not in the allowlist", "商品 \(t.productID) 不在允许列表中", nil)
+                f.fail("\(t.path).product_id", .Receipt.productUnknown, "product \(t.productID) is not in the allowlist", "商品 \(t.productID) 不在允许列表中", nil)
                 if let ms = t.cancellationMs { refunded(t, ms, &f) }
                 continue
             }
@@ -148,7 +148,7 @@ struct ReceiptStage: Stage {
     private func refunded(_ t: Transaction, _ ms: Int64, _ f: inout Findings) {
         let why = t.cancellationReason == "1" ? "an issue in the app" : (t.cancellationReason == "0" ? "another reason" : "no reason given")
         let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
-        f.fail("\(t.path).cancellation_date_ms", "receipt.refunded",
+        f.fail("\(t.path).cancellation_date_ms", .Receipt.refunded,
                "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason \(t.cancellationReason ?? "absent"): \(why))",
                "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
     }
@@ -160,9 +160,9 @@ struct ReceiptStage: Stage {
         let dated = ts.filter { $0.expiresMs != nil }
         for t in ts where t.expiresMs == nil {
             if p.missingExpiry == .malformed {
-                f.fail("\(t.path).expires_date_ms", "receipt.value_malformed", "a subscription transaction needs expires_date_ms", "订阅交易缺少 expires_date_ms", nil)
+                f.fail("\(t.path).expires_date_ms", .Receipt.valueMalformed, "a subscription transaction needs expires_date_ms", "订阅交易缺少 expires_date_ms", nil)
             } else if dated.isEmpty {
-                f.fail("\(t.path).expires_date_ms", "receipt.subscription_expired", "the subscription (\(group)) has no expires_date_ms: treated as expired",
+                f.fail("\(t.path).expires_date_ms", .Receipt.subscriptionExpired, "the subscription (\(group)) has no expires_date_ms: treated as expired",
                        "订阅（\(group)）没有 expires_date_ms：视为已过期", nil)
             }
         }
@@ -171,7 +171,7 @@ struct ReceiptStage: Stage {
         if p.grace, let graceUntil = graceExpiry(response, group: group, &f.result) { until = max(until, graceUntil) }
         guard let asOf else { return nil }
         guard until > asOf else {
-            f.fail("\(newest.path).expires_date_ms", "receipt.subscription_expired",
+            f.fail("\(newest.path).expires_date_ms", .Receipt.subscriptionExpired,
                    "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
                    "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
             return nil
@@ -187,7 +187,7 @@ struct ReceiptStage: Stage {
         case .fixed(let ms): return ms
         case .requestDate:
             if let ms = AppleValue.int64(receipt["request_date_ms"]).value { return ms }
-            f.fail(policy.path("receipt.request_date_ms"), "receipt.value_malformed", "request_date_ms is missing or not milliseconds",
+            f.fail(policy.path("receipt.request_date_ms"), .Receipt.valueMalformed, "request_date_ms is missing or not milliseconds",
                    "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
             return nil
         }
@@ -204,7 +204,7 @@ struct ReceiptStage: Stage {
             case .absent: break
             case .malformed:
                 result.violations.append(Violation(
-                    field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: "receipt.value_malformed",
+                    field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: .Receipt.valueMalformed,
                     message: LocalizedText(en: "grace_period_expires_date_ms is not milliseconds since 1970", zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
                     valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
             }

@@ -52,7 +52,7 @@ final class ReplaySettler: Settler {
     }
 
     static func alreadyCredited(_ t: Transaction, _ rule: Mark) -> Violation {
-        Violation(field: "\(t.path).transaction_id", reason: "receipt.already_credited",
+        Violation(field: "\(t.path).transaction_id", reason: .Receipt.alreadyCredited,
                   message: LocalizedText(en: "transaction \(t.transactionID) was already credited to this order (a re-delivery)",
                                          zh: "交易 \(t.transactionID) 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
     }
@@ -60,7 +60,7 @@ final class ReplaySettler: Settler {
     static func replayed(_ t: Transaction, _ prior: Owner, _ key: String, _ rule: Mark) -> Violation {
         let id = key == "transaction_id" ? t.transactionID : (t.originalTransactionID ?? "")
         let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")"
-        return Violation(field: "\(t.path).\(key)", reason: "receipt.replayed_transaction",
+        return Violation(field: "\(t.path).\(key)", reason: .Receipt.replayedTransaction,
                          message: LocalizedText(en: "\(key) \(id) was already credited to \(who): a replayed receipt",
                                                 zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：收据被重放"),
                          value: id, rule: rule)

@@ -50,20 +50,20 @@ struct TransactionReader {
     mutating func read(_ array: JSONValue?, at path: String, required: Bool) -> [Transaction]? {
         guard let array, !array.isNull else {
             if required {
-                bad(path, "receipt.in_app_missing", "the receipt has no in_app array", "收据中没有 in_app 数组", array)
+                bad(path, .Receipt.inAppMissing, "the receipt has no in_app array", "收据中没有 in_app 数组", array)
                 return nil
             }
             return []
         }
         guard array.kind == .array else {
-            bad(path, "receipt.in_app_malformed", "must be an array of transactions, not \(array.kind)", "应为交易数组，实际为\(array.kind)", array)
+            bad(path, .Receipt.inAppMalformed, "must be an array of transactions, not \(array.kind)", "应为交易数组，实际为\(array.kind)", array)
             return nil
         }
         var out: [Transaction] = []
         for (i, item) in array.elements.enumerated() {
             let p = "\(path)[\(i)]"
             guard item.kind == .object else {
-                bad(p, "receipt.in_app_malformed", "a transaction must be an object, not \(item.kind)", "交易应为对象", item)
+                bad(p, .Receipt.inAppMalformed, "a transaction must be an object, not \(item.kind)", "交易应为对象", item)
                 return nil
             }
             if let t = transaction(item, at: p) { out.append(t) }
@@ -75,31 +75,31 @@ struct TransactionReader {
         let before = violations.count
         let product = item["product_id"]?.string
         if product == nil {
-            bad("\(p).product_id", "receipt.value_malformed", "product_id is missing or not text", "缺少 product_id 或不是文本", item["product_id"])
+            bad("\(p).product_id", .Receipt.valueMalformed, "product_id is missing or not text", "缺少 product_id 或不是文本", item["product_id"])
         }
         let tid = AppleValue.text(item["transaction_id"])
         if tid == nil || !AppleValue.isDecimal(tid!) {
-            bad("\(p).transaction_id", "receipt.transaction_id", "a transaction id is a string of decimal digits", "交易号应为十进制数字字符串", item["transaction_id"])
+            bad("\(p).transaction_id", .Receipt.transactionId, "a transaction id is a string of decimal digits", "交易号应为十进制数字字符串", item["transaction_id"])
         }
         var otid = AppleValue.text(item["original_transaction_id"])
         if let o = otid, !AppleValue.isDecimal(o) {
-            bad("\(p).original_transaction_id", "receipt.transaction_id", "an original transaction id is a string of decimal digits", "原始交易号应为十进制数字字符串", item["original_transaction_id"])
+            bad("\(p).original_transaction_id", .Receipt.transactionId, "an original transaction id is a string of decimal digits", "原始交易号应为十进制数字字符串", item["original_transaction_id"])
             otid = nil
         }
         var quantity: Int64 = 1
         switch AppleValue.int64(item["quantity"]) {
         case .value(let q) where q >= 1: quantity = q
         case .value:
-            bad("\(p).quantity", "receipt.quantity", "quantity must be 1 or more", "数量必须至少为 1", item["quantity"])
+            bad("\(p).quantity", .Receipt.quantity, "quantity must be 1 or more", "数量必须至少为 1", item["quantity"])
         case .absent:
-            bad("\(p).quantity", "receipt.quantity_malformed", "quantity is missing", "缺少数量", item["quantity"])
+            bad("\(p).quantity", .Receipt.quantityMalformed, "quantity is missing", "缺少数量", item["quantity"])
         case .malformed:
-            bad("\(p).quantity", "receipt.quantity_malformed", "quantity is not a whole number", "数量不是整数", item["quantity"])
+            bad("\(p).quantity", .Receipt.quantityMalformed, "quantity is not a whole number", "数量不是整数", item["quantity"])
         }
         let expires = millis(item, "expires_date_ms", p)
         let cancelled = millis(item, "cancellation_date_ms", p)
         if case .malformed = AppleValue.bool(item["is_trial_period"]) {
-            bad("\(p).is_trial_period", "receipt.value_malformed", "is_trial_period is not true or false", "is_trial_period 不是布尔值", item["is_trial_period"])
+            bad("\(p).is_trial_period", .Receipt.valueMalformed, "is_trial_period is not true or false", "is_trial_period 不是布尔值", item["is_trial_period"])
         }
         // Without a product and a decimal id there is nothing more to check.
         guard let product, let tid, AppleValue.isDecimal(tid) else { return nil }
@@ -113,7 +113,7 @@ struct TransactionReader {
         let v = item[key]
         let parsed = AppleValue.int64(v)
         if case .malformed = parsed {
-            bad("\(p).\(key)", "receipt.value_malformed", "\(key) is not milliseconds since 1970", "\(key) 不是毫秒时间戳", v)
+            bad("\(p).\(key)", .Receipt.valueMalformed, "\(key) is not milliseconds since 1970", "\(key) 不是毫秒时间戳", v)
         }
         return parsed
     }

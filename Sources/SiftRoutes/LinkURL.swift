@@ -1,3 +1,5 @@
+import SiftCore
+
 /// A link taken apart safely: scheme, host, path segments decoded once, query items.
 struct LinkURL: Sendable {
     enum Kind: String, Sendable { case scheme, universal }
@@ -23,7 +25,7 @@ struct LinkURL: Sendable {
 
 /// Why a link is refused. Each case is its own reason code (`route.<code>`).
 struct LinkProblem: Error, Sendable {
-    let code: String
+    let code: ReasonCode
     let en: String
     let zh: String
 }
@@ -53,32 +55,32 @@ struct LinkParser: Sendable {
 
     func parse(_ url: String) throws(LinkProblem) -> LinkURL {
         for u in url.unicodeScalars where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == " " || u == "\\" {
-            throw LinkProblem(code: "bad_character", en: "the link contains a space, a control character or a backslash",
+            throw LinkProblem(code: .Route.badCharacter, en: "the link contains a space, a control character or a backslash",
                               zh: "链接包含空格、控制字符或反斜杠")
         }
         guard let colon = url.firstIndex(of: ":") else {
-            throw LinkProblem(code: "bad_url", en: "not a URL: no scheme", zh: "不是 URL：缺少 scheme")
+            throw LinkProblem(code: .Route.badUrl, en: "not a URL: no scheme", zh: "不是 URL：缺少 scheme")
         }
         // ASCII only before lowercasing: the Kelvin sign (U+212A) lowercases to 'k'.
         guard url[..<colon].unicodeScalars.allSatisfy(\.isASCII) else {
-            throw LinkProblem(code: "bad_url", en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+            throw LinkProblem(code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
         }
         let scheme = url[..<colon].lowercased()
         guard let f = scheme.unicodeScalars.first, ("a"..."z").contains(f),
               scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
-            throw LinkProblem(code: "bad_url", en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+            throw LinkProblem(code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
         }
         if forbidden.contains(scheme) {
-            throw LinkProblem(code: "forbidden_scheme", en: "\(scheme): links are never opened", zh: "\(scheme): 链接一律不打开")
+            throw LinkProblem(code: .Route.forbiddenScheme, en: "\(scheme): links are never opened", zh: "\(scheme): 链接一律不打开")
         }
         let universal = scheme == "https" && !hosts.isEmpty
         guard universal || schemes.contains(scheme) else {
-            throw LinkProblem(code: "scheme_not_allowed", en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
+            throw LinkProblem(code: .Route.schemeNotAllowed, en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
                               zh: "不允许的 scheme '\(scheme)'")
         }
         // Before the authority is taken apart: a host or port with such characters is refused for them.
         if strictCharacters, let bad = url.unicodeScalars.first(where: { !Self.isRFC3986($0) }) {
-            throw LinkProblem(code: "bad_character", en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
+            throw LinkProblem(code: .Route.badCharacter, en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
                               zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
         }
         var rest = url[url.index(after: colon)...]
@@ -86,7 +88,7 @@ struct LinkParser: Sendable {
         if rest.hasPrefix("//") {
             rest = rest.dropFirst(2)
         } else if !noAuthority {
-            throw LinkProblem(code: "bad_url", en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
+            throw LinkProblem(code: .Route.badUrl, en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
         }
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -106,16 +108,16 @@ struct LinkParser: Sendable {
         let authority = rest[..<slash]
         let pathText = noAuthority ? "/" + rest : rest[slash...]
         if authority.contains("@") {
-            throw LinkProblem(code: "userinfo", en: "the link carries a user name or password before '@'", zh: "链接在 '@' 前带有用户名或密码")
+            throw LinkProblem(code: .Route.userinfo, en: "the link carries a user name or password before '@'", zh: "链接在 '@' 前带有用户名或密码")
         }
         let (hostText, port) = try Self.splitAuthority(authority)
         if let port, !port.isEmpty {
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw LinkProblem(code: "port", en: "the port '\(Self.clipped(port))' is not a number", zh: "端口 '\(Self.clipped(port))' 不是数字")
+                throw LinkProblem(code: .Route.port, en: "the port '\(Self.clipped(port))' is not a number", zh: "端口 '\(Self.clipped(port))' 不是数字")
             }
             // Digits only, so leading zeros are the only other spelling: 0443 is 443.
             if !(universal && port.drop(while: { $0 == "0" }) == "443") {
-                throw LinkProblem(code: "port", en: "the link names port \(Self.clipped(port)); only the default port is allowed",
+                throw LinkProblem(code: .Route.port, en: "the link names port \(Self.clipped(port)); only the default port is allowed",
                                   zh: "链接指定了端口 \(Self.clipped(port))，只允许默认端口")
             }
         }
@@ -123,15 +125,15 @@ struct LinkParser: Sendable {
         var host: String?
         if universal {
             if !ignoreTrailingDot, hostText.hasSuffix(".") {
-                throw LinkProblem(code: "host_not_allowed", en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
+                throw LinkProblem(code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
                                   zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
             }
             guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
                   ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
-                throw LinkProblem(code: "host_invalid", en: "'\(Self.clipped(hostText))' is not a valid host name", zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
+                throw LinkProblem(code: .Route.hostInvalid, en: "'\(Self.clipped(hostText))' is not a valid host name", zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
             }
             guard hosts.contains(where: { $0.matches(ascii) }) else {
-                throw LinkProblem(code: "host_not_allowed", en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
+                throw LinkProblem(code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
             }
             host = ascii
         } else if !hostText.isEmpty {
@@ -142,7 +144,7 @@ struct LinkParser: Sendable {
         let trailingSlash = raw.last == ""
         if trailingSlash { raw.removeLast() }
         for r in raw {
-            if r.isEmpty { throw LinkProblem(code: "empty_segment", en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）") }
+            if r.isEmpty { throw LinkProblem(code: .Route.emptySegment, en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）") }
             segments.append(try Self.decodeSegment(r))
         }
         var query: [(String, String)] = []
@@ -153,7 +155,7 @@ struct LinkParser: Sendable {
                 let name = try Self.decode(item[..<eq], allowSlash: true)
                 let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true)
                 if !names.insert(name).inserted {
-                    throw LinkProblem(code: "query_duplicate", en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
+                    throw LinkProblem(code: .Route.queryDuplicate, en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
                 }
                 query.append((name, value))
             }
@@ -169,14 +171,14 @@ struct LinkParser: Sendable {
     /// literals are refused: links must name a host.
     static func splitAuthority(_ authority: Substring) throws(LinkProblem) -> (host: Substring, port: Substring?) {
         func invalid() -> LinkProblem {
-            LinkProblem(code: "host_invalid", en: "'\(clipped(authority))' is not a valid host name", zh: "'\(clipped(authority))' 不是合法的主机名")
+            LinkProblem(code: .Route.hostInvalid, en: "'\(clipped(authority))' is not a valid host name", zh: "'\(clipped(authority))' 不是合法的主机名")
         }
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { throw invalid() }
             let after = authority[authority.index(after: close)...]
             guard after.isEmpty || after.hasPrefix(":") else { throw invalid() }
             let literal = clipped(authority[...close])
-            throw LinkProblem(code: "host_invalid", en: "'\(literal)' is an IP address literal; links must name a host",
+            throw LinkProblem(code: .Route.hostInvalid, en: "'\(literal)' is an IP address literal; links must name a host",
                               zh: "'\(literal)' 是 IP 地址字面量，链接必须使用主机名")
         }
         if authority.contains("[") || authority.contains("]") { throw invalid() }
@@ -209,7 +211,7 @@ struct LinkParser: Sendable {
     static func decodeSegment(_ raw: Substring) throws(LinkProblem) -> String {
         let s = try decode(raw, allowSlash: false)
         if s == "." || s == ".." {
-            throw LinkProblem(code: "dot_segment", en: "the path has a '\(s)' segment", zh: "路径中含有 '\(s)' 段")
+            throw LinkProblem(code: .Route.dotSegment, en: "the path has a '\(s)' segment", zh: "路径中含有 '\(s)' 段")
         }
         return s
     }
@@ -222,23 +224,23 @@ struct LinkParser: Sendable {
         while let c = it.popFirst() {
             guard c == UInt8(ascii: "%") else { bytes.append(c); continue }
             guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else {
-                throw LinkProblem(code: "bad_escape", en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+                throw LinkProblem(code: .Route.badEscape, en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
             }
             it = it.dropFirst(2)
             let b = hi << 4 | lo
-            if b == 0 { throw LinkProblem(code: "nul_byte", en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）") }
+            if b == 0 { throw LinkProblem(code: .Route.nulByte, en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）") }
             if b < 0x20 || b == 0x7F {
                 let escape = "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
                 throw encodedControl(escape)
             }
             if !allowSlash, b == UInt8(ascii: "/") || b == UInt8(ascii: "\\") {
-                throw LinkProblem(code: "encoded_slash", en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
+                throw LinkProblem(code: .Route.encodedSlash, en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
                                   zh: "路径段中含有编码的\(b == 0x2F ? "斜杠（%2F）" : "反斜杠（%5C）")")
             }
             bytes.append(b)
         }
         guard let s = String(validating: bytes, as: UTF8.self) else {
-            throw LinkProblem(code: "bad_encoding", en: "the decoded text is not UTF-8", zh: "解码后的文本不是 UTF-8")
+            throw LinkProblem(code: .Route.badEncoding, en: "the decoded text is not UTF-8", zh: "解码后的文本不是 UTF-8")
         }
         if let c1 = s.unicodeScalars.first(where: { (0x80...0x9F).contains($0.value) }) {
             throw encodedControl(codePoint(c1.value))
@@ -247,7 +249,7 @@ struct LinkParser: Sendable {
     }
 
     static func encodedControl(_ what: String) -> LinkProblem {
-        LinkProblem(code: "encoded_control", en: "the link contains an encoded control character (\(what))",
+        LinkProblem(code: .Route.encodedControl, en: "the link contains an encoded control character (\(what))",
                     zh: "链接包含编码的控制字符（\(what)）")
     }
 

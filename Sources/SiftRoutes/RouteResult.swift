@@ -131,6 +131,6 @@ extension Pipeline {
                 if let route = result.output.first as? RouteResult { return route }
             }
         }
-        throw RouteRefusal(reason: "route.no_routes", message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
+        throw RouteRefusal(reason: .Route.noRoutes, message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
     }
 }

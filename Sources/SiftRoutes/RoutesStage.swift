@@ -16,13 +16,13 @@ struct RoutesStage: Stage {
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
-        func fail(_ code: String, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
-            result.violations.append(Violation(field: field.description, reason: ReasonCode("route." + code),
+        func fail(_ code: ReasonCode, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
+            result.violations.append(Violation(field: field.description, reason: code,
                                                message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule))
         }
         let value = field.first(in: record)
         guard let value, let text = value.string else {
-            fail("url_missing", "the record has no link here", "记录中此处没有链接", value: value)
+            fail(.Route.urlMissing, "the record has no link here", "记录中此处没有链接", value: value)
             return result
         }
         let link: LinkURL
@@ -33,14 +33,14 @@ struct RoutesStage: Stage {
         // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
         // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
         if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
-            fail("excluded", "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
+            fail(.Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
             return result
         }
         if link.kind == .universal, let aasa {
             let decision = aasa.decide(encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "")
             if decision == nil || decision!.component.exclude {
                 let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
-                fail("not_associated", "the AASA file does not open \(link.encodedPath) in the app (\(why))",
+                fail(.Route.notAssociated, "the AASA file does not open \(link.encodedPath) in the app (\(why))",
                      "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
                 return result
             }
@@ -49,10 +49,10 @@ struct RoutesStage: Stage {
             if let fallback {
                 result.output = [Self.output(link, destination: fallback, pattern: nil, params: [], query: [])]
             } else if let miss = table.nearMiss(link.segments) {
-                fail("param_type", "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
+                fail(.Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
                      "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value, rule: miss.route.mark)
             } else {
-                fail("unmatched", "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value)
+                fail(.Route.unmatched, "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value)
             }
             return result
         }
@@ -61,20 +61,20 @@ struct RoutesStage: Stage {
         for q in route.query {
             if let given = link.query.first(where: { $0.name == q.name }) {
                 guard let v = q.type.accept(given.value) else {
-                    fail("query_type", "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
+                    fail(.Route.queryType, "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
                          "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark)
                     continue
                 }
                 query.append((q.name, v))
             } else if q.required {
-                fail("query_missing", "the link lacks the required query parameter '\(q.name)'", "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark)
+                fail(.Route.queryMissing, "the link lacks the required query parameter '\(q.name)'", "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark)
             } else if let d = q.defaultValue {
                 query.append((q.name, d))
             }
         }
         if route.rejectUnknownQuery {
             for item in link.query where !route.query.contains(where: { $0.name == item.name }) {
-                fail("query_unknown", "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
+                fail(.Route.queryUnknown, "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
                      "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark)
             }
         }

@@ -783,5 +783,13 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         let unreadable = RecordVerdict(inputError: InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object"))
         #expect(try encoded(unreadable) == #"{"error":{"message":"a record must be a JSON object","reason":"input.not_object"},"valid":false}"#)
         #expect(try JSONDecoder().decode(RecordVerdict.self, from: Data(encoded(unreadable).utf8)) == unreadable)
+
+        // Codes are typed static members per family, the same values as the texts.
+        #expect(decoded.reasons == [ReasonCode.Route.unmatched])
+        #expect(ReasonCode.Receipt.statusSandboxReceiptInProduction.text == "receipt.status.sandbox_receipt_in_production")
+        #expect(ReasonCode.AppleID.issuedInFuture.text == "apple_id.issued_in_future")
+        // A decoded code is bounded: untrusted verdicts cannot grow the process's table of codes.
+        let long = #"{"valid":false,"violations":[{"field":"a","reason":""# + String(repeating: "x", count: 201) + #"","message":"m"}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RecordVerdict.self, from: Data(long.utf8)) }
     }
 }

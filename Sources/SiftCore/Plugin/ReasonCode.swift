@@ -35,7 +35,23 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(entry)) }
     public static func < (a: ReasonCode, b: ReasonCode) -> Bool { a.entry.text < b.entry.text }
 
-    public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+    /// Decodes a code from its text. Codes a process has not seen (not from its rules, plugins or
+    /// earlier decodes) are interned too, but at most `decodedLimit` of them and each at most
+    /// 200 bytes: verdicts from an untrusted source cannot grow the table without bound.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let entry = Interned.table.decodedEntry(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription:
+                text.utf8.count > 200 ? "a reason code is at most 200 bytes"
+                    : "more than \(Self.decodedLimit) reason codes that no rule reports were decoded")
+        }
+        self.entry = entry
+    }
+
+    /// How many codes unknown to the process decoding may add.
+    package static let decodedLimit = 10_000
+
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(entry.text)
@@ -55,8 +71,8 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
 
         static let table = Table()
 
-        /// Every code seen by the process. Codes come from rule files and plugins, never from
-        /// input records, so the table stays small.
+        /// Every code seen by the process. Codes come from rule files, plugins and (bounded)
+        /// decoding, never from input records, so the table stays small.
         final class Table: @unchecked Sendable {
             private var entries: [String: Interned] = [:]
             private let lock = NSLock()
@@ -65,6 +81,21 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
                 lock.lock()
                 defer { lock.unlock() }
                 if let e = entries[text] { return e }
+                let e = Interned(text)
+                entries[text] = e
+                return e
+            }
+
+            /// Codes added by decoding, counted against `decodedLimit`.
+            private var decoded = 0
+
+            /// The entry for a decoded code: an existing one, or a new one while under the limit.
+            func decodedEntry(_ text: String) -> Interned? {
+                lock.lock()
+                defer { lock.unlock() }
+                if let e = entries[text] { return e }
+                guard text.utf8.count <= 200, decoded < ReasonCode.decodedLimit else { return nil }
+                decoded += 1
                 let e = Interned(text)
                 entries[text] = e
                 return e
