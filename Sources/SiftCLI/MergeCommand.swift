@@ -9,7 +9,9 @@ struct Merge: ParsableCommand {
         discussion: """
             The result is the summary a single run over all the records would have written: the same totals, \
             reasons, fields, packs and top values (exact while each reason has at most 32 distinct failing values). \
-            'seconds' is the sum of the shards' times. Thresholds are not carried over: give them to merge again.
+            'seconds' is the sum of the shards' times. Thresholds are not carried over: give them to merge again \
+            (--max-invalid-ratio, --warn-invalid-ratio, --max-reason), and --rules to judge the packs' \
+            fail_when and warn_when on the merged counts. The exit code is the one a single run would have had.
             """)
 
     @Argument(help: "Summary files written by sift run --summary-json.")
@@ -21,7 +23,24 @@ struct Merge: ParsableCommand {
     @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
     var maxInvalidRatio: Double?
 
+    @Option(name: .customLong("warn-invalid-ratio"), help: "Warn on standard error when more than this share of records is invalid.")
+    var warnInvalidRatio: Double?
+
+    @Option(name: .customLong("max-reason"), help: "Fail (exit 5) when a reason occurs more than N times: CODE=N (repeatable).")
+    var maxReason: [String] = []
+
+    @Option(name: .long, help: "The rules the shards ran with: their packs' fail_when and warn_when are judged on the merged counts.")
+    var rules: String?
+
+    func validate() throws {
+        for r in [maxInvalidRatio, warnInvalidRatio].compactMap({ $0 }) where !(0...1).contains(r) {
+            throw ValidationError("an invalid ratio is between 0 and 1, such as 0.05; got \(r)")
+        }
+        _ = try reasonLimits(maxReason)
+    }
+
     func run() throws {
+        let packs = try rules.map { try RuleOptions().load($0, printWarnings: false).packs } ?? []
         var total = RunSummary(detailed: true)
         for path in summaries {
             do {
@@ -31,7 +50,8 @@ struct Merge: ParsableCommand {
                 throw Failed.input
             }
         }
-        let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: nil, maxReasons: [:]).judge(total)
+        let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio,
+                                 maxReasons: try reasonLimits(maxReason), packs: packs).judge(total)
         let code: Int32 = !total.unreadable.isEmpty ? ExitCode.unreadableInput
             : verdict.failed ? ExitCode.overThreshold : total.invalid > 0 ? ExitCode.invalid : ExitCode.valid
         let bytes = total.json { w in
@@ -47,6 +67,8 @@ struct Merge: ParsableCommand {
             FileHandle.standardOutput.write(Data(bytes))
         }
         for line in verdict.messages { eprint("sift: " + line) }
+        // The code one run over every shard's records would exit with, so a sharded job gates as one run does.
+        if code != 0 { throw Failed(code: code) }
     }
 
     /// Reads one summary file back into counts.

@@ -158,17 +158,7 @@ struct Run: ParsableCommand {
         return (report, { HTMLReport.render($0, rules: rules, inputs: inputs, language: language) })
     }
 
-    private func thresholds() throws -> [String: Int] {
-        var out: [String: Int] = [:]
-        for item in maxReason {
-            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let n = Int(parts[1]), n >= 0 else {
-                throw ValidationError("--max-reason takes CODE=N, such as phone.regex=100; got '\(item)'")
-            }
-            out[parts[0]] = n
-        }
-        return out
-    }
+    private func thresholds() throws -> [String: Int] { try reasonLimits(maxReason) }
 
     private func exitCode(_ summary: RunSummary, missing: [String], thresholds: Thresholds.Verdict) -> Int32 {
         if !missing.isEmpty || !summary.unreadable.isEmpty { return ExitCode.unreadableInput }

@@ -116,6 +116,19 @@ struct OutputError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// The `--max-reason CODE=N` options of `run` and `merge`, by code.
+func reasonLimits(_ items: [String]) throws -> [String: Int] {
+    var out: [String: Int] = [:]
+    for item in items {
+        let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let n = Int(parts[1]), n >= 0 else {
+            throw ValidationError("--max-reason takes CODE=N, such as phone.regex=100; got '\(item)'")
+        }
+        out[parts[0]] = n
+    }
+    return out
+}
+
 /// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason CODE=N`, and the packs'
 /// `fail_when:` and `warn_when:`, judged on a run's summary.
 struct Thresholds {
