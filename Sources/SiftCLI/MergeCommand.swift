@@ -20,24 +20,10 @@ struct Merge: ParsableCommand {
     @Option(name: .long, help: "Write the merged summary to this file instead of standard output.")
     var out: String?
 
-    @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
-    var maxInvalidRatio: Double?
-
-    @Option(name: .customLong("warn-invalid-ratio"), help: "Warn on standard error when more than this share of records is invalid.")
-    var warnInvalidRatio: Double?
-
-    @Option(name: .customLong("max-reason"), help: "Fail (exit 5) when a reason occurs more than N times: CODE=N (repeatable).")
-    var maxReason: [String] = []
+    @OptionGroup var limits: ThresholdOptions
 
     @Option(name: .long, help: "The rules the shards ran with: their packs' fail_when and warn_when are judged on the merged counts.")
     var rules: String?
-
-    func validate() throws {
-        for r in [maxInvalidRatio, warnInvalidRatio].compactMap({ $0 }) where !(0...1).contains(r) {
-            throw ValidationError("an invalid ratio is between 0 and 1, such as 0.05; got \(r)")
-        }
-        _ = try reasonLimits(maxReason)
-    }
 
     func run() throws {
         let packs = try rules.map { try RuleOptions().load($0, printWarnings: false).packs } ?? []
@@ -50,8 +36,7 @@ struct Merge: ParsableCommand {
                 throw Failed.input
             }
         }
-        let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio,
-                                 maxReasons: try reasonLimits(maxReason), packs: packs).judge(total)
+        let verdict = try limits.thresholds(packs: packs).judge(total)
         let code: Int32 = !total.unreadable.isEmpty ? ExitCode.unreadableInput
             : verdict.failed ? ExitCode.overThreshold : total.invalid > 0 ? ExitCode.invalid : ExitCode.valid
         let bytes = total.json { w in

@@ -45,14 +45,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Write a JUnit XML report (a test case per pack and per reason code) to this file.")
     var junit: String?
 
-    @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
-    var maxInvalidRatio: Double?
-
-    @Option(name: .customLong("warn-invalid-ratio"), help: "Warn on standard error when more than this share of records is invalid.")
-    var warnInvalidRatio: Double?
-
-    @Option(name: .customLong("max-reason"), help: "Fail (exit 5) when a reason occurs more than N times: CODE=N (repeatable).")
-    var maxReason: [String] = []
+    @OptionGroup var limits: ThresholdOptions
 
     @Option(name: .long, help: "Check only share K of N (K/N, e.g. 2/4): records whose ordinal is K-1 modulo N. Merge summaries with sift merge.")
     var shard: String?
@@ -81,10 +74,6 @@ struct Run: ParsableCommand {
     @OptionGroup var common: RuleOptions
 
     func validate() throws {
-        for r in [maxInvalidRatio, warnInvalidRatio].compactMap({ $0 }) where !(0...1).contains(r) {
-            throw ValidationError("an invalid ratio is between 0 and 1, such as 0.05; got \(r)")
-        }
-        _ = try thresholds()
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '\(shard)'")
         }
@@ -119,8 +108,7 @@ struct Run: ParsableCommand {
             eprint("sift: \(error)")
             throw Failed.runtime
         }
-        let verdict = Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio,
-                                 maxReasons: try thresholds(), packs: pipeline.packs).judge(summary)
+        let verdict = try limits.thresholds(packs: pipeline.packs).judge(summary)
         let code = exitCode(summary, missing: missing, thresholds: verdict)
         do {
             try outputs.finish(summary: summary, thresholds: verdict, exitCode: code)
@@ -158,7 +146,6 @@ struct Run: ParsableCommand {
         return (report, { HTMLReport.render($0, rules: rules, inputs: inputs, language: language) })
     }
 
-    private func thresholds() throws -> [String: Int] { try reasonLimits(maxReason) }
 
     private func exitCode(_ summary: RunSummary, missing: [String], thresholds: Thresholds.Verdict) -> Int32 {
         if !missing.isEmpty || !summary.unreadable.isEmpty { return ExitCode.unreadableInput }

@@ -116,17 +116,42 @@ struct OutputError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The `--max-reason CODE=N` options of `run` and `merge`, by code.
-func reasonLimits(_ items: [String]) throws -> [String: Int] {
-    var out: [String: Int] = [:]
-    for item in items {
-        let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, let n = Int(parts[1]), n >= 0 else {
-            throw ValidationError("--max-reason takes CODE=N, such as phone.regex=100; got '\(item)'")
+/// The threshold options `run` and `merge` share.
+struct ThresholdOptions: ParsableArguments {
+    @Option(name: .customLong("max-invalid-ratio"), help: "Fail (exit 5) when more than this share of records is invalid (0...1).")
+    var maxInvalidRatio: Double?
+
+    @Option(name: .customLong("warn-invalid-ratio"), help: "Warn on standard error when more than this share of records is invalid.")
+    var warnInvalidRatio: Double?
+
+    @Option(name: .customLong("max-reason"), help: "Fail (exit 5) when a reason occurs more than N times: CODE=N (repeatable).")
+    var maxReason: [String] = []
+
+    func validate() throws {
+        for r in [maxInvalidRatio, warnInvalidRatio].compactMap({ $0 }) where !(0...1).contains(r) {
+            throw ValidationError("an invalid ratio is between 0 and 1, such as 0.05; got \(r)")
         }
-        out[parts[0]] = n
+        _ = try Self.reasonLimits(maxReason)
     }
-    return out
+
+    /// The thresholds to judge a summary by: these options and the packs' own.
+    func thresholds(packs: [Pack]) throws -> Thresholds {
+        Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio, maxReasons: try Self.reasonLimits(maxReason),
+                   packs: packs)
+    }
+
+    /// `--max-reason CODE=N` options by code.
+    static func reasonLimits(_ items: [String]) throws -> [String: Int] {
+        var out: [String: Int] = [:]
+        for item in items {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let n = Int(parts[1]), n >= 0 else {
+                throw ValidationError("--max-reason takes CODE=N, such as phone.regex=100; got '\(item)'")
+            }
+            out[parts[0]] = n
+        }
+        return out
+    }
 }
 
 /// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason CODE=N`, and the packs'
