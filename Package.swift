@@ -45,13 +45,15 @@ let package = Package(
         .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
         .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite"]),
         .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftRegex"]),
-        .target(name: "SiftAppleID", dependencies: [
-            "SiftCore",
-            .product(name: "JWTKit", package: "jwt-kit"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "CryptoExtras", package: "swift-crypto"),
-            .product(name: "ExtrasBase64", package: "swift-extras-base64"),
-        ]),
+        .target(
+            name: "SiftAppleID",
+            dependencies: [
+                "SiftCore",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+            ]),
         // The library hosts import: core plus the built-in plugin families.
         .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes"]),
         // Test doubles for hosts and plugin authors.

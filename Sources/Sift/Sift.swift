@@ -41,14 +41,18 @@ extension RulesLoader {
     }
 
     /// Loads rules given as YAML text; `file` names it in diagnostics.
-    public static func load(text: String, file: String = "rules.yaml", registry: PluginRegistry = .builtIn()) throws(LoadError) -> Pipeline {
+    public static func load(text: String, file: String = "rules.yaml", registry: PluginRegistry = .builtIn()) throws(LoadError) -> Pipeline
+    {
         try pipeline(RulesLoader(registry: registry).load(text: text, file: file))
     }
 
     /// Loads a rule file shipped as a resource of `bundle` (`Bundle.module` in a package target),
     /// by name with or without its extension (`signup` finds `signup.yaml` or `signup.yml`).
-    public static func load(bundleResource name: String, in bundle: Bundle, registry: PluginRegistry = .builtIn()) throws(LoadError) -> Pipeline {
-        let url = bundle.url(forResource: name, withExtension: nil) ?? bundle.url(forResource: name, withExtension: "yaml")
+    public static func load(bundleResource name: String, in bundle: Bundle, registry: PluginRegistry = .builtIn()) throws(LoadError)
+        -> Pipeline
+    {
+        let url =
+            bundle.url(forResource: name, withExtension: nil) ?? bundle.url(forResource: name, withExtension: "yaml")
             ?? bundle.url(forResource: name, withExtension: "yml")
         guard let url else {
             let text = "error: no rule file '\(name)' in \(bundle.bundlePath)"

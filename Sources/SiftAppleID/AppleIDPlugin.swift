@@ -11,39 +11,56 @@ extension PluginRegistry {
 }
 
 enum AppleIDPlugin {
-    static func plugin(_ stores: [String: AppleKeyStore]) -> SectionPlugin { SectionPlugin(
-        spec: PluginSpec(
-            kind: "apple_id_token",
-            summary: "Sign in with Apple identity tokens: RS256 signature by kid, issuer, audience, expiry, subject and nonce.",
-            options: [
-                OptionSpec("token_field", .string, required: true, doc: "Record field with the identity token (a compact JWT)."),
-                OptionSpec("user_field", .string, doc: "Record field with the expected user id (the token's sub)."),
-                OptionSpec("nonce_field", .string, doc: "Record field with the expected nonce."),
-                OptionSpec("nonce_hashed", .boolean, default: .bool(true), doc: "The token carries the SHA-256 hex of the raw nonce (as Apple's docs advise); false: the raw nonce."),
-                OptionSpec("jwks", .string, doc: "Apple's key set file (JWKS), relative to this rule file; read once, no network."),
-                OptionSpec("key_store", .string,
-                           doc: "Instead of jwks: the name of a key store the host registered and keeps up to date (registerAppleID(keyStores:))."),
-                OptionSpec("audiences", .oneOf([.string, .list(.string)]), required: true, doc: "Accepted aud values: bundle ids and Services IDs."),
-                OptionSpec("issuer", .string, default: .string("https://appleid.apple.com"), doc: "The accepted iss."),
-                OptionSpec("as_of", .string, default: .string("now"), doc: "now (the run's as-of time) or a fixed time: RFC 3339 or epoch seconds."),
-                OptionSpec("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
-            ],
-            examples: ["apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, audiences: [com.example.app]}"]),
-        make: { options, context in make(options, stores, &context) })
+    static func plugin(_ stores: [String: AppleKeyStore]) -> SectionPlugin {
+        SectionPlugin(
+            spec: PluginSpec(
+                kind: "apple_id_token",
+                summary: "Sign in with Apple identity tokens: RS256 signature by kid, issuer, audience, expiry, subject and nonce.",
+                options: [
+                    OptionSpec("token_field", .string, required: true, doc: "Record field with the identity token (a compact JWT)."),
+                    OptionSpec("user_field", .string, doc: "Record field with the expected user id (the token's sub)."),
+                    OptionSpec("nonce_field", .string, doc: "Record field with the expected nonce."),
+                    OptionSpec(
+                        "nonce_hashed", .boolean, default: .bool(true),
+                        doc: "The token carries the SHA-256 hex of the raw nonce (as Apple's docs advise); false: the raw nonce."),
+                    OptionSpec("jwks", .string, doc: "Apple's key set file (JWKS), relative to this rule file; read once, no network."),
+                    OptionSpec(
+                        "key_store", .string,
+                        doc:
+                            "Instead of jwks: the name of a key store the host registered and keeps up to date (registerAppleID(keyStores:))."
+                    ),
+                    OptionSpec(
+                        "audiences", .oneOf([.string, .list(.string)]), required: true,
+                        doc: "Accepted aud values: bundle ids and Services IDs."),
+                    OptionSpec("issuer", .string, default: .string("https://appleid.apple.com"), doc: "The accepted iss."),
+                    OptionSpec(
+                        "as_of", .string, default: .string("now"),
+                        doc: "now (the run's as-of time) or a fixed time: RFC 3339 or epoch seconds."),
+                    OptionSpec("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
+                ],
+                examples: [
+                    "apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, audiences: [com.example.app]}"
+                ]),
+            make: { options, context in make(options, stores, &context) })
     }
 
     /// The keys named by `jwks:` (a file) or `key_store:` (a host's store): exactly one of them.
     static func keys(_ options: PluginOptions, _ stores: [String: AppleKeyStore], _ context: inout BuildContext) -> AppleKeyStore? {
         switch (options.string("jwks"), options.string("key_store")) {
         case (nil, nil):
-            context.error("'apple_id_token' needs its keys: 'jwks: FILE' (Apple's JWKS beside the rules) or 'key_store: NAME'", at: options.mark)
+            context.error(
+                "'apple_id_token' needs its keys: 'jwks: FILE' (Apple's JWKS beside the rules) or 'key_store: NAME'", at: options.mark)
         case (.some, .some):
             context.error("give 'jwks' or 'key_store', not both", at: options.mark("key_store"))
         case (nil, let name?):
             if let store = stores[name] { return store }
             let known = stores.keys.sorted()
-            context.error("no key store '\(name)' is registered" + (known.isEmpty ? "; the host registers it with registry.registerAppleID(keyStores: [\"\(name)\": store])"
-                                                                       : Suggestion.didYouMean(name, in: known)), at: options.mark("key_store"))
+            context.error(
+                "no key store '\(name)' is registered"
+                    + (known.isEmpty
+                        ? "; the host registers it with registry.registerAppleID(keyStores: [\"\(name)\": store])"
+                        : Suggestion.didYouMean(name, in: known)),
+                at: options.mark("key_store"))
         case (let file?, nil):
             return fileKeys(file, options, &context).map(AppleKeyStore.init)
         }
@@ -51,7 +68,8 @@ enum AppleIDPlugin {
     }
 
     static func fileKeys(_ jwks: String, _ options: PluginOptions, _ context: inout BuildContext) -> AppleKeySet? {
-        let abs = URL(fileURLWithPath: jwks, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
+        let abs = URL(fileURLWithPath: jwks, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL
+            .path
         guard abs.hasPrefix(context.root + "/") else {
             context.error("key set '\(jwks)' is outside the rules folder; keep it beside the rules", at: options.mark("jwks"))
             return nil
@@ -71,9 +89,12 @@ enum AppleIDPlugin {
         guard let keys = keys(options, stores, &context) else { return nil }
         var asOf: Int64?
         if let t = options.string("as_of"), t != "now" {
-            if let secs = Int64(t), secs.magnitude < 1 << 40 { asOf = secs * 1000 } else {
+            if let secs = Int64(t), secs.magnitude < 1 << 40 {
+                asOf = secs * 1000
+            } else {
                 guard let ms = CivilTime.rfc3339(t) else {
-                    context.error("'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not '\(t)'", at: options.mark("as_of"))
+                    context.error(
+                        "'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not '\(t)'", at: options.mark("as_of"))
                     return nil
                 }
                 asOf = ms

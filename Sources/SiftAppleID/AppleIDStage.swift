@@ -10,8 +10,10 @@ struct AppleIDStage: Stage {
         let p = policy
         let field = p.tokenField.description
         func fail(_ reason: ReasonCode, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
-            result.violations.append(Violation(field: f, reason: reason, message: LocalizedText(en: en, zh: zh),
-                                               valueOf: value, rule: p.rule))
+            result.violations.append(
+                Violation(
+                    field: f, reason: reason, message: LocalizedText(en: en, zh: zh),
+                    valueOf: value, rule: p.rule))
         }
         guard let tokenValue = p.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
             fail(.AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: p.tokenField.first(in: record))
@@ -34,8 +36,9 @@ struct AppleIDStage: Stage {
         let keys = p.keys.current  // one key set for the whole record, even while the host updates the store
         guard let kid = token.header.root["kid"]?.string, keys.has(kid) else {
             let kid = token.header.root["kid"]?.string
-            fail(.AppleID.unknownKid, "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
-                 "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
+            fail(
+                .AppleID.unknownKid, "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
+                "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
             return result
         }
         guard keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
@@ -50,10 +53,16 @@ struct AppleIDStage: Stage {
         }
         // Audience: a string or an array.
         let auds: [String]
-        if let a = claims["aud"], a.kind == .array { auds = a.elements.compactMap(\.string) } else { auds = claims["aud"]?.string.map { [$0] } ?? [] }
+        if let a = claims["aud"], a.kind == .array {
+            auds = a.elements.compactMap(\.string)
+        } else {
+            auds = claims["aud"]?.string.map { [$0] } ?? []
+        }
         if !auds.contains(where: p.audiences.contains) {
-            fail(.AppleID.audience, "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
-                 "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
+            fail(
+                .AppleID.audience,
+                "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
+                "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
         }
         // Time.
         let now = (p.asOfMillis ?? context.asOfMillis) / 1000
@@ -76,8 +85,9 @@ struct AppleIDStage: Stage {
         if let userField = p.userField {
             let expected = userField.first(in: record).flatMap { $0.string ?? ($0.kind == .number ? $0.rawText : nil) }
             if sub == nil || sub != expected {
-                fail(.AppleID.subject, "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
-                     "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
+                fail(
+                    .AppleID.subject, "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
+                    "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
             }
         }
         // Nonce.
@@ -87,23 +97,31 @@ struct AppleIDStage: Stage {
             if let got = claims["nonce"]?.string {
                 let want = raw.map { p.nonceHashed ? sha256Hex($0) : $0 }
                 if want != got {
-                    fail(.AppleID.nonce, "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致", field: nonceField.description)
+                    fail(
+                        .AppleID.nonce, "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致",
+                        field: nonceField.description)
                 }
             } else if nonceSupported == true {
-                fail(.AppleID.nonceMissing, "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
+                fail(
+                    .AppleID.nonceMissing, "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
             }
         }
         // Claims Apple sends as strings or booleans.
         var flags: [String: Bool] = [:]
         for name in ["email_verified", "is_private_email", "nonce_supported"] {
             guard let v = claims[name] else { continue }
-            if let b = flag(v) { flags[name] = b } else {
+            if let b = flag(v) {
+                flags[name] = b
+            } else {
                 fail(.AppleID.claimMalformed, "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
             }
         }
-        result.output = [AppleIDResult(subject: sub, email: claims["email"]?.string, emailVerified: flags["email_verified"],
-                                       isPrivateEmail: flags["is_private_email"], nonceSupported: flags["nonce_supported"],
-                                       audience: auds.first(where: p.audiences.contains))]
+        result.output = [
+            AppleIDResult(
+                subject: sub, email: claims["email"]?.string, emailVerified: flags["email_verified"],
+                isPrivateEmail: flags["is_private_email"], nonceSupported: flags["nonce_supported"],
+                audience: auds.first(where: p.audiences.contains))
+        ]
         return result
     }
 
@@ -128,7 +146,9 @@ struct AppleIDStage: Stage {
             "  - iss = \(p.issuer) [apple_id.issuer]; aud one of \(p.audiences.sorted().joined(separator: ", ")) [apple_id.audience]",
             "  - exp after the as-of time, iat not after it, leeway \(p.leewaySeconds) s [apple_id.expired, apple_id.issued_in_future]",
             p.userField.map { "  - sub = the record's \($0) [apple_id.subject]" } ?? "  - sub is not compared",
-            p.nonceField.map { "  - nonce = \(p.nonceHashed ? "SHA-256 hex of " : "")the record's \($0) [apple_id.nonce, apple_id.nonce_missing]" } ?? "  - nonce is not compared",
+            p.nonceField.map {
+                "  - nonce = \(p.nonceHashed ? "SHA-256 hex of " : "")the record's \($0) [apple_id.nonce, apple_id.nonce_missing]"
+            } ?? "  - nonce is not compared",
         ]
         return lines.joined(separator: "\n")
     }

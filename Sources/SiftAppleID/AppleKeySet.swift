@@ -47,8 +47,9 @@ struct AppleKeySet: Sendable {
     /// RSASSA-PKCS1-v1_5 with SHA-256 over `signingInput`, with the key named `kid` only.
     func verify(signature: [UInt8], signingInput: ArraySlice<UInt8>, kid: String) -> Bool {
         guard let key = keys[kid] else { return false }
-        return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature),
-                                    for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
+        return key.isValidSignature(
+            _RSA.Signing.RSASignature(rawRepresentation: signature),
+            for: SHA256.hash(data: signingInput), padding: .insecurePKCS1v1_5)
     }
 }
 

@@ -35,8 +35,9 @@ enum HTMLReport {
         h += "<h2>\(zh ? "各原因的违规数" : "Violations per reason")</h2>\n"
         h += bars(s.reasonsByCount.map { ($0.reason.text, $0.count) }, id: "reasons", color: "#b3261e")
         h += "<h2>\(zh ? "各字段的违规数" : "Violations per field")</h2>\n"
-        h += bars(s.fields.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) },
-                  id: "fields", color: "#8a5cf6")
+        h += bars(
+            s.fields.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) },
+            id: "fields", color: "#8a5cf6")
         h += topValues(s, zh: zh)
         h += samples(s, language: language)
         h += "</body></html>\n"
@@ -53,7 +54,8 @@ enum HTMLReport {
             let y = i * rowHeight
             let w = max(1, barWidth * n / top)
             svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" text-anchor=\"end\">\(esc(label.isEmpty ? "(record)" : label))</text>"
-            svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"16\" fill=\"\(color)\"><title>\(esc(label)): \(n)</title></rect>"
+            svg +=
+                "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"16\" fill=\"\(color)\"><title>\(esc(label)): \(n)</title></rect>"
             svg += "<text x=\"\(labelWidth + w + 6)\" y=\"\(y + 15)\">\(n)</text>\n"
         }
         svg += "</svg>\n"
@@ -62,7 +64,8 @@ enum HTMLReport {
     }
 
     static func topValues(_ s: RunSummary, zh: Bool) -> String {
-        var h = "<h2>\(zh ? "最常见的失败值" : "Top failing values")</h2>\n<table id=\"top-values\"><tr><th>\(zh ? "原因" : "reason")</th>"
+        var h =
+            "<h2>\(zh ? "最常见的失败值" : "Top failing values")</h2>\n<table id=\"top-values\"><tr><th>\(zh ? "原因" : "reason")</th>"
             + "<th>\(zh ? "值（次数）" : "values (count)")</th></tr>\n"
         for (reason, _) in s.reasonsByCount {
             guard let counter = s.topValues[reason] else { continue }
@@ -79,7 +82,8 @@ enum HTMLReport {
             h += "<tr><td><code>\(esc(sample.source)):\(sample.line)</code></td><td>"
             for p in sample.problems {
                 let rule = p.rule.map { " <a href=\"\(esc(link($0)))\">\(esc($0.description))</a>" } ?? ""
-                h += "<div><code>\(esc(p.field.isEmpty ? p.reason.text : p.field + " · " + p.reason.text))</code>: \(esc(p.message.text(language)))\(rule)</div>"
+                h +=
+                    "<div><code>\(esc(p.field.isEmpty ? p.reason.text : p.field + " · " + p.reason.text))</code>: \(esc(p.message.text(language)))\(rule)</div>"
             }
             h += "<pre>\(esc(sample.text))\(sample.truncated ? "…" : "")</pre></td></tr>\n"
         }

@@ -37,7 +37,9 @@ struct Merge: ParsableCommand {
             }
         }
         let verdict = try limits.thresholds(packs: packs).judge(total)
-        let code: Int32 = !total.unreadable.isEmpty ? ExitCode.unreadableInput
+        let code: Int32 =
+            !total.unreadable.isEmpty
+            ? ExitCode.unreadableInput
             : verdict.failed ? ExitCode.overThreshold : total.invalid > 0 ? ExitCode.invalid : ExitCode.valid
         let bytes = total.json { w in
             w.field("exit_code", Int(code))
@@ -60,7 +62,8 @@ struct Merge: ParsableCommand {
     static func read(_ path: String) throws -> RunSummary {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard let o = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let records = o["records"] as? Int, let valid = o["valid"] as? Int, let invalid = o["invalid"] as? Int else {
+            let records = o["records"] as? Int, let valid = o["valid"] as? Int, let invalid = o["invalid"] as? Int
+        else {
             throw OutputError(message: "not a summary written by sift run --summary-json")
         }
         var s = RunSummary(detailed: true)

@@ -74,9 +74,12 @@ enum LintFormat: String, ExpressibleByArgument, CaseIterable {
     /// A workflow command; `%`, CR, LF and (in properties) `:` and `,` are escaped as GitHub requires.
     private static func github(_ d: Diagnostic) -> String {
         func data(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
+                of: "\n", with: "%0A")
         }
-        func property(_ s: String) -> String { data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        func property(_ s: String) -> String {
+            data(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
         let kind = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
         guard let m = d.mark else { return "::\(kind)::\(data(d.message))" }
         return "::\(kind) file=\(property(m.file)),line=\(m.line),col=\(m.column)::\(data(d.message))"
@@ -97,7 +100,8 @@ enum JUnit {
         let failures = cases.filter { $0.failure != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"sift\" tests=\"\(cases.count)\" failures=\"\(failures)\" time=\"\(String(format: "%.3f", seconds))\">\n"
-        out += "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" "
+        out +=
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" "
             + "time=\"\(String(format: "%.3f", seconds))\">\n"
         for c in cases {
             out += "    <testcase classname=\"\(escape(c.classname))\" name=\"\(escape(c.name))\""
@@ -115,16 +119,29 @@ enum JUnit {
     /// unreadable records, and a failing case per reason code with its count and top values.
     static func run(_ s: RunSummary) -> String {
         var cases = s.packs.sorted { $0.key < $1.key }.map { name, c in
-            Case(classname: "packs", name: name, failure: c.invalid == 0 ? nil
-                 : ("\(c.invalid) of \(c.records) records invalid", "\(c.invalid) of \(c.records) records checked by '\(name)' are invalid"))
+            Case(
+                classname: "packs", name: name,
+                failure: c.invalid == 0
+                    ? nil
+                    : (
+                        "\(c.invalid) of \(c.records) records invalid",
+                        "\(c.invalid) of \(c.records) records checked by '\(name)' are invalid"
+                    ))
         }
-        cases.append(Case(classname: "input", name: "readable records", failure: s.inputErrors == 0 ? nil
-                          : ("\(s.inputErrors) records could not be read", "\(s.inputErrors) of \(s.records) records are not valid JSON objects")))
+        cases.append(
+            Case(
+                classname: "input", name: "readable records",
+                failure: s.inputErrors == 0
+                    ? nil
+                    : ("\(s.inputErrors) records could not be read", "\(s.inputErrors) of \(s.records) records are not valid JSON objects"))
+        )
         for (reason, n) in s.reasonsByCount {
             let top = s.topValues[reason]?.top(5).map { "\($0.value) (\($0.count))" }.joined(separator: ", ") ?? ""
             let count = n == 1 ? "1 violation" : "\(n) violations"
-            cases.append(Case(classname: "reasons", name: reason.text,
-                              failure: (count, count + (top.isEmpty ? "" : "; most frequent values: \(top)"))))
+            cases.append(
+                Case(
+                    classname: "reasons", name: reason.text,
+                    failure: (count, count + (top.isEmpty ? "" : "; most frequent values: \(top)"))))
         }
         return document(suite: "sift run", cases: cases, seconds: s.seconds)
     }

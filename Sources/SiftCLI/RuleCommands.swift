@@ -31,9 +31,14 @@ struct Lint: ParsableCommand {
             eprint(zh ? "sift lint：\(n) 个错误" : "sift lint: \(n) error\(n == 1 ? "" : "s")")
             throw Failed.rules
         }
-        let (packs, examples, warnings) = (pipeline.packs.count, pipeline.packs.reduce(0) { $0 + $1.examples.count }, pipeline.warnings.count)
-        print(zh ? "sift lint：\(rules) 有效：\(packs) 个规则包，\(examples) 个示例，\(warnings) 个警告"
-                 : "sift lint: \(rules) is valid: \(packs) pack\(packs == 1 ? "" : "s"), \(examples) example\(examples == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        let (packs, examples, warnings) = (
+            pipeline.packs.count, pipeline.packs.reduce(0) { $0 + $1.examples.count }, pipeline.warnings.count
+        )
+        print(
+            zh
+                ? "sift lint：\(rules) 有效：\(packs) 个规则包，\(examples) 个示例，\(warnings) 个警告"
+                : "sift lint: \(rules) is valid: \(packs) pack\(packs == 1 ? "" : "s"), \(examples) example\(examples == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        )
     }
 }
 
@@ -59,8 +64,9 @@ struct Test: ParsableCommand {
         let failed = outcomes.filter { !$0.passed }
         if let junit {
             let cases = outcomes.map { o in
-                JUnit.Case(classname: o.pack, name: o.example.name ?? "example at \(o.example.mark)",
-                           failure: o.passed ? nil : ("the example does not hold", ExampleRunner.describe(o, language: language)))
+                JUnit.Case(
+                    classname: o.pack, name: o.example.name ?? "example at \(o.example.mark)",
+                    failure: o.passed ? nil : ("the example does not hold", ExampleRunner.describe(o, language: language)))
             }
             let xml = JUnit.document(suite: "sift test", cases: cases, seconds: Date().timeIntervalSince(started))
             guard FileManager.default.createFile(atPath: junit, contents: Data(xml.utf8)) else {
@@ -69,8 +75,11 @@ struct Test: ParsableCommand {
             }
         }
         for f in failed { print(ExampleRunner.describe(f, language: language)) }
-        print(language == .zh ? "sift test：共 \(outcomes.count) 个示例，通过 \(outcomes.count - failed.count) 个，失败 \(failed.count) 个"
-                              : "sift test: \(outcomes.count) example\(outcomes.count == 1 ? "" : "s"), \(outcomes.count - failed.count) passed, \(failed.count) failed")
+        print(
+            language == .zh
+                ? "sift test：共 \(outcomes.count) 个示例，通过 \(outcomes.count - failed.count) 个，失败 \(failed.count) 个"
+                : "sift test: \(outcomes.count) example\(outcomes.count == 1 ? "" : "s"), \(outcomes.count - failed.count) passed, \(failed.count) failed"
+        )
         if !failed.isEmpty { throw Failed.invalid }
     }
 }

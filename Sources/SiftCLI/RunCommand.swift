@@ -47,7 +47,9 @@ struct Run: ParsableCommand {
 
     @OptionGroup var limits: ThresholdOptions
 
-    @Option(name: .long, help: "Check only share K of N (K/N, e.g. 2/4): records whose ordinal is K-1 modulo N. Merge summaries with sift merge.")
+    @Option(
+        name: .long,
+        help: "Check only share K of N (K/N, e.g. 2/4): records whose ordinal is K-1 modulo N. Merge summaries with sift merge.")
     var shard: String?
 
     @Flag(name: .long, help: "Write each result as soon as its line is read (always on for standard input).")
@@ -77,8 +79,10 @@ struct Run: ParsableCommand {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '\(shard)'")
         }
-        let named = [("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON),
-                     ("--junit", junit), ("--report", report)]
+        let named = [
+            ("--out", out), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors), ("--summary-json", summaryJSON),
+            ("--junit", junit), ("--report", report),
+        ]
         let files = named.compactMap { n, f in f.map { (n, Self.canonical($0)) } }
         for (i, a) in files.enumerated() {
             if let b = files[(i + 1)...].first(where: { $0.1 == a.1 }) {
@@ -95,8 +99,9 @@ struct Run: ParsableCommand {
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
         var options = try runOptions(sources, pipeline)
-        let outputs = try OutputFiles(sources: sources, results: out, accepted: accepted, rejected: rejected,
-                                      errors: errors, summary: summaryJSON, junit: junit, report: htmlReport(language: options.language))
+        let outputs = try OutputFiles(
+            sources: sources, results: out, accepted: accepted, rejected: rejected,
+            errors: errors, summary: summaryJSON, junit: junit, report: htmlReport(language: options.language))
         let progress = ProgressLine(sources: sources, quiet: quiet)
         if let progress { options.progress = { progress.update($0) } }
         let summary: RunSummary
@@ -124,8 +129,9 @@ struct Run: ParsableCommand {
     private func runOptions(_ sources: [InputSource], _ pipeline: Pipeline) throws -> RunOptions {
         var environment = RunEnvironment()
         if let ledger { environment.overrides["ledger"] = ledger }
-        var options = RunOptions(workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
-                                 maxRecordBytes: maxRecordBytes, environment: environment)
+        var options = RunOptions(
+            workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
+            maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
         options.shard = shard.flatMap(Shard.init)
         // Per-pack counts also judge the packs' own fail_when/warn_when.
@@ -145,7 +151,6 @@ struct Run: ParsableCommand {
         let rules = self.rules, inputs = self.inputs
         return (report, { HTMLReport.render($0, rules: rules, inputs: inputs, language: language) })
     }
-
 
     private func exitCode(_ summary: RunSummary, missing: [String], thresholds: Thresholds.Verdict) -> Int32 {
         if !missing.isEmpty || !summary.unreadable.isEmpty { return ExitCode.unreadableInput }

@@ -21,11 +21,15 @@ final class OutputFiles {
     private let junitPath: String?
     private let report: (path: String, render: (RunSummary) -> String)?
 
-    init(sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?,
-         junit: String?, report: (path: String, render: (RunSummary) -> String)?) throws {
+    init(
+        sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?,
+        junit: String?, report: (path: String, render: (RunSummary) -> String)?
+    ) throws {
         let inputs = Set(sources.compactMap { if case .file(let p) = $0 { return Run.canonical(p) } else { return nil } })
-        for (option, path) in [("--out", results), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors),
-                               ("--summary-json", summary), ("--junit", junit), ("--report", report?.path)] {
+        for (option, path) in [
+            ("--out", results), ("--accepted", accepted), ("--rejected", rejected), ("--errors", errors),
+            ("--summary-json", summary), ("--junit", junit), ("--report", report?.path),
+        ] {
             if let path, inputs.contains(Run.canonical(path)) {
                 eprint("sift: \(option) '\(path)' is also an input; write to another file")
                 throw Failed.rules
@@ -56,10 +60,11 @@ final class OutputFiles {
     /// Where the runner writes.
     var sinks: RunSinks {
         let results = self.results
-        return RunSinks(results: { try results.write(contentsOf: $0) },
-                        accepted: accepted.map { h in { try h.write(contentsOf: $0) } },
-                        rejected: rejected.map { h in { try h.write(contentsOf: $0) } },
-                        errors: errors.map { h in { try h.write(contentsOf: $0) } })
+        return RunSinks(
+            results: { try results.write(contentsOf: $0) },
+            accepted: accepted.map { h in { try h.write(contentsOf: $0) } },
+            rejected: rejected.map { h in { try h.write(contentsOf: $0) } },
+            errors: errors.map { h in { try h.write(contentsOf: $0) } })
     }
 
     /// Writes the summary file, flushes everything and gives each file its final name.
@@ -136,8 +141,9 @@ struct ThresholdOptions: ParsableArguments {
 
     /// The thresholds to judge a summary by: these options and the packs' own.
     func thresholds(packs: [Pack]) throws -> Thresholds {
-        Thresholds(maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio, maxReasons: try Self.reasonLimits(maxReason),
-                   packs: packs)
+        Thresholds(
+            maxInvalidRatio: maxInvalidRatio, warnInvalidRatio: warnInvalidRatio, maxReasons: try Self.reasonLimits(maxReason),
+            packs: packs)
     }
 
     /// `--max-reason CODE=N` options by code.
@@ -206,23 +212,27 @@ struct Thresholds {
         let at = " (\(pack.name), \(limits.mark))"
         if let max = limits.invalidRatio {
             let counts = s.packs[pack.name] ?? RunSummary.PackCount()
-            judgeRatio("pack \(pack.name) invalid_ratio", "\(counts.invalid) of the \(counts.records) records of pack '\(pack.name)'",
-                       counts.invalid, counts.records, max, fail: fail, where: at, &v)
+            judgeRatio(
+                "pack \(pack.name) invalid_ratio", "\(counts.invalid) of the \(counts.records) records of pack '\(pack.name)'",
+                counts.invalid, counts.records, max, fail: fail, where: at, &v)
         }
         for (code, limit) in limits.reasons.sorted(by: { $0.key < $1.key }) { judgeReason(code, limit, fail: fail, where: at, s, &v) }
     }
 
     /// One invalid-ratio threshold: `subject` ("4 of 6 records") are invalid, above `limit`.
-    private func judgeRatio(_ name: String, _ subject: String, _ invalid: Int, _ records: Int, _ limit: Double, fail: Bool,
-                            where at: String, _ v: inout Verdict) {
+    private func judgeRatio(
+        _ name: String, _ subject: String, _ invalid: Int, _ records: Int, _ limit: Double, fail: Bool,
+        where at: String, _ v: inout Verdict
+    ) {
         let ratio = records > 0 ? Double(invalid) / Double(records) : 0
         let shown = String(format: "%.4f", ratio)
         let crossed = ratio > limit
         v.checks.append((name, String(limit), shown, fail ? "fail" : "warn", crossed))
         guard crossed else { return }
         if fail { v.failed = true } else { v.warned = true }
-        v.messages.append((fail ? "error: " : "warning: ") + "\(subject) are invalid (\(shown)), above the "
-                          + (fail ? "limit" : "warning level") + " \(limit)\(at)")
+        v.messages.append(
+            (fail ? "error: " : "warning: ") + "\(subject) are invalid (\(shown)), above the "
+                + (fail ? "limit" : "warning level") + " \(limit)\(at)")
     }
 
     private func judgeReason(_ code: ReasonCode, _ limit: Int, fail: Bool, where at: String, _ s: RunSummary, _ v: inout Verdict) {
@@ -231,7 +241,8 @@ struct Thresholds {
         v.checks.append(("reason \(code)", String(limit), String(n), fail ? "fail" : "warn", crossed))
         guard crossed else { return }
         if fail { v.failed = true } else { v.warned = true }
-        v.messages.append((fail ? "error: " : "warning: ") + "\(code) occurred \(n) times, above the \(fail ? "limit" : "warning level") \(limit)\(at)")
+        v.messages.append(
+            (fail ? "error: " : "warning: ") + "\(code) occurred \(n) times, above the \(fail ? "limit" : "warning level") \(limit)\(at)")
     }
 }
 
@@ -259,7 +270,8 @@ final class ProgressLine: @unchecked Sendable {
         guard now.timeIntervalSince(last) >= 0.5 else { return }
         last = now
         let seconds = max(now.timeIntervalSince(started), 0.001)
-        var text = "sift: \(p.records) records (\(p.invalid) invalid), \(Int(Double(p.records) / seconds)) records/s, "
+        var text =
+            "sift: \(p.records) records (\(p.invalid) invalid), \(Int(Double(p.records) / seconds)) records/s, "
             + String(format: "%.1f MB", Double(p.bytes) / 1e6)
         if let total = totalBytes, total > 0, p.bytes > 0 {
             text += String(format: " of %.1f MB", Double(total) / 1e6)

@@ -42,7 +42,8 @@ struct RuleOptions: ParsableArguments {
     @Option(name: .long, help: "Message language: en or zh.")
     var lang: String = "en"
 
-    @Option(name: .customLong("as-of"), help: "The time that 'now' and expiry compare to: now, an RFC 3339 time, or milliseconds since 1970.")
+    @Option(
+        name: .customLong("as-of"), help: "The time that 'now' and expiry compare to: now, an RFC 3339 time, or milliseconds since 1970.")
     var asOf: String = "now"
 
     func language() throws -> Language {

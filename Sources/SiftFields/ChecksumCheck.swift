@@ -32,9 +32,10 @@ struct ChecksumCheck: ValueCheck {
         var titleZHPhrase: String { titleZH.hasSuffix("）") ? titleZH : titleZH + " " }
 
         /// The failure of each algorithm, built once: a failing value costs no message.
-        static let rejections: [Algorithm: Rejection] = Dictionary(uniqueKeysWithValues: allCases.map {
-            ($0, Rejection(LocalizedText(en: "fails the \($0.title) check", zh: "未通过 \($0.titleZHPhrase)校验")))
-        })
+        static let rejections: [Algorithm: Rejection] = Dictionary(
+            uniqueKeysWithValues: allCases.map {
+                ($0, Rejection(LocalizedText(en: "fails the \($0.title) check", zh: "未通过 \($0.titleZHPhrase)校验")))
+            })
     }
 
     let algorithm: Algorithm
@@ -47,17 +48,20 @@ struct ChecksumCheck: ValueCheck {
             kind: "checksum",
             summary: "The value's check digit or character must be right.",
             options: [
-                OptionSpec("algorithm", .choice(Algorithm.allCases.map(\.rawValue)), required: true,
-                           doc: "gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff or damm."),
-                OptionSpec("lowercase_x", .boolean, default: .bool(false), doc: "gb11643: accept 'x' as well as 'X' for the check character 10."),
+                OptionSpec(
+                    "algorithm", .choice(Algorithm.allCases.map(\.rawValue)), required: true,
+                    doc: "gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff or damm."),
+                OptionSpec(
+                    "lowercase_x", .boolean, default: .bool(false), doc: "gb11643: accept 'x' as well as 'X' for the check character 10."),
                 OptionSpec("ignore", .string, default: .string(""), doc: "Characters to remove first, such as ' -'."),
             ],
             shorthand: "algorithm",
             examples: ["checksum: gb11643", "checksum: {algorithm: isbn13, ignore: '- '}"]),
         make: { options, _ in
-            ChecksumCheck(algorithm: Algorithm(rawValue: options.string("algorithm")!)!,
-                          lowercaseX: options.bool("lowercase_x") ?? false,
-                          ignore: Set((options.string("ignore") ?? "").utf8))
+            ChecksumCheck(
+                algorithm: Algorithm(rawValue: options.string("algorithm")!)!,
+                lowercaseX: options.bool("lowercase_x") ?? false,
+                ignore: Set((options.string("ignore") ?? "").utf8))
         })
 
     /// Nil when the value is not a string.

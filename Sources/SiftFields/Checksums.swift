@@ -55,7 +55,13 @@ enum Checksums {
         var sum = 0
         for i in 0..<10 {
             let v: Int
-            if let d = digit(s[i]) { v = d } else if i == 9, s[i] == UInt8(ascii: "X") || s[i] == UInt8(ascii: "x") { v = 10 } else { return false }
+            if let d = digit(s[i]) {
+                v = d
+            } else if i == 9, s[i] == UInt8(ascii: "X") || s[i] == UInt8(ascii: "x") {
+                v = 10
+            } else {
+                return false
+            }
             sum += v * (10 - i)
         }
         return sum % 11 == 0

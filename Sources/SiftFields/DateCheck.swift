@@ -18,8 +18,9 @@ struct DateCheck: ValueCheck {
             kind: "date",
             summary: "The text must be a real date in the given layout, optionally within bounds.",
             options: [
-                OptionSpec("format", .string, default: .string("yyyy-MM-dd"),
-                           doc: "Layout with yyyy MM dd HH mm ss SSS, or rfc3339, epoch_ms, epoch_s."),
+                OptionSpec(
+                    "format", .string, default: .string("yyyy-MM-dd"),
+                    doc: "Layout with yyyy MM dd HH mm ss SSS, or rfc3339, epoch_ms, epoch_s."),
                 OptionSpec("min", .string, doc: "Earliest allowed date, in the layout or as yyyy-MM-dd."),
                 OptionSpec("max", .string, doc: "Latest allowed date, in the layout or as yyyy-MM-dd."),
                 OptionSpec("not_after", .string, doc: "'now' (the run's as-of time) or a date: the value may not be later."),
@@ -32,12 +33,16 @@ struct DateCheck: ValueCheck {
         make: { options, context in
             let text = options.string("format") ?? "yyyy-MM-dd"
             guard let format = DateFormat(text) else {
-                context.error("unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, or rfc3339, epoch_ms, epoch_s", at: options.mark("format"))
+                context.error(
+                    "unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, or rfc3339, epoch_ms, epoch_s",
+                    at: options.mark("format"))
                 return nil
             }
             func instant(_ name: String) -> Int64?? {
                 guard let t = options.string(name) else { return .some(nil) }
-                if let v = format.parse(Array(t.utf8)[...]) ?? DateFormat("yyyy-MM-dd")!.parse(Array(t.utf8)[...]) ?? DateFormat.rfc3339(Array(t.utf8)) {
+                if let v = format.parse(Array(t.utf8)[...]) ?? DateFormat("yyyy-MM-dd")!.parse(Array(t.utf8)[...])
+                    ?? DateFormat.rfc3339(Array(t.utf8))
+                {
                     return .some(v)
                 }
                 context.error("'\(name)' of 'date' should be a date like 2000-01-31, not '\(t)'", at: options.mark(name))
@@ -45,14 +50,18 @@ struct DateCheck: ValueCheck {
             }
             func bound(_ name: String) -> Bound?? {
                 if options.string(name) == "now" { return .some(.asOf) }
-                if let t = options.string(name), ["today", "now()", "current", "today()", "tomorrow", "yesterday"].contains(t.lowercased()) {
-                    context.error("'\(t)' is not a time Sift knows; write \(name): now (the run's as-of time, --as-of)", at: options.mark(name))
+                if let t = options.string(name), ["today", "now()", "current", "today()", "tomorrow", "yesterday"].contains(t.lowercased())
+                {
+                    context.error(
+                        "'\(t)' is not a time Sift knows; write \(name): now (the run's as-of time, --as-of)", at: options.mark(name))
                     return nil
                 }
                 guard let v = instant(name) else { return nil }
                 return .some(v.map { Bound.fixed($0) })
             }
-            guard let lo = instant("min"), let hi = instant("max"), let na = bound("not_after"), let nb = bound("not_before") else { return nil }
+            guard let lo = instant("min"), let hi = instant("max"), let na = bound("not_after"), let nb = bound("not_before") else {
+                return nil
+            }
             var slice: ClosedRange<Int>?
             if options.has("from") || options.has("to") {
                 guard let f = options.int("from"), let t = options.int("to"), f >= 1, t >= f else {
@@ -71,9 +80,11 @@ struct DateCheck: ValueCheck {
 
     private func read(_ value: JSONValue) -> Reading {
         var text: ArraySlice<UInt8>?
-        if value.kind == .number, case .epochMillis = format.layout { text = ArraySlice(value.rawBytes) }
-        else if value.kind == .number, case .epochSeconds = format.layout { text = ArraySlice(value.rawBytes) }
-        else if let s = value.string {
+        if value.kind == .number, case .epochMillis = format.layout {
+            text = ArraySlice(value.rawBytes)
+        } else if value.kind == .number, case .epochSeconds = format.layout {
+            text = ArraySlice(value.rawBytes)
+        } else if let s = value.string {
             let scalars = Array(s.unicodeScalars)
             if let slice {
                 guard scalars.count >= slice.upperBound else { return .tooShort }
@@ -105,15 +116,18 @@ struct DateCheck: ValueCheck {
         case .wrongType: return WrongType.aString[Int(value.kind.rawValue)]
         case .tooShort:
             let (from, to) = (slice?.lowerBound ?? 0, slice?.upperBound ?? 0)
-            return Rejection(LocalizedText(en: "is too short to hold a date at characters \(from)–\(to)",
-                                           zh: "长度不足，无法在第 \(from)–\(to) 位读取日期"))
+            return Rejection(
+                LocalizedText(
+                    en: "is too short to hold a date at characters \(from)–\(to)",
+                    zh: "长度不足，无法在第 \(from)–\(to) 位读取日期"))
         case .notADate:
             return Rejection(LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
         case .date(let ms):
             guard let (early, bound) = brokenBound(ms, context) else { return nil }
             let (day, limit) = (DateFormat.isoDay(ms), DateFormat.isoDay(bound))
-            return early ? Rejection(LocalizedText(en: "is \(day), before \(limit)", zh: "日期 \(day) 早于 \(limit)"))
-                         : Rejection(LocalizedText(en: "is \(day), after \(limit)", zh: "日期 \(day) 晚于 \(limit)"))
+            return early
+                ? Rejection(LocalizedText(en: "is \(day), before \(limit)", zh: "日期 \(day) 早于 \(limit)"))
+                : Rejection(LocalizedText(en: "is \(day), after \(limit)", zh: "日期 \(day) 晚于 \(limit)"))
         }
     }
 
@@ -127,7 +141,10 @@ struct DateCheck: ValueCheck {
 
     func explain(_ language: Language) -> String {
         var parts = [language == .zh ? "必须是格式为 \(format) 的有效日期" : "must be a real date in the format \(format)"]
-        if let slice { parts.append(language == .zh ? "（第 \(slice.lowerBound)–\(slice.upperBound) 位）" : "(characters \(slice.lowerBound)–\(slice.upperBound))") }
+        if let slice {
+            parts.append(
+                language == .zh ? "（第 \(slice.lowerBound)–\(slice.upperBound) 位）" : "(characters \(slice.lowerBound)–\(slice.upperBound))")
+        }
         if let min { parts.append((language == .zh ? "不早于 " : "not before ") + DateFormat.isoDay(min)) }
         if let max { parts.append((language == .zh ? "不晚于 " : "not after ") + DateFormat.isoDay(max)) }
         if case .asOf? = notAfter { parts.append(language == .zh ? "不晚于运行时间" : "not after the as-of time") }

@@ -21,7 +21,9 @@ struct DateFormat: Sendable, CustomStringConvertible {
         var tokens: [Token] = []
         let b = Array(text.utf8)
         var i = 0
-        let table: [(String, Token)] = [("yyyy", .year), ("MM", .month), ("dd", .day), ("HH", .hour), ("mm", .minute), ("ss", .second), ("SSS", .millis)]
+        let table: [(String, Token)] = [
+            ("yyyy", .year), ("MM", .month), ("dd", .day), ("HH", .hour), ("mm", .minute), ("ss", .second), ("SSS", .millis),
+        ]
         outer: while i < b.count {
             for (word, token) in table where b[i...].starts(with: Array(word.utf8)) {
                 tokens.append(token)

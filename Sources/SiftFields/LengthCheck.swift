@@ -15,8 +15,11 @@ struct LengthCheck: ValueCheck {
                 OptionSpec("min", .integer, doc: "Shortest allowed length."),
                 OptionSpec("max", .integer, doc: "Longest allowed length."),
                 OptionSpec("exact", .integer, doc: "The only allowed length."),
-                OptionSpec("unit", .choice(["characters", "graphemes", "utf16", "bytes"]), default: .string("characters"),
-                           doc: "characters: Unicode scalars; graphemes: what a reader sees as one character; utf16: as NSString counts; bytes: UTF-8 bytes."),
+                OptionSpec(
+                    "unit", .choice(["characters", "graphemes", "utf16", "bytes"]), default: .string("characters"),
+                    doc:
+                        "characters: Unicode scalars; graphemes: what a reader sees as one character; utf16: as NSString counts; bytes: UTF-8 bytes."
+                ),
             ],
             shorthand: "exact",
             examples: ["length: {min: 6, max: 20}", "length: 11"]),
@@ -32,7 +35,8 @@ struct LengthCheck: ValueCheck {
                 return nil
             }
             if (lo ?? 0) < 0 || (hi ?? 0) < 0 {
-                context.error("'length' cannot be negative", at: options.mark(exact != nil ? "exact" : (options.int("min") ?? 0) < 0 ? "min" : "max"))
+                context.error(
+                    "'length' cannot be negative", at: options.mark(exact != nil ? "exact" : (options.int("min") ?? 0) < 0 ? "min" : "max"))
                 return nil
             }
             if let lo, let hi, lo > hi {

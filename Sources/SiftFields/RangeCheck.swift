@@ -30,9 +30,10 @@ struct RangeCheck: ValueCheck {
                 context.error("'range' has min \(lo) greater than max \(hi)", at: options.mark("min"))
                 return nil
             }
-            return RangeCheck(min: lo, max: hi, minExclusive: options.bool("min_exclusive") ?? false,
-                              maxExclusive: options.bool("max_exclusive") ?? false,
-                              numericStrings: options.bool("numeric_strings") ?? false)
+            return RangeCheck(
+                min: lo, max: hi, minExclusive: options.bool("min_exclusive") ?? false,
+                maxExclusive: options.bool("max_exclusive") ?? false,
+                numericStrings: options.bool("numeric_strings") ?? false)
         })
 
     private func number(_ value: JSONValue) -> Double? {

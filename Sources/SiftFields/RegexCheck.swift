@@ -11,10 +11,13 @@ struct RegexCheck: ValueCheck {
             summary: "The text must match a regular expression (the whole text unless mode is search).",
             options: [
                 OptionSpec("pattern", .string, required: true, doc: "The regular expression (PCRE2; ICU \\uXXXX escapes work)."),
-                OptionSpec("mode", .choice(["full", "search"]), default: .string("full"),
-                           doc: "full: the whole value must match, as NSPredicate MATCHES does; search: a match anywhere."),
+                OptionSpec(
+                    "mode", .choice(["full", "search"]), default: .string("full"),
+                    doc: "full: the whole value must match, as NSPredicate MATCHES does; search: a match anywhere."),
                 OptionSpec("ignore_case", .boolean, default: .bool(false), doc: "Match letters regardless of case."),
-                OptionSpec("match_limit", .integer, default: .int(1_000_000), doc: "Backtracking budget per value; past it the result is <reason>.limit."),
+                OptionSpec(
+                    "match_limit", .integer, default: .int(1_000_000),
+                    doc: "Backtracking budget per value; past it the result is <reason>.limit."),
                 OptionSpec("depth_limit", .integer, default: .int(10_000), doc: "Nesting budget per value (interpreter only)."),
             ],
             shorthand: "pattern",
@@ -22,11 +25,13 @@ struct RegexCheck: ValueCheck {
         make: { options, context in
             let pattern = options.string("pattern")!
             let mode = RegexOptions.Mode(rawValue: options.string("mode") ?? "full") ?? .full
-            let opts = RegexOptions(mode: mode, ignoreCase: options.bool("ignore_case") ?? false,
-                                    matchLimit: UInt32(clamping: options.int("match_limit") ?? 1_000_000),
-                                    depthLimit: UInt32(clamping: options.int("depth_limit") ?? 10_000))
+            let opts = RegexOptions(
+                mode: mode, ignoreCase: options.bool("ignore_case") ?? false,
+                matchLimit: UInt32(clamping: options.int("match_limit") ?? 1_000_000),
+                depthLimit: UInt32(clamping: options.int("depth_limit") ?? 10_000))
             for cls in ICUPattern.classesWithPipe(pattern) {
-                context.warning("the class \(cls) also admits '|': inside [...] '|' is a literal character, not 'or'", at: options.mark("pattern"))
+                context.warning(
+                    "the class \(cls) also admits '|': inside [...] '|' is a literal character, not 'or'", at: options.mark("pattern"))
             }
             if mode == .full, let advice = RegexLint.oneSidedAnchor(pattern) {
                 context.warning(advice, at: options.mark("pattern"))
@@ -49,16 +54,20 @@ struct RegexCheck: ValueCheck {
         case .noMatch:
             return Rejection(LocalizedText(en: "does not match the required format", zh: "格式不正确"))
         case .limitExceeded:
-            return Rejection(LocalizedText(en: "the pattern needed too much backtracking on this value (match limit reached)",
-                                           zh: "正则匹配超出回溯上限"), detail: "limit")
+            return Rejection(
+                LocalizedText(
+                    en: "the pattern needed too much backtracking on this value (match limit reached)",
+                    zh: "正则匹配超出回溯上限"), detail: "limit")
         case .error(let m):
             return Rejection(LocalizedText(en: "the pattern could not be applied: \(m)", zh: "正则无法执行：\(m)"), detail: "error")
         }
     }
 
     func explain(_ language: Language) -> String {
-        let how = regex.options.mode == .full ? (language == .zh ? "必须完整匹配" : "must fully match")
-                                              : (language == .zh ? "必须包含匹配" : "must contain a match of")
+        let how =
+            regex.options.mode == .full
+            ? (language == .zh ? "必须完整匹配" : "must fully match")
+            : (language == .zh ? "必须包含匹配" : "must contain a match of")
         let ci = regex.options.ignoreCase ? (language == .zh ? "（忽略大小写）" : " (ignoring case)") : ""
         return "\(how) /\(regex.pattern)/\(ci)"
     }

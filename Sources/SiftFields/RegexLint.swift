@@ -42,7 +42,9 @@ enum RegexLint {
             while k > 0, isAlnum(s[k - 1]) { k -= 1 }
             let word = String(String.UnicodeScalarView(s[k..<j]))
             let fixed = word.replacingDot()
-            out.append("'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; for a literal dot write '\(fixed)'")
+            out.append(
+                "'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; for a literal dot write '\(fixed)'"
+            )
         }
         return out
     }

@@ -30,8 +30,9 @@ struct NotEmptyCheck: ValueCheck {
 /// `trimmed`: no leading or trailing whitespace (any Unicode space, including U+3000 and NBSP).
 struct TrimmedCheck: ValueCheck {
     static let plugin = CheckPlugin(
-        spec: PluginSpec(kind: "trimmed", summary: "The text must not start or end with whitespace.", options: [],
-                         examples: ["trimmed"]),
+        spec: PluginSpec(
+            kind: "trimmed", summary: "The text must not start or end with whitespace.", options: [],
+            examples: ["trimmed"]),
         make: { _, _ in TrimmedCheck() })
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {

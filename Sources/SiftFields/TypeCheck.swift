@@ -9,8 +9,11 @@ struct TypeCheck: ValueCheck {
         spec: PluginSpec(
             kind: "type",
             summary: "The value must be of a JSON type (integer: a number with no fraction).",
-            options: [OptionSpec("is", .oneOf([.choice(names), .list(.choice(names))]), required: true,
-                                 doc: "string, number, integer, boolean, object, array or null, or a list of them.")],
+            options: [
+                OptionSpec(
+                    "is", .oneOf([.choice(names), .list(.choice(names))]), required: true,
+                    doc: "string, number, integer, boolean, object, array or null, or a list of them.")
+            ],
             shorthand: "is",
             examples: ["type: string", "type: [integer, null]"]),
         make: { options, _ in TypeCheck(allowed: options.strings("is") ?? []) })

@@ -27,7 +27,8 @@ final class Ledger {
         sqlite3_busy_timeout(db, 10_000)
         try exec("PRAGMA journal_mode=WAL")
         try exec("PRAGMA synchronous=FULL")
-        try exec("""
+        try exec(
+            """
             CREATE TABLE IF NOT EXISTS credits (
               key TEXT PRIMARY KEY,      -- 't:<transaction_id>' or 'o:<original_transaction_id>'
               order_id TEXT,

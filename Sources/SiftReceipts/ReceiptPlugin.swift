@@ -10,7 +10,9 @@ extension PluginRegistry {
 
 enum ReceiptPlugin {
     static let productSpec: [OptionSpec] = [
-        OptionSpec("type", .choice(ProductType.allCases.map(\.rawValue)), required: true, doc: "consumable, non_consumable, auto_renewable or non_renewing."),
+        OptionSpec(
+            "type", .choice(ProductType.allCases.map(\.rawValue)), required: true,
+            doc: "consumable, non_consumable, auto_renewable or non_renewing."),
         OptionSpec("group", .string, doc: "Subscription group: products in one group share an expiry (default: the product id)."),
     ]
 
@@ -22,28 +24,53 @@ enum ReceiptPlugin {
                 OptionSpec("field", .string, doc: "Path of the verifyReceipt response in the record (default: the record itself)."),
                 OptionSpec("order_field", .string, default: .string("order_id"), doc: "Record field with the order id."),
                 OptionSpec("user_field", .string, default: .string("user_id"), doc: "Record field with the user id."),
-                OptionSpec("transaction_field", .string, doc: "Record field naming the one transaction this order is for; others in the receipt are not credited."),
-                OptionSpec("environment", .oneOf([.choice(["Production", "Sandbox"]), .list(.choice(["Production", "Sandbox"]))]),
-                           default: .string("Production"), doc: "Accepted environments."),
-                OptionSpec("sandbox_users", .list(.string), doc: "User ids allowed to use sandbox receipts where Sandbox is not accepted (App Review)."),
+                OptionSpec(
+                    "transaction_field", .string,
+                    doc: "Record field naming the one transaction this order is for; others in the receipt are not credited."),
+                OptionSpec(
+                    "environment", .oneOf([.choice(["Production", "Sandbox"]), .list(.choice(["Production", "Sandbox"]))]),
+                    default: .string("Production"), doc: "Accepted environments."),
+                OptionSpec(
+                    "sandbox_users", .list(.string),
+                    doc: "User ids allowed to use sandbox receipts where Sandbox is not accepted (App Review)."),
                 OptionSpec("bundle_id", .oneOf([.string, .list(.string)]), required: true, doc: "Your app's bundle id, or a list."),
-                OptionSpec("products", .dictionary(.oneOf([.choice(ProductType.allCases.map(\.rawValue)), .object(productSpec)])),
-                           required: true, doc: "The allowlist: product id -> type, or {type, group}."),
-                OptionSpec("as_of", .string, default: .string("now"), doc: "now (the run's as-of time), request_date (the receipt's), or a fixed RFC 3339 time or epoch ms."),
-                OptionSpec("grace_period", .boolean, default: .bool(false), doc: "Count grace_period_expires_date_ms from pending_renewal_info."),
+                OptionSpec(
+                    "products", .dictionary(.oneOf([.choice(ProductType.allCases.map(\.rawValue)), .object(productSpec)])),
+                    required: true, doc: "The allowlist: product id -> type, or {type, group}."),
+                OptionSpec(
+                    "as_of", .string, default: .string("now"),
+                    doc: "now (the run's as-of time), request_date (the receipt's), or a fixed RFC 3339 time or epoch ms."),
+                OptionSpec(
+                    "grace_period", .boolean, default: .bool(false), doc: "Count grace_period_expires_date_ms from pending_renewal_info."),
                 OptionSpec("ledger", .string, doc: "SQLite file that carries replay detection across runs (--ledger overrides)."),
-                OptionSpec("replay", .choice(ReceiptPolicy.ReplayScope.allCases.map(\.rawValue)), default: .string("credited"),
-                           doc: "credited: remember credited transactions only; every_seen: every well-formed purchase of every record with status 0."),
-                OptionSpec("replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
-                           doc: "order_and_user: the same order and user may get a transaction again (receipt.already_credited); any: every reuse is a replay."),
-                OptionSpec("latest_receipt_info", .choice(ReceiptPolicy.LatestReceiptInfoUse.allCases.map(\.rawValue)), default: .string("all"),
-                           doc: "all: its purchases are credited like in_app's; expiry_only: read only for subscription expiry."),
-                OptionSpec("missing_expiry", .choice(ReceiptPolicy.MissingExpiry.allCases.map(\.rawValue)), default: .string("expired"),
-                           doc: "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed (receipt.value_malformed)."),
-                OptionSpec("refunded_periods", .choice(["excluded", "count"]), default: .string("excluded"),
-                           doc: "excluded: a refunded subscription period does not extend its group's expiry; count: it still does (the refund is reported either way)."),
-                OptionSpec("environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
-                           doc: "none: a response without environment is receipt.environment_missing; receipt_type: read it from receipt.receipt_type."),
+                OptionSpec(
+                    "replay", .choice(ReceiptPolicy.ReplayScope.allCases.map(\.rawValue)), default: .string("credited"),
+                    doc:
+                        "credited: remember credited transactions only; every_seen: every well-formed purchase of every record with status 0."
+                ),
+                OptionSpec(
+                    "replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
+                    doc:
+                        "order_and_user: the same order and user may get a transaction again (receipt.already_credited); any: every reuse is a replay."
+                ),
+                OptionSpec(
+                    "latest_receipt_info", .choice(ReceiptPolicy.LatestReceiptInfoUse.allCases.map(\.rawValue)), default: .string("all"),
+                    doc: "all: its purchases are credited like in_app's; expiry_only: read only for subscription expiry."),
+                OptionSpec(
+                    "missing_expiry", .choice(ReceiptPolicy.MissingExpiry.allCases.map(\.rawValue)), default: .string("expired"),
+                    doc:
+                        "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed (receipt.value_malformed)."
+                ),
+                OptionSpec(
+                    "refunded_periods", .choice(["excluded", "count"]), default: .string("excluded"),
+                    doc:
+                        "excluded: a refunded subscription period does not extend its group's expiry; count: it still does (the refund is reported either way)."
+                ),
+                OptionSpec(
+                    "environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
+                    doc:
+                        "none: a response without environment is receipt.environment_missing; receipt_type: read it from receipt.receipt_type."
+                ),
             ],
             examples: ["receipt: {field: receipt, bundle_id: com.example.app, products: {com.example.coins: consumable}}"]),
         make: { options, context in make(options, &context) })
@@ -62,8 +89,14 @@ enum ReceiptPlugin {
         case "now": asOf = .run
         case "request_date": asOf = .requestDate
         case let t:
-            if let ms = Int64(t) { asOf = .fixed(ms) } else if let ms = CivilTime.rfc3339(t) { asOf = .fixed(ms) } else {
-                context.error("'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not '\(t)'", at: options.mark("as_of"))
+            if let ms = Int64(t) {
+                asOf = .fixed(ms)
+            } else if let ms = CivilTime.rfc3339(t) {
+                asOf = .fixed(ms)
+            } else {
+                context.error(
+                    "'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not '\(t)'",
+                    at: options.mark("as_of"))
                 return nil
             }
         }
@@ -73,7 +106,9 @@ enum ReceiptPlugin {
             environments: Set(options.strings("environment") ?? ["Production"]),
             sandboxUsers: Set(options.strings("sandbox_users") ?? []), bundleIDs: Set(options.strings("bundle_id") ?? []),
             products: products, asOf: asOf, grace: options.bool("grace_period") ?? false,
-            ledger: options.string("ledger").map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path },
+            ledger: options.string("ledger").map {
+                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
+            },
             replay: ReceiptPolicy.ReplayScope(rawValue: options.string("replay") ?? "") ?? .credited,
             replayOwner: ReceiptPolicy.ReplayOwner(rawValue: options.string("replay_owner") ?? "") ?? .orderAndUser,
             latestReceiptInfo: ReceiptPolicy.LatestReceiptInfoUse(rawValue: options.string("latest_receipt_info") ?? "") ?? .all,

@@ -18,8 +18,10 @@ public struct ReceiptResult: StageOutput, Equatable {
         public let expiresMs: Int64?
 
         /// A purchase with the given fields (for tests and hosts that build results).
-        public init(productID: String, type: String, transactionID: String, originalTransactionID: String?, quantity: Int64,
-                    expiresMs: Int64?) {
+        public init(
+            productID: String, type: String, transactionID: String, originalTransactionID: String?, quantity: Int64,
+            expiresMs: Int64?
+        ) {
             self.productID = productID
             self.type = type
             self.transactionID = transactionID

@@ -11,8 +11,10 @@ struct ReceiptStage: Stage {
         let rule: Mark
 
         mutating func fail(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
-            result.violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                                               valueOf: value, rule: rule))
+            result.violations.append(
+                Violation(
+                    field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
+                    valueOf: value, rule: rule))
         }
     }
 
@@ -21,12 +23,15 @@ struct ReceiptStage: Stage {
         let p = policy
         let response = p.response.map { $0.first(in: record) } ?? record
         guard let response, response.kind == .object else {
-            f.fail(p.responsePath, .Receipt.missing, "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
+            f.fail(
+                p.responsePath, .Receipt.missing, "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
             return f.result
         }
         guard let code = status(response, &f) else { return f.result }
         guard let receipt = response["receipt"], receipt.kind == .object else {
-            f.fail(p.path("receipt"), .Receipt.receiptMissing, "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象", response["receipt"])
+            f.fail(
+                p.path("receipt"), .Receipt.receiptMissing, "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象",
+                response["receipt"])
             return f.result
         }
         // A malformed or missing purchase list stops the record: nothing else can be trusted.
@@ -47,8 +52,9 @@ struct ReceiptStage: Stage {
         if !receiptAccepted { candidates = [] }
         let seen = p.replay == .everySeen ? distinct(inApp + (p.latestReceiptInfo == .all ? latest : [])).filter(\.isWellFormed) : []
         let order = AppleValue.text(p.orderField.first(in: record))
-        f.result.pending = ReceiptPending(candidates: candidates, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
-                                          status: code, environment: environment, rule: p.rule)
+        f.result.pending = ReceiptPending(
+            candidates: candidates, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
+            status: code, environment: environment, rule: p.rule)
         f.result.output = [Self.output(status: code, environment: environment, retryable: false, credits: candidates)]
         return f.result
     }
@@ -80,14 +86,17 @@ struct ReceiptStage: Stage {
         }
         guard let env = environment else {
             let how = p.environmentFromReceiptType ? "neither environment nor receipt_type" : "no environment (text)"
-            f.fail(p.path("environment"), .Receipt.environmentMissing, "the response says \(how)", "响应中没有 environment（文本）", response["environment"])
+            f.fail(
+                p.path("environment"), .Receipt.environmentMissing, "the response says \(how)", "响应中没有 environment（文本）",
+                response["environment"])
             return nil
         }
         let allowedUser = env == "Sandbox" && user.map { p.sandboxUsers.contains($0) } == true
         if !p.environments.contains(env), !allowedUser {
-            f.fail(p.path("environment"), .Receipt.environment,
-                   "the receipt is from \(env); accepted: \(p.environments.sorted().joined(separator: ", "))",
-                   "收据环境为 \(env)，允许的环境：\(p.environments.sorted().joined(separator: ", "))", response["environment"])
+            f.fail(
+                p.path("environment"), .Receipt.environment,
+                "the receipt is from \(env); accepted: \(p.environments.sorted().joined(separator: ", "))",
+                "收据环境为 \(env)，允许的环境：\(p.environments.sorted().joined(separator: ", "))", response["environment"])
         }
         return env
     }
@@ -96,9 +105,10 @@ struct ReceiptStage: Stage {
         let p = policy
         let bundle = receipt["bundle_id"]?.string
         if bundle == nil || !p.bundleIDs.contains(bundle!) {
-            f.fail(p.path("receipt.bundle_id"), .Receipt.bundleId,
-                   "the receipt is for another app; expected \(p.bundleIDs.sorted().joined(separator: " or "))",
-                   "收据属于其他应用；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", receipt["bundle_id"])
+            f.fail(
+                p.path("receipt.bundle_id"), .Receipt.bundleId,
+                "the receipt is for another app; expected \(p.bundleIDs.sorted().joined(separator: " or "))",
+                "收据属于其他应用；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", receipt["bundle_id"])
         }
     }
 
@@ -109,21 +119,27 @@ struct ReceiptStage: Stage {
     }
 
     /// The purchases that may be credited (before replays), reporting every problem of each.
-    private func creditable(inApp: [Transaction], latest: [Transaction], receipt: JSONValue, response: JSONValue, record: JSONValue,
-                            _ context: EvaluationContext, _ f: inout Findings) -> [Candidate] {
+    private func creditable(
+        inApp: [Transaction], latest: [Transaction], receipt: JSONValue, response: JSONValue, record: JSONValue,
+        _ context: EvaluationContext, _ f: inout Findings
+    ) -> [Candidate] {
         let p = policy
         // The same transaction twice in one in_app list is a replay of itself.
         var inAppIDs = Set<String>()
         for t in inApp where !inAppIDs.insert(t.transactionID).inserted {
-            f.fail("\(t.path).transaction_id", .Receipt.replayedTransaction, "transaction \(t.transactionID) appears twice in in_app: a replayed purchase",
-                   "交易 \(t.transactionID) 在 in_app 中出现两次：重放的购买", nil)
+            f.fail(
+                "\(t.path).transaction_id", .Receipt.replayedTransaction,
+                "transaction \(t.transactionID) appears twice in in_app: a replayed purchase",
+                "交易 \(t.transactionID) 在 in_app 中出现两次：重放的购买", nil)
         }
         let credited = distinct(p.latestReceiptInfo == .all ? latest + inApp : inApp)
         let only = p.transactionField.flatMap { AppleValue.text($0.first(in: record)) }
         var candidates: [Candidate] = []
         for t in credited {
             guard let rule = p.products[t.productID] else {
-                f.fail("\(t.path).product_id", .Receipt.productUnknown, "product \(t.productID) is not in the allowlist", "商品 \(t.productID) 不在允许列表中", nil)
+                f.fail(
+                    "\(t.path).product_id", .Receipt.productUnknown, "product \(t.productID) is not in the allowlist",
+                    "商品 \(t.productID) 不在允许列表中", nil)
                 if let ms = t.cancellationMs { refunded(t, ms, &f) }
                 continue
             }
@@ -148,22 +164,29 @@ struct ReceiptStage: Stage {
     private func refunded(_ t: Transaction, _ ms: Int64, _ f: inout Findings) {
         let why = t.cancellationReason == "1" ? "an issue in the app" : (t.cancellationReason == "0" ? "another reason" : "no reason given")
         let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
-        f.fail("\(t.path).cancellation_date_ms", .Receipt.refunded,
-               "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason \(t.cancellationReason ?? "absent"): \(why))",
-               "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
+        f.fail(
+            "\(t.path).cancellation_date_ms", .Receipt.refunded,
+            "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason \(t.cancellationReason ?? "absent"): \(why))",
+            "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
     }
 
     /// A subscription group is active if and only if its latest expiry (or grace) is after the as-of time.
-    private func subscription(_ group: String, _ ts: [Transaction], asOf: Int64?, response: JSONValue, only: String?,
-                              _ f: inout Findings) -> Candidate? {
+    private func subscription(
+        _ group: String, _ ts: [Transaction], asOf: Int64?, response: JSONValue, only: String?,
+        _ f: inout Findings
+    ) -> Candidate? {
         let p = policy
         let dated = ts.filter { $0.expiresMs != nil }
         for t in ts where t.expiresMs == nil {
             if p.missingExpiry == .malformed {
-                f.fail("\(t.path).expires_date_ms", .Receipt.valueMalformed, "a subscription transaction needs expires_date_ms", "订阅交易缺少 expires_date_ms", nil)
+                f.fail(
+                    "\(t.path).expires_date_ms", .Receipt.valueMalformed, "a subscription transaction needs expires_date_ms",
+                    "订阅交易缺少 expires_date_ms", nil)
             } else if dated.isEmpty {
-                f.fail("\(t.path).expires_date_ms", .Receipt.subscriptionExpired, "the subscription (\(group)) has no expires_date_ms: treated as expired",
-                       "订阅（\(group)）没有 expires_date_ms：视为已过期", nil)
+                f.fail(
+                    "\(t.path).expires_date_ms", .Receipt.subscriptionExpired,
+                    "the subscription (\(group)) has no expires_date_ms: treated as expired",
+                    "订阅（\(group)）没有 expires_date_ms：视为已过期", nil)
             }
         }
         guard let newest = dated.max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
@@ -171,9 +194,10 @@ struct ReceiptStage: Stage {
         if p.grace, let graceUntil = graceExpiry(response, group: group, &f.result) { until = max(until, graceUntil) }
         guard let asOf else { return nil }
         guard until > asOf else {
-            f.fail("\(newest.path).expires_date_ms", .Receipt.subscriptionExpired,
-                   "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
-                   "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
+            f.fail(
+                "\(newest.path).expires_date_ms", .Receipt.subscriptionExpired,
+                "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
+                "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
             return nil
         }
         // A refunded period may extend the group (refunded_periods: count) but is never credited itself.
@@ -187,8 +211,9 @@ struct ReceiptStage: Stage {
         case .fixed(let ms): return ms
         case .requestDate:
             if let ms = AppleValue.int64(receipt["request_date_ms"]).value { return ms }
-            f.fail(policy.path("receipt.request_date_ms"), .Receipt.valueMalformed, "request_date_ms is missing or not milliseconds",
-                   "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
+            f.fail(
+                policy.path("receipt.request_date_ms"), .Receipt.valueMalformed, "request_date_ms is missing or not milliseconds",
+                "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
             return nil
         }
     }
@@ -203,21 +228,26 @@ struct ReceiptStage: Stage {
             case .value(let ms): best = max(best ?? ms, ms)
             case .absent: break
             case .malformed:
-                result.violations.append(Violation(
-                    field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: .Receipt.valueMalformed,
-                    message: LocalizedText(en: "grace_period_expires_date_ms is not milliseconds since 1970", zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
-                    valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
+                result.violations.append(
+                    Violation(
+                        field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: .Receipt.valueMalformed,
+                        message: LocalizedText(
+                            en: "grace_period_expires_date_ms is not milliseconds since 1970", zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
+                        valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
             }
         }
         return best
     }
 
     static func output(status: Int, environment: String?, retryable: Bool, credits: [Candidate]) -> ReceiptResult {
-        ReceiptResult(status: status, environment: environment, retryable: retryable, creditable: credits.map { c in
-            let t = c.transaction
-            return .init(productID: t.productID, type: c.type.rawValue, transactionID: t.transactionID,
-                         originalTransactionID: t.originalTransactionID, quantity: t.quantity, expiresMs: t.expiresMs)
-        })
+        ReceiptResult(
+            status: status, environment: environment, retryable: retryable,
+            creditable: credits.map { c in
+                let t = c.transaction
+                return .init(
+                    productID: t.productID, type: c.type.rawValue, transactionID: t.transactionID,
+                    originalTransactionID: t.originalTransactionID, quantity: t.quantity, expiresMs: t.expiresMs)
+            })
     }
 
     func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? {
@@ -235,7 +265,8 @@ struct ReceiptStage: Stage {
             "receipt at \(policy.responsePath.isEmpty ? "the record" : policy.responsePath) (\(policy.rule)):",
             "  - status must be 0; other codes give receipt.status.<name>",
             "  - environment must be \(policy.environments.sorted().joined(separator: " or "))"
-                + (policy.sandboxUsers.isEmpty ? "" : "; sandbox allowed for users \(policy.sandboxUsers.sorted().joined(separator: ", "))") + " [receipt.environment]",
+                + (policy.sandboxUsers.isEmpty ? "" : "; sandbox allowed for users \(policy.sandboxUsers.sorted().joined(separator: ", "))")
+                + " [receipt.environment]",
             "  - bundle id must be \(policy.bundleIDs.sorted().joined(separator: " or ")) [receipt.bundle_id]",
             "  - products: \(products) [receipt.product_unknown]",
             "  - refunded or revoked transactions are not credited [receipt.refunded]",

@@ -35,7 +35,8 @@ final class ReplaySettler: Settler {
             let t = c.transaction
             if let prior = owner(of: "t:" + t.transactionID) {
                 let redelivery = prior == me && !anyReuse
-                result.violations.append(redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
+                result.violations.append(
+                    redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
                 continue
             }
             if c.type.locksOriginalTransaction, let o = t.originalTransactionID, let prior = owner(of: "o:" + o), prior != me {
@@ -52,18 +53,22 @@ final class ReplaySettler: Settler {
     }
 
     static func alreadyCredited(_ t: Transaction, _ rule: Mark) -> Violation {
-        Violation(field: "\(t.path).transaction_id", reason: .Receipt.alreadyCredited,
-                  message: LocalizedText(en: "transaction \(t.transactionID) was already credited to this order (a re-delivery)",
-                                         zh: "交易 \(t.transactionID) 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
+        Violation(
+            field: "\(t.path).transaction_id", reason: .Receipt.alreadyCredited,
+            message: LocalizedText(
+                en: "transaction \(t.transactionID) was already credited to this order (a re-delivery)",
+                zh: "交易 \(t.transactionID) 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
     }
 
     static func replayed(_ t: Transaction, _ prior: Owner, _ key: String, _ rule: Mark) -> Violation {
         let id = key == "transaction_id" ? t.transactionID : (t.originalTransactionID ?? "")
         let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")"
-        return Violation(field: "\(t.path).\(key)", reason: .Receipt.replayedTransaction,
-                         message: LocalizedText(en: "\(key) \(id) was already credited to \(who): a replayed receipt",
-                                                zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：收据被重放"),
-                         value: id, rule: rule)
+        return Violation(
+            field: "\(t.path).\(key)", reason: .Receipt.replayedTransaction,
+            message: LocalizedText(
+                en: "\(key) \(id) was already credited to \(who): a replayed receipt",
+                zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：收据被重放"),
+            value: id, rule: rule)
     }
 
     func checkpoint() throws { try ledger?.commit() }

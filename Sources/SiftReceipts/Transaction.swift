@@ -41,8 +41,10 @@ struct TransactionReader {
     let rule: Mark
 
     mutating func bad(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue?) {
-        violations.append(Violation(field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                                    valueOf: value, rule: rule))
+        violations.append(
+            Violation(
+                field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
+                valueOf: value, rule: rule))
     }
 
     /// Reads an `in_app`-style array: nil (with a violation) if it is not an array of objects;
@@ -79,11 +81,15 @@ struct TransactionReader {
         }
         let tid = AppleValue.text(item["transaction_id"])
         if tid == nil || !AppleValue.isDecimal(tid!) {
-            bad("\(p).transaction_id", .Receipt.transactionId, "a transaction id is a string of decimal digits", "交易号应为十进制数字字符串", item["transaction_id"])
+            bad(
+                "\(p).transaction_id", .Receipt.transactionId, "a transaction id is a string of decimal digits", "交易号应为十进制数字字符串",
+                item["transaction_id"])
         }
         var otid = AppleValue.text(item["original_transaction_id"])
         if let o = otid, !AppleValue.isDecimal(o) {
-            bad("\(p).original_transaction_id", .Receipt.transactionId, "an original transaction id is a string of decimal digits", "原始交易号应为十进制数字字符串", item["original_transaction_id"])
+            bad(
+                "\(p).original_transaction_id", .Receipt.transactionId, "an original transaction id is a string of decimal digits",
+                "原始交易号应为十进制数字字符串", item["original_transaction_id"])
             otid = nil
         }
         var quantity: Int64 = 1
@@ -99,13 +105,16 @@ struct TransactionReader {
         let expires = millis(item, "expires_date_ms", p)
         let cancelled = millis(item, "cancellation_date_ms", p)
         if case .malformed = AppleValue.bool(item["is_trial_period"]) {
-            bad("\(p).is_trial_period", .Receipt.valueMalformed, "is_trial_period is not true or false", "is_trial_period 不是布尔值", item["is_trial_period"])
+            bad(
+                "\(p).is_trial_period", .Receipt.valueMalformed, "is_trial_period is not true or false", "is_trial_period 不是布尔值",
+                item["is_trial_period"])
         }
         // Without a product and a decimal id there is nothing more to check.
         guard let product, let tid, AppleValue.isDecimal(tid) else { return nil }
-        return Transaction(path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
-                           expiresMs: expires.value, cancellationMs: cancelled.value,
-                           cancellationReason: AppleValue.text(item["cancellation_reason"]), isWellFormed: violations.count == before)
+        return Transaction(
+            path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
+            expiresMs: expires.value, cancellationMs: cancelled.value,
+            cancellationReason: AppleValue.text(item["cancellation_reason"]), isWellFormed: violations.count == before)
     }
 
     /// A `_ms` date, with a violation when it is present but unreadable.

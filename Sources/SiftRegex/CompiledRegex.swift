@@ -1,10 +1,10 @@
 internal import CPCRE2
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Match data for one ovector pair, one per thread: a match allocates nothing. Freed when
@@ -48,8 +48,9 @@ package final class CompiledRegex: @unchecked Sendable {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let compiled = translated.withCString { p in
-            pcre2_compile_8(UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), translated.utf8.count, flags,
-                            &errorCode, &errorOffset, nil)
+            pcre2_compile_8(
+                UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), translated.utf8.count, flags,
+                &errorCode, &errorOffset, nil)
         }
         guard let compiled else {
             throw RegexError(message: Self.message(errorCode), offset: errorOffset)
@@ -70,7 +71,8 @@ package final class CompiledRegex: @unchecked Sendable {
     public func match(_ subject: UnsafeBufferPointer<UInt8>) -> RegexOutcome {
         let data = threadMatchData()
         let base = subject.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        let rc = isJIT
+        let rc =
+            isJIT
             ? pcre2_jit_match_8(code, base, subject.count, 0, 0, data, matchContext)
             : pcre2_match_8(code, base, subject.count, 0, PCRE2_NO_UTF_CHECK, data, matchContext)
         if rc >= 0 { return .match }

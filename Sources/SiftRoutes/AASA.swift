@@ -53,7 +53,8 @@ package enum AASA: Sendable {
             for r in s.table.routes {
                 for p in paths(r.pattern) {
                     if let k = comps.firstIndex(where: { $0.path == p && !$0.exclude }) {
-                        if !comps[k].comment.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(r.destination) {
+                        if !comps[k].comment.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }).contains(r.destination)
+                        {
                             comps[k].comment += ", " + r.destination
                         }
                     } else {
@@ -107,7 +108,8 @@ package enum AASA: Sendable {
             for r in s.table.routes {
                 let variants = samples(r.pattern)
                 if variants.isEmpty {
-                    problems.append("route '\(r.pattern)' → \(r.destination) (\(r.mark)): no sample link could be made for its parameters; not checked")
+                    problems.append(
+                        "route '\(r.pattern)' → \(r.destination) (\(r.mark)): no sample link could be made for its parameters; not checked")
                 }
                 for sample in variants {
                     let encoded = "/" + sample.map(percentEncode).joined(separator: "/")
@@ -125,7 +127,8 @@ package enum AASA: Sendable {
             for e in s.exclusions {
                 for fill in ["a", ""] {
                     let decoded = e.replacingOccurrences(of: "*", with: fill).replacingOccurrences(of: "?", with: "a")
-                    let encoded = decoded.split(separator: "/", omittingEmptySubsequences: false).map { percentEncode(String($0)) }.joined(separator: "/")
+                    let encoded = decoded.split(separator: "/", omittingEmptySubsequences: false).map { percentEncode(String($0)) }.joined(
+                        separator: "/")
                     if let d = file.decide(encodedPath: encoded), !d.component.exclude {
                         problems.append("excluded path '\(e)' would still open the app: \(encoded) matches \(d.component.label) first")
                         break
@@ -133,11 +136,15 @@ package enum AASA: Sendable {
                 }
             }
         }
-        let routeSamples = stages.flatMap { s in s.table.routes.flatMap { samples($0.pattern).map { "/" + $0.map(percentEncode).joined(separator: "/") } } }
+        let routeSamples = stages.flatMap { s in
+            s.table.routes.flatMap { samples($0.pattern).map { "/" + $0.map(percentEncode).joined(separator: "/") } }
+        }
         for (i, c) in file.components.enumerated() where !c.exclude {
             let routed = (samples(c.path ?? "*") + routeSamples).contains { candidate in
                 guard file.decide(encodedPath: candidate)?.index == i else { return false }
-                let parts = candidate.split(separator: "/", omittingEmptySubsequences: false).map { (try? LinkParser.decode($0, allowSlash: false)) ?? String($0) }
+                let parts = candidate.split(separator: "/", omittingEmptySubsequences: false).map {
+                    (try? LinkParser.decode($0, allowSlash: false)) ?? String($0)
+                }
                 let segments = parts.filter { !$0.isEmpty }
                 return stages.contains { s in s.exclusion(parts.joined(separator: "/")) == nil && s.table.match(segments) != nil }
             }
@@ -166,7 +173,13 @@ package enum AASA: Sendable {
         let fills = ["", "a", "1", "a/b", "00000000-0000-0000-0000-000000000000"]
         var out = [""]
         for ch in pattern {
-            if ch == "*" { out = out.flatMap { p in fills.map { p + $0 } } } else if ch == "?" { out = out.map { $0 + "a" } } else { out = out.map { $0 + String(ch) } }
+            if ch == "*" {
+                out = out.flatMap { p in fills.map { p + $0 } }
+            } else if ch == "?" {
+                out = out.map { $0 + "a" }
+            } else {
+                out = out.map { $0 + String(ch) }
+            }
             if out.count > 2000 { out = Array(out.prefix(2000)) }
         }
         return out.map { $0.hasPrefix("/") ? $0 : "/" + $0 }
@@ -175,7 +188,8 @@ package enum AASA: Sendable {
     /// Indents JSON for people to read, keeping key order as written where Foundation allows.
     static func pretty(_ json: String) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)),
-              let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else {
             return json
         }
         return String(decoding: data, as: UTF8.self)

@@ -43,7 +43,9 @@ struct AASAFile {
         let entry: JSONValue
         if let appID {
             guard let e = details.elements.first(where: { ids($0).contains(appID) }) else {
-                throw Problem(description: "the AASA file has no entry for \(appID) (entries: \(details.elements.flatMap(ids).joined(separator: ", ")))")
+                throw Problem(
+                    description:
+                        "the AASA file has no entry for \(appID) (entries: \(details.elements.flatMap(ids).joined(separator: ", ")))")
             }
             entry = e
         } else {
@@ -58,15 +60,17 @@ struct AASAFile {
                 }
                 let exclude = c["exclude"]?.bool ?? false
                 let path = c["/"]?.string
-                return Component(path: path, query: query, fragment: c["#"]?.string, exclude: exclude,
-                                 caseSensitive: c["caseSensitive"]?.bool ?? true, percentEncoded: c["percentEncoded"]?.bool ?? true,
-                                 label: (exclude ? "exclude " : "") + (path ?? "*"))
+                return Component(
+                    path: path, query: query, fragment: c["#"]?.string, exclude: exclude,
+                    caseSensitive: c["caseSensitive"]?.bool ?? true, percentEncoded: c["percentEncoded"]?.bool ?? true,
+                    label: (exclude ? "exclude " : "") + (path ?? "*"))
             }
         } else {
             components = (entry["paths"]?.elements.compactMap(\.string) ?? []).map { p in
                 let not = p.hasPrefix("NOT ")
                 let pattern = not ? String(p.dropFirst(4)) : p
-                return Component(path: pattern, query: nil, fragment: nil, exclude: not, caseSensitive: true, percentEncoded: true, label: p)
+                return Component(
+                    path: pattern, query: nil, fragment: nil, exclude: not, caseSensitive: true, percentEncoded: true, label: p)
             }
         }
     }

@@ -55,8 +55,9 @@ struct LinkParser: Sendable {
 
     func parse(_ url: String) throws(LinkProblem) -> LinkURL {
         for u in url.unicodeScalars where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == " " || u == "\\" {
-            throw LinkProblem(code: .Route.badCharacter, en: "the link contains a space, a control character or a backslash",
-                              zh: "链接包含空格、控制字符或反斜杠")
+            throw LinkProblem(
+                code: .Route.badCharacter, en: "the link contains a space, a control character or a backslash",
+                zh: "链接包含空格、控制字符或反斜杠")
         }
         guard let colon = url.firstIndex(of: ":") else {
             throw LinkProblem(code: .Route.badUrl, en: "not a URL: no scheme", zh: "不是 URL：缺少 scheme")
@@ -67,7 +68,8 @@ struct LinkParser: Sendable {
         }
         let scheme = url[..<colon].lowercased()
         guard let f = scheme.unicodeScalars.first, ("a"..."z").contains(f),
-              scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
+            scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else {
             throw LinkProblem(code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
         }
         if forbidden.contains(scheme) {
@@ -75,13 +77,17 @@ struct LinkParser: Sendable {
         }
         let universal = scheme == "https" && !hosts.isEmpty
         guard universal || schemes.contains(scheme) else {
-            throw LinkProblem(code: .Route.schemeNotAllowed, en: "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
-                              zh: "不允许的 scheme '\(scheme)'")
+            throw LinkProblem(
+                code: .Route.schemeNotAllowed,
+                en:
+                    "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
+                zh: "不允许的 scheme '\(scheme)'")
         }
         // Before the authority is taken apart: a host or port with such characters is refused for them.
         if strictCharacters, let bad = url.unicodeScalars.first(where: { !Self.isRFC3986($0) }) {
-            throw LinkProblem(code: .Route.badCharacter, en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
-                              zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
+            throw LinkProblem(
+                code: .Route.badCharacter, en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
+                zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
         }
         var rest = url[url.index(after: colon)...]
         let noAuthority = !universal && schemeLinks == .path
@@ -113,27 +119,34 @@ struct LinkParser: Sendable {
         let (hostText, port) = try Self.splitAuthority(authority)
         if let port, !port.isEmpty {
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw LinkProblem(code: .Route.port, en: "the port '\(Self.clipped(port))' is not a number", zh: "端口 '\(Self.clipped(port))' 不是数字")
+                throw LinkProblem(
+                    code: .Route.port, en: "the port '\(Self.clipped(port))' is not a number", zh: "端口 '\(Self.clipped(port))' 不是数字")
             }
             // Digits only, so leading zeros are the only other spelling: 0443 is 443.
             if !(universal && port.drop(while: { $0 == "0" }) == "443") {
-                throw LinkProblem(code: .Route.port, en: "the link names port \(Self.clipped(port)); only the default port is allowed",
-                                  zh: "链接指定了端口 \(Self.clipped(port))，只允许默认端口")
+                throw LinkProblem(
+                    code: .Route.port, en: "the link names port \(Self.clipped(port)); only the default port is allowed",
+                    zh: "链接指定了端口 \(Self.clipped(port))，只允许默认端口")
             }
         }
         var segments: [String] = []
         var host: String?
         if universal {
             if !ignoreTrailingDot, hostText.hasSuffix(".") {
-                throw LinkProblem(code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
-                                  zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
+                throw LinkProblem(
+                    code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
+                    zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
             }
             guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
-                  ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }) else {
-                throw LinkProblem(code: .Route.hostInvalid, en: "'\(Self.clipped(hostText))' is not a valid host name", zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
+                ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
+            else {
+                throw LinkProblem(
+                    code: .Route.hostInvalid, en: "'\(Self.clipped(hostText))' is not a valid host name",
+                    zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
             }
             guard hosts.contains(where: { $0.matches(ascii) }) else {
-                throw LinkProblem(code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
+                throw LinkProblem(
+                    code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
             }
             host = ascii
         } else if !hostText.isEmpty {
@@ -160,10 +173,14 @@ struct LinkParser: Sendable {
                 query.append((name, value))
             }
         }
-        let encoded = universal ? "/" + raw.joined(separator: "/") : "/" + ([String(hostText)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
+        let encoded =
+            universal
+            ? "/" + raw.joined(separator: "/")
+            : "/" + ([String(hostText)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
         let decoded = "/" + segments.joined(separator: "/") + (trailingSlash && !segments.isEmpty ? "/" : "")
-        return LinkURL(kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
-                       decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment)
+        return LinkURL(
+            kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
+            decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment)
     }
 
     /// RFC 3986 3.2: the host is an IP-literal `[...]` (then an optional `:port`), or a
@@ -171,15 +188,17 @@ struct LinkParser: Sendable {
     /// literals are refused: links must name a host.
     static func splitAuthority(_ authority: Substring) throws(LinkProblem) -> (host: Substring, port: Substring?) {
         func invalid() -> LinkProblem {
-            LinkProblem(code: .Route.hostInvalid, en: "'\(clipped(authority))' is not a valid host name", zh: "'\(clipped(authority))' 不是合法的主机名")
+            LinkProblem(
+                code: .Route.hostInvalid, en: "'\(clipped(authority))' is not a valid host name", zh: "'\(clipped(authority))' 不是合法的主机名")
         }
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { throw invalid() }
             let after = authority[authority.index(after: close)...]
             guard after.isEmpty || after.hasPrefix(":") else { throw invalid() }
             let literal = clipped(authority[...close])
-            throw LinkProblem(code: .Route.hostInvalid, en: "'\(literal)' is an IP address literal; links must name a host",
-                              zh: "'\(literal)' 是 IP 地址字面量，链接必须使用主机名")
+            throw LinkProblem(
+                code: .Route.hostInvalid, en: "'\(literal)' is an IP address literal; links must name a host",
+                zh: "'\(literal)' 是 IP 地址字面量，链接必须使用主机名")
         }
         if authority.contains("[") || authority.contains("]") { throw invalid() }
         guard let colon = authority.lastIndex(of: ":") else { return (authority, nil) }
@@ -228,14 +247,17 @@ struct LinkParser: Sendable {
             }
             it = it.dropFirst(2)
             let b = hi << 4 | lo
-            if b == 0 { throw LinkProblem(code: .Route.nulByte, en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）") }
+            if b == 0 {
+                throw LinkProblem(code: .Route.nulByte, en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）")
+            }
             if b < 0x20 || b == 0x7F {
                 let escape = "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
                 throw encodedControl(escape)
             }
             if !allowSlash, b == UInt8(ascii: "/") || b == UInt8(ascii: "\\") {
-                throw LinkProblem(code: .Route.encodedSlash, en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
-                                  zh: "路径段中含有编码的\(b == 0x2F ? "斜杠（%2F）" : "反斜杠（%5C）")")
+                throw LinkProblem(
+                    code: .Route.encodedSlash, en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
+                    zh: "路径段中含有编码的\(b == 0x2F ? "斜杠（%2F）" : "反斜杠（%5C）")")
             }
             bytes.append(b)
         }
@@ -249,8 +271,9 @@ struct LinkParser: Sendable {
     }
 
     static func encodedControl(_ what: String) -> LinkProblem {
-        LinkProblem(code: .Route.encodedControl, en: "the link contains an encoded control character (\(what))",
-                    zh: "链接包含编码的控制字符（\(what)）")
+        LinkProblem(
+            code: .Route.encodedControl, en: "the link contains an encoded control character (\(what))",
+            zh: "链接包含编码的控制字符（\(what)）")
     }
 
     static func hex(_ c: UInt8) -> UInt8? {

@@ -76,7 +76,8 @@ enum ParamType: Sendable, CustomStringConvertible {
             return .number(String(v))
         case .intRange(let lo, let hi):
             guard Self.canonicalDigits(s.hasPrefix("-") ? String(s.dropFirst()) : s), s != "-0", let v = Int64(s),
-                  v >= (lo ?? .min), v <= (hi ?? .max) else { return nil }
+                v >= (lo ?? .min), v <= (hi ?? .max)
+            else { return nil }
             return .number(String(v))
         case .uint:
             guard Self.canonicalDigits(s), let v = UInt64(s) else { return nil }
@@ -91,7 +92,9 @@ enum ParamType: Sendable, CustomStringConvertible {
             return .string(s.lowercased())
         case .slug:
             let words = s.split(separator: "-", omittingEmptySubsequences: false)
-            guard !s.isEmpty, words.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) } }) else { return nil }
+            guard !s.isEmpty,
+                words.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) } })
+            else { return nil }
             return .string(s)
         case .oneOf(let values):
             return values.contains(s) ? .string(s) : nil

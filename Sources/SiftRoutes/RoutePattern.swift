@@ -42,8 +42,10 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                     let typeText = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
                     do {
                         guard let parsed = try ParamType.parse(typeText) else {
-                            throw ParseError(message: "unknown parameter type '\(typeText)' in '\(part)'" + Suggestion.didYouMean(typeText, in: ParamType.names)
-                                             + " (types: \(ParamType.names.joined(separator: ", ")))")
+                            throw ParseError(
+                                message: "unknown parameter type '\(typeText)' in '\(part)'"
+                                    + Suggestion.didYouMean(typeText, in: ParamType.names)
+                                    + " (types: \(ParamType.names.joined(separator: ", ")))")
                         }
                         type = parsed
                     } catch let e as RegexError {
@@ -51,7 +53,8 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                     } catch let e as ParseError { throw e } catch { throw ParseError(message: "\(error)") }
                     name = name[..<open]
                 }
-                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }) else {
+                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
+                else {
                     throw ParseError(message: "a parameter name is letters, digits and '_': '\(part)'")
                 }
                 if out.contains(where: { if case .param(let n, _) = $0 { return n == String(name) } else { return false } }) {

@@ -52,8 +52,9 @@ struct RouteTable: Sendable {
             case .rest: if rest == nil { rest = index }
             }
         }
-        return Node(literals: literal.mapValues { build($0) }, params: params.map { ($0.0, $0.1, build($0.2)) },
-                    any: any.isEmpty ? nil : build(any), terminal: terminal, rest: rest)
+        return Node(
+            literals: literal.mapValues { build($0) }, params: params.map { ($0.0, $0.1, build($0.2)) },
+            any: any.isEmpty ? nil : build(any), terminal: terminal, rest: rest)
     }
 
     /// The first route in file order that matches the segments.

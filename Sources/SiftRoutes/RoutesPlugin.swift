@@ -19,30 +19,55 @@ enum RoutesPlugin {
         OptionSpec("path", .string, required: true, doc: "The pattern: videos/new, videos/:id, videos/:id(int), files/**, */settings."),
         OptionSpec("to", .string, required: true, doc: "The destination's name."),
         OptionSpec("params", .dictionary(.string), doc: "Types of the path parameters: {id: int}."),
-        OptionSpec("query", .dictionary(.oneOf([.string, .object(queryParamSpec)])), doc: "Query parameters: name -> type, or {type, required, default}."),
-        OptionSpec("unknown_query", .choice(["allow", "reject"]), default: .string("allow"), doc: "What to do with query parameters not listed."),
+        OptionSpec(
+            "query", .dictionary(.oneOf([.string, .object(queryParamSpec)])),
+            doc: "Query parameters: name -> type, or {type, required, default}."),
+        OptionSpec(
+            "unknown_query", .choice(["allow", "reject"]), default: .string("allow"), doc: "What to do with query parameters not listed."),
     ]
 
     static let plugin = SectionPlugin(
         spec: PluginSpec(
             kind: "routes",
-            summary: "Deep links and universal links to named destinations with typed parameters; the first matching route in file order wins.",
+            summary:
+                "Deep links and universal links to named destinations with typed parameters; the first matching route in file order wins.",
             options: [
                 OptionSpec("field", .string, default: .string("url"), doc: "Record field with the link."),
                 OptionSpec("schemes", .list(.string), doc: "Allowed custom schemes (case-insensitive): [deeplink]."),
                 OptionSpec("hosts", .list(.string), doc: "Universal-link hosts (https): [example.com, '*.example.com']."),
-                OptionSpec("exclude", .list(.string), doc: "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. Matched against the decoded path as written, trailing '/' included."),
-                OptionSpec("strict_characters", .boolean, default: .bool(true),
-                           doc: "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): raw non-ASCII, full-width letters, < > \" ` ^ { } |. With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."),
-                OptionSpec("exclude_links", .choice(["all", "universal", "scheme"]), default: .string("all"),
-                           doc: "Which links 'exclude' applies to: all, universal links only, or custom-scheme links only."),
-                OptionSpec("forbidden_schemes", .list(.string),
-                           doc: "Schemes never opened (route.forbidden_scheme), replacing the default list: javascript, data, file, vbscript, blob."),
-                OptionSpec("scheme_links", .choice(LinkParser.SchemeLinks.allCases.map(\.rawValue)), default: .string("authority"),
-                           doc: "authority: deeplink://videos/5 has 'videos' as its first segment and needs '//'; path: deeplink:videos/5 and deeplink://videos/5 are both the path videos/5."),
-                OptionSpec("host_trailing_dot", .choice(["ignore", "refuse"]), default: .string("ignore"),
-                           doc: "A universal-link host written with a trailing dot (example.com.): read as example.com (the same DNS name), or refused (route.host_not_allowed)."),
-                OptionSpec("aasa", .string, doc: "An apple-app-site-association file (relative to this rule file): universal links it does not send to the app are route.not_associated."),
+                OptionSpec(
+                    "exclude", .list(.string),
+                    doc:
+                        "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. Matched against the decoded path as written, trailing '/' included."
+                ),
+                OptionSpec(
+                    "strict_characters", .boolean, default: .bool(true),
+                    doc:
+                        "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): raw non-ASCII, full-width letters, < > \" ` ^ { } |. With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."
+                ),
+                OptionSpec(
+                    "exclude_links", .choice(["all", "universal", "scheme"]), default: .string("all"),
+                    doc: "Which links 'exclude' applies to: all, universal links only, or custom-scheme links only."),
+                OptionSpec(
+                    "forbidden_schemes", .list(.string),
+                    doc:
+                        "Schemes never opened (route.forbidden_scheme), replacing the default list: javascript, data, file, vbscript, blob."
+                ),
+                OptionSpec(
+                    "scheme_links", .choice(LinkParser.SchemeLinks.allCases.map(\.rawValue)), default: .string("authority"),
+                    doc:
+                        "authority: deeplink://videos/5 has 'videos' as its first segment and needs '//'; path: deeplink:videos/5 and deeplink://videos/5 are both the path videos/5."
+                ),
+                OptionSpec(
+                    "host_trailing_dot", .choice(["ignore", "refuse"]), default: .string("ignore"),
+                    doc:
+                        "A universal-link host written with a trailing dot (example.com.): read as example.com (the same DNS name), or refused (route.host_not_allowed)."
+                ),
+                OptionSpec(
+                    "aasa", .string,
+                    doc:
+                        "An apple-app-site-association file (relative to this rule file): universal links it does not send to the app are route.not_associated."
+                ),
                 OptionSpec("aasa_app_id", .string, doc: "The app's entry in the AASA file (TEAMID.bundle.id); default: the first entry."),
                 OptionSpec("fallback", .string, doc: "Destination for links no route matches; without it they are rejected."),
                 OptionSpec("table", .list(.object(routeSpec)), required: true, doc: "The routes, in order of precedence."),
@@ -56,7 +81,9 @@ enum RoutesPlugin {
         let schemes = Set((options.strings("schemes") ?? []).map { $0.lowercased() })
         let forbidden = options.strings("forbidden_schemes").map { Set($0.map { $0.lowercased() }) } ?? LinkParser.forbidden
         for s in schemes where forbidden.contains(s) || s == "https" || s == "http" {
-            context.error("'\(s)' cannot be a custom scheme" + (s == "https" ? "; list universal-link hosts under 'hosts'" : ""), at: options.mark("schemes"))
+            context.error(
+                "'\(s)' cannot be a custom scheme" + (s == "https" ? "; list universal-link hosts under 'hosts'" : ""),
+                at: options.mark("schemes"))
         }
         var hosts: [HostRule] = []
         for h in options.strings("hosts") ?? [] {
@@ -72,7 +99,9 @@ enum RoutesPlugin {
         // A route that can never match: an earlier route matches everything it would.
         for (j, later) in routes.enumerated() {
             if let earlier = routes[..<j].first(where: { later.pattern.isCovered(by: $0.pattern) }) {
-                context.warning("route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and matches every link it would", at: later.mark)
+                context.warning(
+                    "route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and matches every link it would",
+                    at: later.mark)
             }
         }
         let aasa = associationFile(options, &context)
@@ -81,10 +110,11 @@ enum RoutesPlugin {
         parser.forbidden = forbidden
         parser.schemeLinks = LinkParser.SchemeLinks(rawValue: options.string("scheme_links") ?? "") ?? .authority
         parser.ignoreTrailingDot = options.string("host_trailing_dot") != "refuse"
-        return RoutesStage(field: field, parser: parser,
-                           exclusions: (options.strings("exclude") ?? []).map { $0.hasPrefix("/") ? $0 : "/" + $0 },
-                           excludeLinks: options.string("exclude_links") ?? "all", aasa: aasa,
-                           table: RouteTable(routes), fallback: options.string("fallback"), rule: options.mark)
+        return RoutesStage(
+            field: field, parser: parser,
+            exclusions: (options.strings("exclude") ?? []).map { $0.hasPrefix("/") ? $0 : "/" + $0 },
+            excludeLinks: options.string("exclude_links") ?? "all", aasa: aasa,
+            table: RouteTable(routes), fallback: options.string("fallback"), rule: options.mark)
     }
 
     /// The `aasa:` file, read now so that its problems are reported with the rules.
@@ -110,7 +140,9 @@ enum RoutesPlugin {
         func type(_ text: String, at mark: Mark) -> ParamType? {
             do {
                 if let t = try ParamType.parse(text) { return t }
-                context.error("unknown type '\(text)'" + Suggestion.didYouMean(text, in: ParamType.names) + " (types: \(ParamType.names.joined(separator: ", ")))", at: mark)
+                context.error(
+                    "unknown type '\(text)'" + Suggestion.didYouMean(text, in: ParamType.names)
+                        + " (types: \(ParamType.names.joined(separator: ", ")))", at: mark)
             } catch {
                 context.error("invalid regex in type '\(text)': \(error.message)", at: mark)
             }
@@ -128,7 +160,8 @@ enum RoutesPlugin {
         }
         for p in node["params"]?.pairs ?? [] where !pattern.parameterNames.contains(p.key.scalarText ?? "") {
             let name = p.key.scalarText ?? ""
-            context.error("'\(name)' is not a parameter of '\(pattern)'" + Suggestion.didYouMean(name, in: pattern.parameterNames), at: p.key.mark)
+            context.error(
+                "'\(name)' is not a parameter of '\(pattern)'" + Suggestion.didYouMean(name, in: pattern.parameterNames), at: p.key.mark)
             ok = false
         }
         var query: [Route.QueryParam] = []
@@ -147,7 +180,8 @@ enum RoutesPlugin {
             query.append(.init(name: name, type: t, required: q.value["required"]?.resolved == .bool(true), defaultValue: def))
         }
         guard ok else { return nil }
-        return Route(index: index, pattern: pattern, destination: node["to"]!.scalarText ?? "", query: query,
-                     rejectUnknownQuery: node["unknown_query"]?.scalarText == "reject", mark: pathNode.mark)
+        return Route(
+            index: index, pattern: pattern, destination: node["to"]!.scalarText ?? "", query: query,
+            rejectUnknownQuery: node["unknown_query"]?.scalarText == "reject", mark: pathNode.mark)
     }
 }

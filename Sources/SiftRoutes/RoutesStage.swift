@@ -17,8 +17,10 @@ struct RoutesStage: Stage {
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
         func fail(_ code: ReasonCode, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
-            result.violations.append(Violation(field: field.description, reason: code,
-                                               message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule))
+            result.violations.append(
+                Violation(
+                    field: field.description, reason: code,
+                    message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule))
         }
         let value = field.first(in: record)
         guard let value, let text = value.string else {
@@ -33,15 +35,17 @@ struct RoutesStage: Stage {
         // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
         // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
         if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
-            fail(.Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
+            fail(
+                .Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
             return result
         }
         if link.kind == .universal, let aasa {
             let decision = aasa.decide(encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "")
             if decision == nil || decision!.component.exclude {
                 let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
-                fail(.Route.notAssociated, "the AASA file does not open \(link.encodedPath) in the app (\(why))",
-                     "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
+                fail(
+                    .Route.notAssociated, "the AASA file does not open \(link.encodedPath) in the app (\(why))",
+                    "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
                 return result
             }
         }
@@ -49,8 +53,9 @@ struct RoutesStage: Stage {
             if let fallback {
                 result.output = [Self.output(link, destination: fallback, pattern: nil, params: [], query: [])]
             } else if let miss = table.nearMiss(link.segments) {
-                fail(.Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
-                     "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value, rule: miss.route.mark)
+                fail(
+                    .Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
+                    "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value, rule: miss.route.mark)
             } else {
                 fail(.Route.unmatched, "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value)
             }
@@ -61,25 +66,31 @@ struct RoutesStage: Stage {
         for q in route.query {
             if let given = link.query.first(where: { $0.name == q.name }) {
                 guard let v = q.type.accept(given.value) else {
-                    fail(.Route.queryType, "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
-                         "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark)
+                    fail(
+                        .Route.queryType, "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
+                        "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark)
                     continue
                 }
                 query.append((q.name, v))
             } else if q.required {
-                fail(.Route.queryMissing, "the link lacks the required query parameter '\(q.name)'", "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark)
+                fail(
+                    .Route.queryMissing, "the link lacks the required query parameter '\(q.name)'", "链接缺少必需的查询参数 '\(q.name)'", value: value,
+                    rule: route.mark)
             } else if let d = q.defaultValue {
                 query.append((q.name, d))
             }
         }
         if route.rejectUnknownQuery {
             for item in link.query where !route.query.contains(where: { $0.name == item.name }) {
-                fail(.Route.queryUnknown, "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
-                     "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark)
+                fail(
+                    .Route.queryUnknown, "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
+                    "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark)
             }
         }
         if result.violations.isEmpty {
-            result.output = [Self.output(link, destination: route.destination, pattern: route.pattern.description, params: match.params, query: query)]
+            result.output = [
+                Self.output(link, destination: route.destination, pattern: route.pattern.description, params: match.params, query: query)
+            ]
         }
         return result
     }
@@ -89,11 +100,14 @@ struct RoutesStage: Stage {
         exclusions.first { Glob.matches($0, decodedPath) }
     }
 
-    static func output(_ link: LinkURL, destination: String, pattern: String?, params: [(String, JSONLiteral)],
-                       query: [(String, JSONLiteral)]) -> RouteResult {
-        RouteResult(destination: destination, pattern: pattern, kind: link.kind.rawValue,
-                    parameters: .init(items: params.map { ($0.0, $0.1.value) }), query: .init(items: query.map { ($0.0, $0.1.value) }),
-                    rawQuery: link.rawQuery, fragment: link.fragment)
+    static func output(
+        _ link: LinkURL, destination: String, pattern: String?, params: [(String, JSONLiteral)],
+        query: [(String, JSONLiteral)]
+    ) -> RouteResult {
+        RouteResult(
+            destination: destination, pattern: pattern, kind: link.kind.rawValue,
+            parameters: .init(items: params.map { ($0.0, $0.1.value) }), query: .init(items: query.map { ($0.0, $0.1.value) }),
+            rawQuery: link.rawQuery, fragment: link.fragment)
     }
 
     func explain(_ language: Language) -> String {
@@ -101,8 +115,11 @@ struct RoutesStage: Stage {
         let schemes = parser.schemes.sorted().map { "\($0)://" }
         let hosts = parser.hosts.map { "https://\($0)" }
         lines.append("  links: " + (schemes + hosts).joined(separator: ", "))
-        lines.append("  characters: " + (parser.strictCharacters ? "only those RFC 3986 allows [route.bad_character]"
-                                                                 : "raw non-ASCII and other characters RFC 3986 does not allow accepted (strict_characters: false)"))
+        lines.append(
+            "  characters: "
+                + (parser.strictCharacters
+                    ? "only those RFC 3986 allows [route.bad_character]"
+                    : "raw non-ASCII and other characters RFC 3986 does not allow accepted (strict_characters: false)"))
         for r in table.routes {
             var line = "  #\(r.index + 1) \(r.pattern) → \(r.destination) (\(r.mark))"
             if !r.query.isEmpty {

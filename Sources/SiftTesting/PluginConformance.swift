@@ -67,11 +67,14 @@ public enum PluginConformance: Sendable {
             if first.inputError != nil { continue }  // not a JSON value: the caller's sample is wrong, not the plugin
             if first != again { out.append("'\(example)' on \(value): two answers for the same value") }
             if first.isValid == negated.isValid {
-                out.append("'\(example)' on \(value): passes(_:in:) and check(_:in:) disagree (check says \(first.isValid ? "pass" : "fail"))")
+                out.append(
+                    "'\(example)' on \(value): passes(_:in:) and check(_:in:) disagree (check says \(first.isValid ? "pass" : "fail"))")
             }
             for v in first.violations {
                 if v.message.en.isEmpty || v.message.zh.isEmpty { out.append("'\(example)' on \(value): a failure without a message") }
-                if !v.reason.text.hasPrefix("v.") { out.append("'\(example)' on \(value): the reason \(v.reason) is not under the field's code") }
+                if !v.reason.text.hasPrefix("v.") {
+                    out.append("'\(example)' on \(value): the reason \(v.reason) is not under the field's code")
+                }
             }
         }
         return out
@@ -82,7 +85,8 @@ public enum PluginConformance: Sendable {
         let mismatches = Counter()
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for _ in 0..<20 {
-                for (i, value) in values.enumerated() where pipeline.validate(json: "{\"v\":\(value)}", asOfMillis: 0).reasons != expected[i] {
+                for (i, value) in values.enumerated()
+                where pipeline.validate(json: "{\"v\":\(value)}", asOfMillis: 0).reasons != expected[i] {
                     mismatches.increment()
                 }
             }

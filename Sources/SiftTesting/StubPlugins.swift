@@ -30,13 +30,17 @@ public enum StubPlugins: Sendable {
     /// option `detail: true`) and counts its calls, and the rejections (failures) it builds.
     public static func check(kind: String = "stub", counter: CallCounter? = nil, rejections: CallCounter? = nil) -> CheckPlugin {
         CheckPlugin(
-            spec: PluginSpec(kind: kind, summary: "A test double: rejects the listed texts.",
-                             options: [OptionSpec("reject", .list(.string), required: true, doc: "Texts to reject."),
-                                       OptionSpec("detail", .boolean, default: .bool(false), doc: "Report a detail suffix.")],
-                             shorthand: "reject"),
+            spec: PluginSpec(
+                kind: kind, summary: "A test double: rejects the listed texts.",
+                options: [
+                    OptionSpec("reject", .list(.string), required: true, doc: "Texts to reject."),
+                    OptionSpec("detail", .boolean, default: .bool(false), doc: "Report a detail suffix."),
+                ],
+                shorthand: "reject"),
             make: { options, _ in
-                StubCheck(reject: Set(options.strings("reject") ?? []), detail: options.bool("detail") ?? false,
-                          counter: counter, rejections: rejections)
+                StubCheck(
+                    reject: Set(options.strings("reject") ?? []), detail: options.bool("detail") ?? false,
+                    counter: counter, rejections: rejections)
             })
     }
 
@@ -44,8 +48,9 @@ public enum StubPlugins: Sendable {
     /// field is true, and writes `{"seen": true}` under its kind.
     package static func section(kind: String = "stub_section") -> SectionPlugin {
         SectionPlugin(
-            spec: PluginSpec(kind: kind, summary: "A test double: flags records with flag = true.",
-                             options: [OptionSpec("note", .string, doc: "Any text.")]),
+            spec: PluginSpec(
+                kind: kind, summary: "A test double: flags records with flag = true.",
+                options: [OptionSpec("note", .string, doc: "Any text.")]),
             make: { options, _ in StubStage(kind: kind, rule: options.mark) })
     }
 }
@@ -78,7 +83,8 @@ struct StubStage: Stage {
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult(output: [JSONStageOutput(key: kind, json: Array(#"{"seen":true}"#.utf8))])
         if record["flag"]?.bool == true {
-            result.violations.append(Violation(field: "flag", reason: ReasonCode("\(kind).flagged"), message: LocalizedText("flagged"), rule: rule))
+            result.violations.append(
+                Violation(field: "flag", reason: ReasonCode("\(kind).flagged"), message: LocalizedText("flagged"), rule: rule))
         }
         return result
     }

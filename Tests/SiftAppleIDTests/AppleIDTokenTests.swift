@@ -42,7 +42,8 @@ func pipeline(_ yaml: String) throws -> Pipeline {
 /// 2026-11-21T00:00:00Z
 let asOf: Int64 = 1_795_219_200_000
 
-func verdict(_ token: String, user: String = Fixtures.sub, nonce: String = Fixtures.nonce, yaml: String = policy()) throws -> RecordVerdict {
+func verdict(_ token: String, user: String = Fixtures.sub, nonce: String = Fixtures.nonce, yaml: String = policy()) throws -> RecordVerdict
+{
     var w = JSONWriter()
     w.beginObject()
     w.field("user_id", user)
@@ -64,7 +65,10 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(v.appleID?.subject == "001234.0a1b2c3d4e5f.0123")
         #expect(v.appleID?.emailVerified == true && v.appleID?.audience == "com.example.app")
         let out = String(decoding: v.appleID!.json, as: UTF8.self)
-        #expect(out == #"{"sub":"001234.0a1b2c3d4e5f.0123","email":"abc123@privaterelay.appleid.com","email_verified":true,"is_private_email":true,"nonce_supported":true,"aud":"com.example.app"}"#)
+        #expect(
+            out
+                == #"{"sub":"001234.0a1b2c3d4e5f.0123","email":"abc123@privaterelay.appleid.com","email_verified":true,"is_private_email":true,"nonce_supported":true,"aud":"com.example.app"}"#
+        )
     }
 
     @Test func claimsAsBooleansAndAudienceAsArray() throws {
@@ -94,7 +98,9 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(try reasons("unknown_kid") == ["apple_id.unknown_kid"])
         #expect(try reasons("unknown_kid_signed_by_known_key") == ["apple_id.unknown_kid"])
         #expect(try reasons("missing_kid") == ["apple_id.unknown_kid"])
-        #expect(try verdict(Fixtures.token("unknown_kid")).violations[0].message.en == "no key 'ROGUE' in the key set (keys: SIFTTEST1, SIFTTEST2)")
+        #expect(
+            try verdict(Fixtures.token("unknown_kid")).violations[0].message.en
+                == "no key 'ROGUE' in the key set (keys: SIFTTEST1, SIFTTEST2)")
     }
 
     @Test func badSignatures() throws {
@@ -135,15 +141,24 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
     }
 
     @Test func keySetErrorsAreLocated() {
-        let r = RulesLoader(registry: .builtIn()).load(text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: nope.json"),
-                                                       file: "siwa.yaml", directory: Fixtures.dir)
+        let r = RulesLoader(registry: .builtIn()).load(
+            text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: nope.json"),
+            file: "siwa.yaml", directory: Fixtures.dir)
         #expect(r.errors.map(\.headline) == ["siwa.yaml:6:9: error: cannot read key set 'nope.json'"])
-        let outside = RulesLoader(registry: .builtIn()).load(text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: ../../Package.swift"),
-                                                             file: "siwa.yaml", directory: Fixtures.dir)
-        #expect(outside.errors.map(\.headline) == ["siwa.yaml:6:9: error: key set '../../Package.swift' is outside the rules folder; keep it beside the rules"])
-        let notJWKS = RulesLoader(registry: .builtIn()).load(text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: tokens.json"),
-                                                             file: "siwa.yaml", directory: Fixtures.dir)
-        #expect(notJWKS.errors.map(\.headline) == ["siwa.yaml:6:9: error: key set 'tokens.json' has no \"keys\" array (expected Apple's JWKS format)"])
+        let outside = RulesLoader(registry: .builtIn()).load(
+            text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: ../../Package.swift"),
+            file: "siwa.yaml", directory: Fixtures.dir)
+        #expect(
+            outside.errors.map(\.headline) == [
+                "siwa.yaml:6:9: error: key set '../../Package.swift' is outside the rules folder; keep it beside the rules"
+            ])
+        let notJWKS = RulesLoader(registry: .builtIn()).load(
+            text: policy().replacingOccurrences(of: "jwks: jwks.json", with: "jwks: tokens.json"),
+            file: "siwa.yaml", directory: Fixtures.dir)
+        #expect(
+            notJWKS.errors.map(\.headline) == [
+                "siwa.yaml:6:9: error: key set 'tokens.json' has no \"keys\" array (expected Apple's JWKS format)"
+            ])
     }
 }
 
@@ -152,13 +167,15 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         func errors(_ yaml: String) -> [String] {
             RulesLoader(registry: .builtIn()).load(text: yaml, file: "siwa.yaml", directory: Fixtures.dir).errors.map(\.headline)
         }
-        #expect(errors(policy(asOf: "tomorrow")) == [
-            "siwa.yaml:8:10: error: 'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not 'tomorrow'",
-        ])
+        #expect(
+            errors(policy(asOf: "tomorrow")) == [
+                "siwa.yaml:8:10: error: 'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not 'tomorrow'"
+            ])
         #expect(errors(policy("  leeway_seconds: -5")) == ["siwa.yaml:9:19: error: 'leeway_seconds' cannot be negative"])
-        #expect(errors(policy("  audience: [x]")) == [
-            "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds)",
-        ])
+        #expect(
+            errors(policy("  audience: [x]")) == [
+                "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds)"
+            ])
     }
 }
 
@@ -166,7 +183,8 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
 @Suite struct AppleKeyStoreTests {
     /// The fixture key set with only the keys named.
     func jwks(_ kids: Set<String>) throws -> Data {
-        let all = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: Fixtures.dir + "/jwks.json")!) as! [String: Any]
+        let all =
+            try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: Fixtures.dir + "/jwks.json")!) as! [String: Any]
         let keys = (all["keys"] as! [[String: Any]]).filter { kids.contains($0["kid"] as! String) }
         return try JSONSerialization.data(withJSONObject: ["keys": keys])
     }
@@ -183,7 +201,8 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         let p = try #require(loaded.pipeline, "\(loaded.rendered())")
         func reasons(_ token: String) -> [ReasonCode] {
             var w = JSONWriter()
-            w.beginObject(); w.field("user_id", Fixtures.sub); w.field("nonce", Fixtures.nonce); w.field("identity_token", token); w.endObject()
+            w.beginObject(); w.field("user_id", Fixtures.sub); w.field("nonce", Fixtures.nonce); w.field("identity_token", token);
+            w.endObject()
             return p.validate(json: w.bytes, asOfMillis: asOf).reasons
         }
         #expect(reasons(Fixtures.token("valid")) == [])

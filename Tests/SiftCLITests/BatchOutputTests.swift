@@ -16,8 +16,10 @@ import Testing
     @Test func everyRecordEndsUpInExactlyOneFileAsRead() throws {
         let path = try SiftProcess.temp("in.jsonl", Self.input)
         let dir = (path as NSString).deletingLastPathComponent
-        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
-                                     "--accepted", dir + "/ok.jsonl", "--rejected", dir + "/bad.jsonl"])
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
+            "--accepted", dir + "/ok.jsonl", "--rejected", dir + "/bad.jsonl",
+        ])
         #expect(r.status == 1)
         #expect(r.stdout == "")
         #expect(read(dir + "/ok.jsonl") == Self.valid1 + "\n" + Self.valid2 + "\n")
@@ -26,8 +28,10 @@ import Testing
         let nonBlank = Self.input.split(separator: "\n").filter { !$0.allSatisfy { $0 == " " } }.map { $0 + "\n" }.joined()
         #expect(read(dir + "/ok.jsonl").utf8.count + read(dir + "/bad.jsonl").utf8.count == nonBlank.utf8.count)
         // With --errors, unreadable records go there instead.
-        let e = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
-                                     "--accepted", dir + "/ok2.jsonl", "--rejected", dir + "/bad2.jsonl", "--errors", dir + "/err.jsonl"])
+        let e = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
+            "--accepted", dir + "/ok2.jsonl", "--rejected", dir + "/bad2.jsonl", "--errors", dir + "/err.jsonl",
+        ])
         #expect(e.status == 1)
         #expect(read(dir + "/bad2.jsonl") == Self.invalid1 + "\n")
         #expect(read(dir + "/err.jsonl") == Self.bad + "\n" + Self.notObject + "\n")
@@ -37,56 +41,72 @@ import Testing
     @Test func jsonArrayElementsAreCopiedAndIndexed() throws {
         let path = try SiftProcess.temp("in.json", "[\n  " + Self.valid1 + ",\n  " + Self.invalid1 + ", 7]\n")
         let dir = (path as NSString).deletingLastPathComponent
-        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "invalid", "--key", "order_id",
-                                     "--accepted", dir + "/ok.jsonl", "--rejected", dir + "/bad.jsonl"])
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "invalid", "--key", "order_id",
+            "--accepted", dir + "/ok.jsonl", "--rejected", dir + "/bad.jsonl",
+        ])
         #expect(read(dir + "/ok.jsonl") == Self.valid1 + "\n")
         #expect(read(dir + "/bad.jsonl") == Self.invalid1 + "\n7\n")
-        #expect(r.stdout == """
-            {"source":"\(path)","line":3,"index":1,"key":"o-2","valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex",\
-            "message":"is not a valid mainland China mobile number","value":"1","rule":"rules/lib/cn-mobile.yaml:15:5"}]}
-            {"source":"\(path)","line":3,"index":2,"key":null,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}
+        #expect(
+            r.stdout == """
+                {"source":"\(path)","line":3,"index":1,"key":"o-2","valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex",\
+                "message":"is not a valid mainland China mobile number","value":"1","rule":"rules/lib/cn-mobile.yaml:15:5"}]}
+                {"source":"\(path)","line":3,"index":2,"key":null,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}
 
-            """)
+                """)
     }
 
     @Test func summaryFileHasEveryReasonFieldPackAndTopValues() throws {
         let path = try SiftProcess.temp("in.jsonl", Self.input + Self.invalid1 + "\n")
         let summary = (path as NSString).deletingLastPathComponent + "/summary.json"
-        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
-                                     "--summary-json", summary, "--warn-invalid-ratio", "0.5", "--max-reason", "phone.regex=5"])
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none",
+            "--summary-json", summary, "--warn-invalid-ratio", "0.5", "--max-reason", "phone.regex=5",
+        ])
         #expect(r.status == 1)
         #expect(r.stderr == "sift: warning: 4 of 6 records are invalid (0.6667), above the warning level 0.5\n")
         var text = read(summary)
         text = text.replacingOccurrences(of: #""seconds":[0-9.]+,"records_per_second":[0-9]+"#, with: "T", options: .regularExpression)
-        #expect(text == """
-            {"records":6,"valid":2,"invalid":4,"unreadable_records":2,"invalid_ratio":0.6666666666666666,T,\
-            "reasons":{"phone.regex":2,"input.malformed_json":1,"input.not_object":1},"fields":{"phone":2},\
-            "packs":{"mobile":{"records":4,"invalid":2}},"top_values":{"phone.regex":[{"value":"1","count":2}]},\
-            "unreadable_sources":[],"exit_code":1,"thresholds":[{"name":"invalid_ratio","level":"warn","limit":"0.5",\
-            "actual":"0.6667","crossed":true},{"name":"reason phone.regex","level":"fail","limit":"5","actual":"2","crossed":false}]}
+        #expect(
+            text == """
+                {"records":6,"valid":2,"invalid":4,"unreadable_records":2,"invalid_ratio":0.6666666666666666,T,\
+                "reasons":{"phone.regex":2,"input.malformed_json":1,"input.not_object":1},"fields":{"phone":2},\
+                "packs":{"mobile":{"records":4,"invalid":2}},"top_values":{"phone.regex":[{"value":"1","count":2}]},\
+                "unreadable_sources":[],"exit_code":1,"thresholds":[{"name":"invalid_ratio","level":"warn","limit":"0.5",\
+                "actual":"0.6667","crossed":true},{"name":"reason phone.regex","level":"fail","limit":"5","actual":"2","crossed":false}]}
 
-            """)
+                """)
     }
 
     @Test func thresholdsSetTheExitCode() throws {
         let path = try SiftProcess.temp("in.jsonl", Self.input)
-        let over = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-invalid-ratio", "0.5"])
+        let over = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-invalid-ratio", "0.5",
+        ])
         #expect(over.status == 5)
         #expect(over.stderr == "sift: error: 3 of 5 records are invalid (0.6000), above the limit 0.5\n")
-        let within = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-invalid-ratio", "0.6"])
+        let within = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-invalid-ratio", "0.6",
+        ])
         #expect(within.status == 1)
-        let reason = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-reason", "phone.regex=0"])
+        let reason = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--max-reason", "phone.regex=0",
+        ])
         #expect(reason.status == 5)
         #expect(reason.stderr == "sift: error: phone.regex occurred 1 times, above the limit 0\n")
         let usage = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--max-reason", "phone.regex"])
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--max-reason takes CODE=N, such as phone.regex=100; got 'phone.regex'"))
-        let ledger = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", "samples/receipts", "--quiet", "--ledger", "/no/such/dir/l.sqlite"])
+        let ledger = try SiftProcess.run([
+            "run", "--rules", "rules/iap-receipts.yaml", "samples/receipts", "--quiet", "--ledger", "/no/such/dir/l.sqlite",
+        ])
         #expect(ledger.status == 4)
     }
 
     @Test func packsCarryTheirOwnThresholds() throws {
-        let rules = try SiftProcess.temp("r.yaml", """
+        let rules = try SiftProcess.temp(
+            "r.yaml",
+            """
             pack: phones
             fields:
               phone: [{regex: '1[0-9]{10}'}]
@@ -98,55 +118,67 @@ import Testing
         let input = [#"{"phone":"13800138000"}"#, #"{"phone":"1"}"#, #"{"phone":"2"}"#].joined(separator: "\n") + "\n"
         let r = try SiftProcess.run(["run", "--rules", rules, "--results", "none", "--quiet"], stdin: input)
         #expect(r.status == 5)
-        #expect(r.stderr == """
-            sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
-            sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
+        #expect(
+            r.stderr == """
+                sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
+                sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
 
-            """)
+                """)
         // A pack's share counts the records that break its own rules, not another pack's.
         let folder = URL(fileURLWithPath: rules).deletingLastPathComponent()
         try "pack: names\nfields:\n  name: [not_empty]\nfail_when: {invalid_ratio: 0}\n"
             .write(to: folder.appendingPathComponent("names.yaml"), atomically: true, encoding: .utf8)
-        let both = try SiftProcess.run(["run", "--rules", folder.path, "--results", "none", "--quiet"], stdin: input.replacingOccurrences(of: "}", with: #","name":"Ann"}"#))
-        #expect(both.stderr == """
-            sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
-            sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
+        let both = try SiftProcess.run(
+            ["run", "--rules", folder.path, "--results", "none", "--quiet"],
+            stdin: input.replacingOccurrences(of: "}", with: #","name":"Ann"}"#))
+        #expect(
+            both.stderr == """
+                sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
+                sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
 
-            """)
+                """)
         // Sharded: each shard's summary, merged with the rules, judges the packs' limits on the whole.
         var shards: [String] = []
         for k in 1...2 {
             let path = folder.appendingPathComponent("shard\(k).json").path
-            let shard = try SiftProcess.run(["run", "--rules", rules, "--results", "none", "--quiet", "--shard", "\(k)/2",
-                                             "--summary-json", path], stdin: input)
+            let shard = try SiftProcess.run(
+                [
+                    "run", "--rules", rules, "--results", "none", "--quiet", "--shard", "\(k)/2",
+                    "--summary-json", path,
+                ], stdin: input)
             #expect(shard.status == (k == 1 ? 1 : 5))  // shard 1: one of two records invalid; shard 2: its one record
             shards.append(path)
         }
-        let merged = try SiftProcess.run(["merge", "--rules", rules, "--max-reason", "phone.regex=5", "--warn-invalid-ratio", "0.1"] + shards)
+        let merged = try SiftProcess.run(
+            ["merge", "--rules", rules, "--max-reason", "phone.regex=5", "--warn-invalid-ratio", "0.1"] + shards)
         #expect(merged.status == 5)
-        #expect(merged.stderr == """
-            sift: warning: 2 of 3 records are invalid (0.6667), above the warning level 0.1
-            sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
-            sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
+        #expect(
+            merged.stderr == """
+                sift: warning: 2 of 3 records are invalid (0.6667), above the warning level 0.1
+                sift: warning: phone.regex occurred 2 times, above the warning level 0 (phones, \(rules):7:3)
+                sift: error: 2 of the 3 records of pack 'phones' are invalid (0.6667), above the limit 0.5 (phones, \(rules):5:3)
 
-            """)
-        #expect(merged.stdout.contains(#"{"name":"pack phones invalid_ratio","level":"fail","limit":"0.5","actual":"0.6667","crossed":true}"#))
+                """)
+        #expect(
+            merged.stdout.contains(#"{"name":"pack phones invalid_ratio","level":"fail","limit":"0.5","actual":"0.6667","crossed":true}"#))
         let unjudged = try SiftProcess.run(["merge"] + shards)
         #expect(unjudged.status == 1 && unjudged.stderr == "")
 
-        let typo = try SiftProcess.temp("typo.yaml", "fields:\n  a: [not_empty]\nfail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}\n")
+        let typo = try SiftProcess.temp(
+            "typo.yaml", "fields:\n  a: [not_empty]\nfail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}\n")
         let lint = try SiftProcess.run(["lint", typo])
         #expect(lint.status == 2)
-        #expect(lint.stderr == """
-            \(typo):3:13: error: unknown key 'invalid_ratoi' in 'fail_when'; did you mean 'invalid_ratio'? (keys: invalid_ratio, reasons)
-            fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
-                        ^
-            \(typo):3:56: error: each reason limit is CODE: N with N a whole number from 0
-            fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
-                                                                   ^
-            sift lint: 2 errors
+        #expect(
+            lint.stderr == """
+                \(typo):3:13: error: unknown key 'invalid_ratoi' in 'fail_when'; did you mean 'invalid_ratio'? (keys: invalid_ratio, reasons)
+                fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
+                            ^
+                \(typo):3:56: error: each reason limit is CODE: N with N a whole number from 0
+                fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
+                                                                       ^
+                sift lint: 2 errors
 
-            """)
+                """)
     }
 
     @Test func textSummarySaysHowManyReasonsItLeftOut() throws {
@@ -173,8 +205,11 @@ import Testing
         let gz = dir + "/in.jsonl.gz", cut = dir + "/cut.jsonl.gz"
         let sh = Process()
         sh.executableURL = URL(fileURLWithPath: "/bin/sh")
-        sh.arguments = ["-c", "printf '%s\\n' '\(Self.valid1)' '\(Self.invalid1)' | gzip > '\(gz)' && printf '%s\\n' '\(Self.valid2)' | gzip >> '\(gz)'"
-                        + " && head -c $(($(wc -c < '\(gz)') - 4)) '\(gz)' > '\(cut)'"]
+        sh.arguments = [
+            "-c",
+            "printf '%s\\n' '\(Self.valid1)' '\(Self.invalid1)' | gzip > '\(gz)' && printf '%s\\n' '\(Self.valid2)' | gzip >> '\(gz)'"
+                + " && head -c $(($(wc -c < '\(gz)') - 4)) '\(gz)' > '\(cut)'",
+        ]
         try sh.run()
         sh.waitUntilExit()
         let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", gz, "--quiet", "--results", "all"])
@@ -226,7 +261,9 @@ import Testing
         let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
         // Not the receipts: replay detection is state across records, which one shard cannot see
         // (docs/OUTPUT.md; a shared ledger covers it).
-        let inputs = ["signup.jsonl", "mobile.jsonl", "identity.jsonl", "links.jsonl", "vehicles.json", "sign-in-with-apple.jsonl"].map { "samples/" + $0 }
+        let inputs = ["signup.jsonl", "mobile.jsonl", "identity.jsonl", "links.jsonl", "vehicles.json", "sign-in-with-apple.jsonl"].map {
+            "samples/" + $0
+        }
         let base = ["run", "--rules", "rules", "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--workers", "2"] + inputs
         let single = try SiftProcess.run(base + ["--summary-json", dir + "/all.json"])
         var lines: [Substring] = []
@@ -252,7 +289,9 @@ import Testing
     @Test func htmlReportShowsTotalsChartsAndSamples() throws {
         let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
         let path = try SiftProcess.temp("in.jsonl", Self.input)
-        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--report", dir + "/r.html"])
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--report", dir + "/r.html",
+        ])
         #expect(r.status == 1)
         let html = read(dir + "/r.html")
         #expect(html.hasPrefix("<!DOCTYPE html>"))
@@ -261,10 +300,17 @@ import Testing
         #expect(html.contains(#"<div class="tile bad" id="invalid"><b>3</b>invalid</div>"#))
         #expect(html.contains(#"<div class="tile bad" id="ratio"><b>60.0%</b>invalid ratio</div>"#))
         #expect(html.contains(##"<rect x="300" y="47" width="520" height="16" fill="#b3261e"><title>phone.regex: 1</title></rect>"##))
-        #expect(html.contains("<tr><td><code>\(path):2</code></td><td><div><code>phone · phone.regex</code>: is not a valid mainland China mobile number"))
-        #expect(html.contains(#"<pre>{&quot;kind&quot;:&quot;mobile&quot;,&quot;phone&quot;:&quot;1&quot;,&quot;order_id&quot;:&quot;o-2&quot;}</pre>"#))
-        let zh = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--lang", "zh",
-                                      "--report", dir + "/zh.html"])
+        #expect(
+            html.contains(
+                "<tr><td><code>\(path):2</code></td><td><div><code>phone · phone.regex</code>: is not a valid mainland China mobile number")
+        )
+        #expect(
+            html.contains(
+                #"<pre>{&quot;kind&quot;:&quot;mobile&quot;,&quot;phone&quot;:&quot;1&quot;,&quot;order_id&quot;:&quot;o-2&quot;}</pre>"#))
+        let zh = try SiftProcess.run([
+            "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--lang", "zh",
+            "--report", dir + "/zh.html",
+        ])
         #expect(zh.status == 1)
         #expect(read(dir + "/zh.html").contains("不是有效的中国大陆手机号"))
     }

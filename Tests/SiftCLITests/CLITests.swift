@@ -3,11 +3,13 @@ import Testing
 
 /// Runs the built `sift` binary, as a user would.
 struct SiftProcess {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static var binary: URL {
         // The test bundle sits beside the products it was built with.
-        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        let exe = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         var dir = exe.deletingLastPathComponent()
         while dir.path != "/" {
             let candidate = dir.appendingPathComponent("sift")
@@ -57,23 +59,29 @@ struct SiftProcess {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
         #expect(lines[0] == #"{"source":"samples/mobile.jsonl","line":1,"valid":true,"packs":["mobile"],"violations":[]}"#)
-        #expect(lines[3] == #"{"source":"samples/mobile.jsonl","line":4,"valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex","message":"is not a valid mainland China mobile number","value":"15412345678","rule":"rules/lib/cn-mobile.yaml:15:5"}]}"#)
+        #expect(
+            lines[3]
+                == #"{"source":"samples/mobile.jsonl","line":4,"valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex","message":"is not a valid mainland China mobile number","value":"15412345678","rule":"rules/lib/cn-mobile.yaml:15:5"}]}"#
+        )
         #expect(r.stderr.hasPrefix("sift: 6 records, 3 valid, 3 invalid (0 unreadable) in "))
     }
 
     @Test func allValidExitsZeroAndChineseMessages() throws {
-        let ok = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "-", "--quiet"], stdin: "{\"kind\":\"mobile\",\"phone\":\"13800138000\"}\n")
+        let ok = try SiftProcess.run(
+            ["run", "--rules", "rules/mobile.yaml", "-", "--quiet"], stdin: "{\"kind\":\"mobile\",\"phone\":\"13800138000\"}\n")
         #expect(ok.status == 0)
         #expect(ok.stderr == "")
         #expect(ok.stdout == "{\"source\":\"-\",\"line\":1,\"valid\":true,\"packs\":[\"mobile\"],\"violations\":[]}\n")
-        let zh = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--lang", "zh", "--quiet"], stdin: "{\"kind\":\"mobile\",\"phone\":\"15412345678\"}\n")
+        let zh = try SiftProcess.run(
+            ["run", "--rules", "rules/mobile.yaml", "--lang", "zh", "--quiet"], stdin: "{\"kind\":\"mobile\",\"phone\":\"15412345678\"}\n")
         #expect(zh.status == 1)
         #expect(zh.stdout.contains(#""message":"不是有效的中国大陆手机号""#))
     }
 
     @Test func stdinMayHoldAJSONArray() throws {
-        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--quiet"],
-                                    stdin: "[{\"kind\":\"mobile\",\"phone\":\"13800138000\"},\n {\"kind\":\"mobile\",\"phone\":\"1\"}]\n")
+        let r = try SiftProcess.run(
+            ["run", "--rules", "rules/mobile.yaml", "--quiet"],
+            stdin: "[{\"kind\":\"mobile\",\"phone\":\"13800138000\"},\n {\"kind\":\"mobile\",\"phone\":\"1\"}]\n")
         #expect(r.status == 1)
         #expect(r.stdout.split(separator: "\n").count == 2)
     }
@@ -90,16 +98,17 @@ struct SiftProcess {
         let r = try SiftProcess.run(["lint", path])
         #expect(r.status == 2)
         #expect(r.stdout == "")
-        #expect(r.stderr == """
-            \(path):3:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)
-                - regex: {patern: '^1'}
-                          ^
-            \(path):4:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'lunh'; did you mean 'luhn'?
-                - checksum: lunh
-                            ^
-            sift lint: 2 errors
+        #expect(
+            r.stderr == """
+                \(path):3:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)
+                    - regex: {patern: '^1'}
+                              ^
+                \(path):4:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'lunh'; did you mean 'luhn'?
+                    - checksum: lunh
+                                ^
+                sift lint: 2 errors
 
-            """)
+                """)
         let run = try SiftProcess.run(["run", "--rules", path, "samples"])
         #expect(run.status == 2)
         #expect(run.stdout == "")
@@ -124,7 +133,9 @@ struct SiftProcess {
     }
 
     @Test func failingExamplesShowExpectedAgainstActual() throws {
-        let path = try SiftProcess.temp("ex.yaml", """
+        let path = try SiftProcess.temp(
+            "ex.yaml",
+            """
             fields:
               phone: [regex: '1[0-9]{10}']
             examples:
@@ -136,13 +147,14 @@ struct SiftProcess {
             """)
         let r = try SiftProcess.run(["test", path])
         #expect(r.status == 1)
-        #expect(r.stdout == """
-            \(path):4:5: error: example 'wrong on purpose' in pack 'ex' failed
-              expected: invalid with [phone.regex]
-              actual:   valid
-            sift test: 2 examples, 1 passed, 1 failed
+        #expect(
+            r.stdout == """
+                \(path):4:5: error: example 'wrong on purpose' in pack 'ex' failed
+                  expected: invalid with [phone.regex]
+                  actual:   valid
+                sift test: 2 examples, 1 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func explainPrintsThePipeline() throws {
@@ -156,27 +168,29 @@ struct SiftProcess {
     /// instead of raw regexes.
     @Test func explainSpeaksTheAuthorsWords() throws {
         let en = try SiftProcess.run(["explain", "rules/mobile.yaml"])
-        #expect(en.stdout == """
-            pack 'mobile' (rules/mobile.yaml) applies to: kind = "mobile"
-              Chinese mobile numbers, checked with the up-to-date validator.
-              field phone (required) [phone.required when missing]
-                - must not start or end with whitespace [phone.trimmed] (rules/mobile.yaml:13:9)
-                - validator cn_mobile: fails with “is not a valid mainland China mobile number” (a regex check) [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
-              examples: 18
-            a record that no pack applies to gets a record.no_pack result.
+        #expect(
+            en.stdout == """
+                pack 'mobile' (rules/mobile.yaml) applies to: kind = "mobile"
+                  Chinese mobile numbers, checked with the up-to-date validator.
+                  field phone (required) [phone.required when missing]
+                    - must not start or end with whitespace [phone.trimmed] (rules/mobile.yaml:13:9)
+                    - validator cn_mobile: fails with “is not a valid mainland China mobile number” (a regex check) [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
+                  examples: 18
+                a record that no pack applies to gets a record.no_pack result.
 
-            """)
+                """)
         let zh = try SiftProcess.run(["explain", "rules/mobile.yaml", "--lang", "zh"])
-        #expect(zh.stdout == """
-            规则包 'mobile'（rules/mobile.yaml），适用于：kind = "mobile"
-              中国大陆手机号，用最新的号段校验。
-              字段 phone（必填）[缺失时 phone.required]
-                - 首尾不得有空白 [phone.trimmed] (rules/mobile.yaml:13:9)
-                - 校验器 cn_mobile：不满足时报告“不是有效的中国大陆手机号”（regex 检查） [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
-              示例：18 个
-            不适用于任何规则包的记录会得到 record.no_pack 结果。
+        #expect(
+            zh.stdout == """
+                规则包 'mobile'（rules/mobile.yaml），适用于：kind = "mobile"
+                  中国大陆手机号，用最新的号段校验。
+                  字段 phone（必填）[缺失时 phone.required]
+                    - 首尾不得有空白 [phone.trimmed] (rules/mobile.yaml:13:9)
+                    - 校验器 cn_mobile：不满足时报告“不是有效的中国大陆手机号”（regex 检查） [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
+                  示例：18 个
+                不适用于任何规则包的记录会得到 record.no_pack 结果。
 
-            """)
+                """)
     }
 
     @Test func schemaIsJSON() throws {
@@ -190,21 +204,30 @@ struct SiftProcess {
 @Suite struct ReceiptSampleTests {
     /// The verdicts documented in docs/RECEIPTS.md.
     @Test func sampleReceiptsGiveTheDocumentedVerdicts() throws {
-        let r = try SiftProcess.run(["run", "--rules", "rules", "samples/receipts/receipts.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet"])
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules", "samples/receipts/receipts.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
+        ])
         #expect(r.status == 1)
         let reasons: [[String]] = try r.stdout.split(separator: "\n").map { line in
             let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
             return (o["violations"] as? [[String: Any]] ?? []).map { $0["reason"] as! String }
         }
-        #expect(reasons == [
-            ["receipt.bundle_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id"],
-            [], ["receipt.already_credited"], ["receipt.replayed_transaction"],
-            ["receipt.status.sandbox_receipt_in_production"], ["receipt.refunded"], ["receipt.subscription_expired"],
-            [], ["receipt.bundle_id"], ["receipt.quantity", "receipt.product_unknown"], ["receipt.status.internal_data_access_error"],
-            ["receipt.in_app_malformed"], ["receipt.status_malformed"], ["receipt.missing"],
-        ])
+        #expect(
+            reasons == [
+                [
+                    "receipt.bundle_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id",
+                    "receipt.transaction_id",
+                ],
+                [], ["receipt.already_credited"], ["receipt.replayed_transaction"],
+                ["receipt.status.sandbox_receipt_in_production"], ["receipt.refunded"], ["receipt.subscription_expired"],
+                [], ["receipt.bundle_id"], ["receipt.quantity", "receipt.product_unknown"], ["receipt.status.internal_data_access_error"],
+                ["receipt.in_app_malformed"], ["receipt.status_malformed"], ["receipt.missing"],
+            ])
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines[1].hasSuffix(#""receipt":{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"com.example.coins100","type":"consumable","transaction_id":"1000000651234567","original_transaction_id":"1000000651234567","quantity":1}]}}"#))
+        #expect(
+            lines[1].hasSuffix(
+                #""receipt":{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"com.example.coins100","type":"consumable","transaction_id":"1000000651234567","original_transaction_id":"1000000651234567","quantity":1}]}}"#
+            ))
         #expect(lines[10].contains(#""receipt":{"status":21100,"retryable":true,"creditable":[]}"#))
     }
 }
@@ -215,12 +238,19 @@ struct SiftProcess {
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 10)
-        #expect(lines[2] == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"query":{"t":30,"autoplay":false},"raw_query":"t=30","fragment":null}}"#)
+        #expect(
+            lines[2]
+                == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"query":{"t":30,"autoplay":false},"raw_query":"t=30","fragment":null}}"#
+        )
         let reasons = lines.map { line -> String in
             guard let r = line.range(of: #""reason":""#) else { return "-" }
             return String(line[r.upperBound...].prefix { $0 != "\"" })
         }
-        #expect(reasons == ["-", "-", "-", "-", "route.nul_byte", "route.dot_segment", "route.forbidden_scheme", "route.excluded", "-", "route.host_not_allowed"])
+        #expect(
+            reasons == [
+                "-", "-", "-", "-", "route.nul_byte", "route.dot_segment", "route.forbidden_scheme", "route.excluded", "-",
+                "route.host_not_allowed",
+            ])
     }
 
     @Test func aasaGenerateThenCheck() throws {
@@ -232,22 +262,33 @@ struct SiftProcess {
         #expect(check.stdout == "sift routes check-aasa: 0 problems\n")
         let legacy = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json"])
         #expect(legacy.status == 1)
-        #expect(legacy.stdout == """
-            route 'videos/new' → video.editor (rules/deeplinks.yaml:15:13): /videos/new would open in the browser: no pattern matches it
-            route 'videos' → video.list (rules/deeplinks.yaml:17:13): /videos would open in the browser: no pattern matches it
-            route 'videos/:id(int)' → video.detail (rules/deeplinks.yaml:21:13): /videos/1 would open in the browser: no pattern matches it
-            route 'account' → account (rules/deeplinks.yaml:28:13): /account would open in the browser: no pattern matches it
-            AASA pattern '/wwdc/news/' sends links to the app, but no route handles them
-            AASA pattern '/videos/wwdc/2015/*' sends links to the app, but no route handles them
-            sift routes check-aasa: 6 problems
+        #expect(
+            legacy.stdout == """
+                route 'videos/new' → video.editor (rules/deeplinks.yaml:15:13): /videos/new would open in the browser: no pattern matches it
+                route 'videos' → video.list (rules/deeplinks.yaml:17:13): /videos would open in the browser: no pattern matches it
+                route 'videos/:id(int)' → video.detail (rules/deeplinks.yaml:21:13): /videos/1 would open in the browser: no pattern matches it
+                route 'account' → account (rules/deeplinks.yaml:28:13): /account would open in the browser: no pattern matches it
+                AASA pattern '/wwdc/news/' sends links to the app, but no route handles them
+                AASA pattern '/videos/wwdc/2015/*' sends links to the app, but no route handles them
+                sift routes check-aasa: 6 problems
 
-            """)
-        let second = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "ABCD1234.com.apple.wwdc"])
+                """)
+        let second = try SiftProcess.run([
+            "routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "ABCD1234.com.apple.wwdc",
+        ])
         #expect(second.status == 1)
-        #expect(second.stdout == "excluded path '/videos/private/*' would still open the app: /videos/private/a matches * first\nsift routes check-aasa: 1 problem\n")
-        let unknown = try SiftProcess.run(["routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "X.y"])
+        #expect(
+            second.stdout
+                == "excluded path '/videos/private/*' would still open the app: /videos/private/a matches * first\nsift routes check-aasa: 1 problem\n"
+        )
+        let unknown = try SiftProcess.run([
+            "routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "X.y",
+        ])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "sift routes check-aasa: the AASA file has no entry for X.y (entries: 9JA89QQLNQ.com.apple.wwdc, ABCD1234.com.apple.wwdc)\n")
+        #expect(
+            unknown.stderr
+                == "sift routes check-aasa: the AASA file has no entry for X.y (entries: 9JA89QQLNQ.com.apple.wwdc, ABCD1234.com.apple.wwdc)\n"
+        )
     }
 }
 
@@ -267,9 +308,14 @@ struct SiftProcess {
         #expect(lines.count == 2)
         #expect(lines[0].contains(#""line":2,"index":0,"valid":true"#))
         #expect(lines[1].contains(#""line":4,"index":1,"valid":false"#))
-        let long = "[\n{\"kind\":\"mobile\",\"phone\":\"13800138000\"},\n{\"kind\":\"mobile\",\"phone\":\"" + String(repeating: "1", count: 200) + "\"}\n]\n"
+        let long =
+            "[\n{\"kind\":\"mobile\",\"phone\":\"13800138000\"},\n{\"kind\":\"mobile\",\"phone\":\"" + String(repeating: "1", count: 200)
+            + "\"}\n]\n"
         let l = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--quiet", "--max-record-bytes", "100"], stdin: long)
-        #expect(l.stdout == "{\"source\":\"-\",\"line\":3,\"valid\":false,\"error\":{\"reason\":\"input.too_large\",\"message\":\"line 3 of the JSON array is longer than the record size limit\"}}\n")
+        #expect(
+            l.stdout
+                == "{\"source\":\"-\",\"line\":3,\"valid\":false,\"error\":{\"reason\":\"input.too_large\",\"message\":\"line 3 of the JSON array is longer than the record size limit\"}}\n"
+        )
     }
 }
 
@@ -277,7 +323,8 @@ struct SiftProcess {
 @Suite struct DocumentationTests {
     @Test func theRulesReferenceIsGeneratedFromTheSpecs() throws {
         let r = try SiftProcess.run(["plugins", "--format", "markdown"])
-        let page = try String(contentsOf: SiftProcess.packageRoot.appendingPathComponent("Sources/Sift/Sift.docc/RulesReference.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: SiftProcess.packageRoot.appendingPathComponent("Sources/Sift/Sift.docc/RulesReference.md"), encoding: .utf8)
         #expect(r.stdout == page, "regenerate it: sift plugins --format markdown > Sources/Sift/Sift.docc/RulesReference.md")
         #expect(page.contains("\n## regex\n"))
         #expect(page.contains("| `mode` | one of full, search | `full` |"))

@@ -17,17 +17,20 @@ import Testing
                 + #""message":"\#(message)","value":"\#(value)",\#(rule)}]}"#
         }
         func good(_ line: Int) -> String { #"{"source":"-","line":\#(line),"valid":true,"packs":["rules"],"violations":[]}"# }
-        #expect(r.stdout.split(separator: "\n").map(String.init) == [
-            good(1),
-            bad(2, "w.allowed_word", "is not allowed", "plum"),
-            bad(3, "w.allowed_word.plugin_error", "the plugin 'allowed_word' exited without answering (exit status 3)", "crash"),
-            good(4),  // started again after the crash
-            bad(5, "w.allowed_word.plugin_error", "the plugin 'allowed_word' did not answer within 500 ms", "hang"),
-            good(6),
-            bad(7, "w.allowed_word.plugin_error", #"the plugin 'allowed_word' answered 'not json', not {\"pass\": true|false, ...}"#, "garbage"),
-            bad(8, "w.allowed_word.plugin_error", "the plugin 'allowed_word' answered more than one line to one request", "twice"),
-            good(9),
-        ])
+        #expect(
+            r.stdout.split(separator: "\n").map(String.init) == [
+                good(1),
+                bad(2, "w.allowed_word", "is not allowed", "plum"),
+                bad(3, "w.allowed_word.plugin_error", "the plugin 'allowed_word' exited without answering (exit status 3)", "crash"),
+                good(4),  // started again after the crash
+                bad(5, "w.allowed_word.plugin_error", "the plugin 'allowed_word' did not answer within 500 ms", "hang"),
+                good(6),
+                bad(
+                    7, "w.allowed_word.plugin_error", #"the plugin 'allowed_word' answered 'not json', not {\"pass\": true|false, ...}"#,
+                    "garbage"),
+                bad(8, "w.allowed_word.plugin_error", "the plugin 'allowed_word' answered more than one line to one request", "twice"),
+                good(9),
+            ])
     }
 
     /// A value written over several lines goes as one request line; a command that answers
@@ -45,11 +48,14 @@ import Testing
         let test = try SiftProcess.run(["test", Self.rules])
         #expect(test.stdout == "sift test: 2 examples, 2 passed, 0 failed\n")
         let explain = try SiftProcess.run(["explain", Self.rules])
-        #expect(explain.stdout.contains(
-            "    - The text must be one of the allowed words. (exec plugin 'allowed_word') [w.allowed_word] (\(Self.rules):10:7)\n"))
+        #expect(
+            explain.stdout.contains(
+                "    - The text must be one of the allowed words. (exec plugin 'allowed_word') [w.allowed_word] (\(Self.rules):10:7)\n"))
         let schema = try SiftProcess.run(["schema", "--rules", Self.rules])
         #expect(schema.stdout.contains(#""allowed_word":{"#))
-        let typo = try SiftProcess.temp("r.yaml", """
+        let typo = try SiftProcess.temp(
+            "r.yaml",
+            """
             exec_checks:
               word:
                 command: [python3, w.py]
@@ -60,20 +66,23 @@ import Testing
         let lint = try SiftProcess.run(["lint", typo])
         #expect(lint.status == 2)
         // The declaration's own error, then its use (a declaration with errors declares nothing).
-        #expect(lint.stderr == """
-            \(typo):4:5: error: unknown option 'sumary' for 'exec_checks'; did you mean 'summary'? (options: command, summary, options, timeout_ms)
-                sumary: Words.
-                ^
-            \(typo):6:8: error: unknown check 'word'
-              w: [{word: {alowed: [a]}}]
-                   ^
-            sift lint: 2 errors
+        #expect(
+            lint.stderr == """
+                \(typo):4:5: error: unknown option 'sumary' for 'exec_checks'; did you mean 'summary'? (options: command, summary, options, timeout_ms)
+                    sumary: Words.
+                    ^
+                \(typo):6:8: error: unknown check 'word'
+                  w: [{word: {alowed: [a]}}]
+                       ^
+                sift lint: 2 errors
 
-            """)
+                """)
     }
 
     @Test func aCommandThatCannotStartIsAResultToo() throws {
-        let rules = try SiftProcess.temp("r.yaml", """
+        let rules = try SiftProcess.temp(
+            "r.yaml",
+            """
             exec_checks:
               word: {command: [no-such-program-here], summary: Words., timeout_ms: 2000}
             fields:

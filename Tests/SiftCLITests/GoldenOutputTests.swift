@@ -12,8 +12,10 @@ import Testing
 
     @Test(arguments: ["en", "zh"], ["1", "2"])
     func samplesMatchTheCheckedInOutput(language: String, workers: String) throws {
-        let r = try SiftProcess.run(["run", "--rules", "rules", "samples", "--as-of", "2026-11-21T00:00:00Z",
-                                     "--lang", language, "--workers", workers, "--quiet"])
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules", "samples", "--as-of", "2026-11-21T00:00:00Z",
+            "--lang", language, "--workers", workers, "--quiet",
+        ])
         #expect(r.status == 1)
         #expect(r.stderr == "")
         let want = try Self.expected("samples.\(language).jsonl")

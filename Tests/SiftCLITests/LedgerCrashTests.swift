@@ -80,14 +80,19 @@ import Testing
         #expect(LineReaderWithTimeout(out.fileHandleForReading).line(timeout: 10)?.contains(#""valid":true"#) == true)
         // Meanwhile a second run on the same ledger completes, quickly.
         let b = try SiftProcess.temp("b.jsonl", (2_000_001...2_000_100).map(record).joined(separator: "\n") + "\n")
-        let second = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", b, "--ledger", ledger, "--quiet", "--results", "none"])
+        let second = try SiftProcess.run([
+            "run", "--rules", "rules/iap-receipts.yaml", b, "--ledger", ledger, "--quiet", "--results", "none",
+        ])
         #expect(second.status == 0)
         try inp.fileHandleForWriting.close()
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
         // Both runs' claims are in the ledger.
-        let again = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", "--ledger", ledger, "--quiet", "--results", "none",
-                                         "--summary-json", dir + "/s.json", "-"], stdin: record(1_000_001) + "\n" + record(2_000_050) + "\n")
+        let again = try SiftProcess.run(
+            [
+                "run", "--rules", "rules/iap-receipts.yaml", "--ledger", ledger, "--quiet", "--results", "none",
+                "--summary-json", dir + "/s.json", "-",
+            ], stdin: record(1_000_001) + "\n" + record(2_000_050) + "\n")
         #expect(again.status == 1)
         #expect(try String(contentsOfFile: dir + "/s.json", encoding: .utf8).contains(#""reasons":{"receipt.already_credited":2}"#))
     }

@@ -35,7 +35,8 @@ import Testing
         #expect(try p.validate(field: "phone", value: nil).map(\.reason) == ["phone.required"])
         // A nested field, and the clock given per call.
         let asOf2026: Int64 = 1_795_219_200_000
-        #expect(try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026).map(\.reason) == ["profile.birthday.date"])
+        #expect(
+            try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026).map(\.reason) == ["profile.birthday.date"])
         #expect(try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026 * 2).isEmpty)
         #expect(try p.validate(field: "unknown", value: "x").isEmpty)
         #expect(throws: FieldPathError.self) { try p.validate(field: "a..b", value: "x") }
@@ -80,11 +81,12 @@ import Testing
             Issue.record("broken rules loaded")
         } catch {
             #expect(error.diagnostics.count == 1)
-            #expect(error.rendered == """
-                bad.yaml:2:12: error: unknown check 'regx'; did you mean 'regex'?
-                  phone: [{regx: '1'}]
-                           ^
-                """)
+            #expect(
+                error.rendered == """
+                    bad.yaml:2:12: error: unknown check 'regx'; did you mean 'regex'?
+                      phone: [{regx: '1'}]
+                               ^
+                    """)
         }
     }
 
@@ -96,12 +98,13 @@ import Testing
     }
 
     @Test func aLinkAsAURL() throws {
-        let p = try RulesLoader.load(text: """
-            routes:
-              hosts: [example.com]
-              table:
-                - {path: videos/:id, to: video.detail, params: {id: int}}
-            """)
+        let p = try RulesLoader.load(
+            text: """
+                routes:
+                  hosts: [example.com]
+                  table:
+                    - {path: videos/:id, to: video.detail, params: {id: int}}
+                """)
         let route = try p.route(URL(string: "https://example.com/videos/42")!)
         #expect(route.destination == "video.detail")
         #expect(route.parameters.get("id", as: Int.self) == 42)

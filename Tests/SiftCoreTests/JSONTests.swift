@@ -86,11 +86,13 @@ import Testing
     }
 
     @Test func badPathsSayWhy() {
-        let cases = ["": "invalid field path '': it is empty",
-                     "a..b": "invalid field path 'a..b': empty name before '.'",
-                     "a[x]": "invalid field path 'a[x]': '[x]' is not an index, [*] or a quoted key",
-                     "a.": "invalid field path 'a.': it ends with '.'",
-                     "a[0": "invalid field path 'a[0': '[' without ']'"]
+        let cases = [
+            "": "invalid field path '': it is empty",
+            "a..b": "invalid field path 'a..b': empty name before '.'",
+            "a[x]": "invalid field path 'a[x]': '[x]' is not an index, [*] or a quoted key",
+            "a.": "invalid field path 'a.': it ends with '.'",
+            "a[0": "invalid field path 'a[0': '[' without ']'",
+        ]
         for (text, message) in cases {
             #expect(throws: FieldPathError(message: message)) { try FieldPath(parsing: text) }
         }

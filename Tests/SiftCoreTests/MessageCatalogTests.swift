@@ -80,6 +80,8 @@ enum MessageTemplates {
             if let (call, prefix) = calls.first(where: { matches($0.call, s, i) }) {
                 var j = i + call.unicodeScalars.count
                 if call.hasSuffix("\"") { j -= 1 }
+                // The message may start on the next line (`.error(\n    "…"`).
+                while j < s.count, s[j] == " " || s[j] == "\n" { j += 1 }
                 if j < s.count, s[j] == "\"", let (sample, end) = literal(s, j), isMessage(sample) {
                     out.append((line, (sample.hasPrefix("; ") || call == " bad(" ? prefix : "") + sample))
                     for k in i..<end where s[k] == "\n" { line += 1 }
@@ -160,15 +162,19 @@ enum MessageTemplates {
 enum ChineseCheck {
     static func isChinese(_ text: String) -> Bool {
         var bare = text
-        for pattern in [#"'[^']*'"#, #"\{[^}]*\}"#, #"\[[^\]]*\]"#, #"[A-Za-z_]+:[^ ，；）]*"#, #"“[^”]*”"#,
-                        #"[A-Za-z0-9_.\-]+(, [A-Za-z0-9_.\-]+)+"#, #"/[^/ ]+/"#, #"--[a-z-]+"#] {
+        for pattern in [
+            #"'[^']*'"#, #"\{[^}]*\}"#, #"\[[^\]]*\]"#, #"[A-Za-z_]+:[^ ，；）]*"#, #"“[^”]*”"#,
+            #"[A-Za-z0-9_.\-]+(, [A-Za-z0-9_.\-]+)+"#, #"/[^/ ]+/"#, #"--[a-z-]+"#,
+        ] {
             bare = bare.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }
-        let allowed: Set<String> = ["YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "test", "lint", "mode", "search",
-                                    "rfc", "epoch_ms", "epoch_s", "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U",
-                                    // Names of keys, files and standards, kept as written.
-                                    "Apple", "JWKS", "AASA", "RSA", "RS", "RFC", "URL", "kid", "now", "from", "to", "yaml", "yml",
-                                    "include", "validators", "exec_checks", "applies_to", "examples", "request_date", "epoch"]
+        let allowed: Set<String> = [
+            "YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "test", "lint", "mode", "search",
+            "rfc", "epoch_ms", "epoch_s", "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U",
+            // Names of keys, files and standards, kept as written.
+            "Apple", "JWKS", "AASA", "RSA", "RS", "RFC", "URL", "kid", "now", "from", "to", "yaml", "yml",
+            "include", "validators", "exec_checks", "applies_to", "examples", "request_date", "epoch",
+        ]
         let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
         return words.allSatisfy(allowed.contains)
     }

@@ -14,22 +14,26 @@ import Testing
         #expect(errors("fields:\n  a: [length: {min: -5}]\n") == ["r.yaml:2:21: error: 'length' cannot be negative"])
         #expect(errors("fields:\n  a: [any: []]\n") == ["r.yaml:2:12: error: 'any' needs at least one check"])
         #expect(errors("fields:\n  a: [all: []]\n") == ["r.yaml:2:12: error: 'all' needs at least one check"])
-        #expect(errors("fields:\n  a:\n    - when: {field: 'x..y', enum: [CN]}\n      then: not_empty\n") == [
-            "r.yaml:3:21: error: invalid field path 'x..y': empty name before '.'",
-        ])
+        #expect(
+            errors("fields:\n  a:\n    - when: {field: 'x..y', enum: [CN]}\n      then: not_empty\n") == [
+                "r.yaml:3:21: error: invalid field path 'x..y': empty name before '.'"
+            ])
     }
 
     @Test func helpfulHints() {
-        #expect(errors("fields:\n  a:\n    - regex: 'x'\n      ignore_case: true\n") == [
-            "r.yaml:4:7: error: 'ignore_case' is an option of 'regex': put it inside, as regex: {pattern: ..., ignore_case: ...}",
-        ])
-        #expect(errors("fields:\n  a:\n    - when: {length: 7}\n      then: not_empty\n      esle: trimmed\n") == [
-            "r.yaml:5:7: error: unknown check 'esle'; did you mean 'else'?",
-        ])
+        #expect(
+            errors("fields:\n  a:\n    - regex: 'x'\n      ignore_case: true\n") == [
+                "r.yaml:4:7: error: 'ignore_case' is an option of 'regex': put it inside, as regex: {pattern: ..., ignore_case: ...}"
+            ])
+        #expect(
+            errors("fields:\n  a:\n    - when: {length: 7}\n      then: not_empty\n      esle: trimmed\n") == [
+                "r.yaml:5:7: error: unknown check 'esle'; did you mean 'else'?"
+            ])
         #expect(errors("fields:\n  a:\n    - trimmed:\n") == [])
-        #expect(errors("fields:\n  a: [date: yyyy-mm-dd]\n") == [
-            "r.yaml:2:13: error: unknown date format 'yyyy-mm-dd': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, or rfc3339, epoch_ms, epoch_s",
-        ])
+        #expect(
+            errors("fields:\n  a: [date: yyyy-mm-dd]\n") == [
+                "r.yaml:2:13: error: unknown date format 'yyyy-mm-dd': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, or rfc3339, epoch_ms, epoch_s"
+            ])
         #expect(errors("fields:\n\ta: [not_empty]\n").first?.hasSuffix("; tabs cannot indent YAML, use spaces") == true)
     }
 
@@ -40,7 +44,10 @@ import Testing
         #expect(r.pipeline == nil)
         #expect(r.diagnostics.map(\.headline) == ["error: no rule files (.yaml or .yml) in '\(dir)'"])
         try "validators:\n  v: not_empty\n".write(toFile: dir + "/lib.yaml", atomically: true, encoding: .utf8)
-        #expect(RulesLoader(registry: fieldsOnly).load(path: dir).diagnostics.map(\.headline) == ["error: no rule packs in '\(dir)': its files only define validators"])
+        #expect(
+            RulesLoader(registry: fieldsOnly).load(path: dir).diagnostics.map(\.headline) == [
+                "error: no rule packs in '\(dir)': its files only define validators"
+            ])
     }
 
     @Test func messagesAndExplainSayWhatTheAuthorWrote() throws {
@@ -55,7 +62,8 @@ import Testing
                 - not: {enum: [admin, root]}
             """
         let p = try #require(RulesLoader(registry: fieldsOnly).load(text: yaml, file: "r.yaml").pipeline)
-        #expect(Explainer.explain(p, language: .en).contains("length must be 0…3 characters [a.length] (r.yaml:2:11) (reported as a.too_long)"))
+        #expect(
+            Explainer.explain(p, language: .en).contains("length must be 0…3 characters [a.length] (r.yaml:2:11) (reported as a.too_long)"))
         let v = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"a":"abcd","b":"root"}"#.utf8))
         #expect(v.reasons == ["a.too_long", "b.not"])
         #expect(v.violations[1].message.en == "must not satisfy: must be one of: admin, root")
@@ -91,7 +99,9 @@ import Testing
 
     func run(_ source: InputSource, maxRecordBytes: Int = 1 << 20) throws -> [String] {
         var out: [UInt8] = []
-        _ = try BatchRunner(pipeline: pipeline, options: RunOptions(asOfMillis: 0, maxRecordBytes: maxRecordBytes)).run([source]) { out += $0 }
+        _ = try BatchRunner(pipeline: pipeline, options: RunOptions(asOfMillis: 0, maxRecordBytes: maxRecordBytes)).run([source]) {
+            out += $0
+        }
         return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

@@ -17,7 +17,9 @@ import Testing
         pipeline = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
     }
 
-    func run(_ input: String, workers: Int = 1, batchSize: Int = 2048, maxRecordBytes: Int = 1 << 20, suffix: String = ".jsonl") throws -> ([String], RunSummary) {
+    func run(_ input: String, workers: Int = 1, batchSize: Int = 2048, maxRecordBytes: Int = 1 << 20, suffix: String = ".jsonl") throws -> (
+        [String], RunSummary
+    ) {
         let path = NSTemporaryDirectory() + "sift-run-\(UUID().uuidString)" + suffix
         try input.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -40,13 +42,14 @@ import Testing
             {"phone":"13800138000"}
             """
         let (lines, summary) = try run(input)
-        #expect(lines == [
-            #"{"source":"IN","line":1,"valid":true,"packs":["r"],"violations":[]}"#,
-            #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.malformed_json","message":"unexpected end of input at byte 22"}}"#,
-            #"{"source":"IN","line":4,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}"#,
-            #"{"source":"IN","line":5,"valid":false,"packs":["r"],"violations":[{"field":"in_app[1].product_id","reason":"in_app[*].product_id.enum","message":"must be one of: gold, silver","value":"lead","rule":"r.yaml:6:9"}]}"#,
-            #"{"source":"IN","line":6,"valid":true,"packs":["r"],"violations":[]}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"source":"IN","line":1,"valid":true,"packs":["r"],"violations":[]}"#,
+                #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.malformed_json","message":"unexpected end of input at byte 22"}}"#,
+                #"{"source":"IN","line":4,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}"#,
+                #"{"source":"IN","line":5,"valid":false,"packs":["r"],"violations":[{"field":"in_app[1].product_id","reason":"in_app[*].product_id.enum","message":"must be one of: gold, silver","value":"lead","rule":"r.yaml:6:9"}]}"#,
+                #"{"source":"IN","line":6,"valid":true,"packs":["r"],"violations":[]}"#,
+            ])
         #expect(summary.records == 5)
         #expect(summary.valid == 2)
         #expect(summary.inputErrors == 2)
@@ -67,7 +70,10 @@ import Testing
         let big = "{\"phone\":\"" + String(repeating: "1", count: 5000) + "\"}"
         let (lines, _) = try run("{\"phone\":\"13800138000\"}\n\(big)\n{\"phone\":\"13800138000\"}\n", maxRecordBytes: 1000)
         #expect(lines.count == 3)
-        #expect(lines[1] == #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.too_large","message":"the line is longer than the record size limit"}}"#)
+        #expect(
+            lines[1]
+                == #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.too_large","message":"the line is longer than the record size limit"}}"#
+        )
         #expect(lines[2].contains(#""line":3,"valid":true"#))
     }
 
@@ -156,8 +162,9 @@ import Testing
 /// A violation's words are encoded once; changing one of them writes the new words.
 @Suite struct ViolationWordsTests {
     @Test func editedViolationsWriteTheirNewWords() {
-        var v = Violation(field: "phone", reason: "phone.regex", message: LocalizedText(en: "bad", zh: "不对"), value: "12",
-                          rule: Mark(file: "r.yaml", line: 3, column: 5))
+        var v = Violation(
+            field: "phone", reason: "phone.regex", message: LocalizedText(en: "bad", zh: "不对"), value: "12",
+            rule: Mark(file: "r.yaml", line: 3, column: 5))
         v.field = "account.phone"
         v.reason = "account.phone.regex"
         v.message = LocalizedText(en: "is not a \"phone\"", zh: "不是手机号")
@@ -167,8 +174,9 @@ import Testing
             ResultLine.write(source: "-", line: 1, verdict: RecordVerdict(packs: ["p"], violations: [v]), language: language, into: &w)
             return String(decoding: w.bytes, as: UTF8.self)
         }
-        #expect(line(.en) == #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"account.phone","#
-            + #""reason":"account.phone.regex","message":"is not a \"phone\"","value":"12"}]}"# + "\n")
+        #expect(
+            line(.en) == #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"account.phone","#
+                + #""reason":"account.phone.regex","message":"is not a \"phone\"","value":"12"}]}"# + "\n")
         #expect(line(.zh).contains(#""message":"不是手机号","value":"12"}"#))
     }
 }

@@ -46,7 +46,8 @@ import Testing
         let p = try field("regex: '(a+)+$'")
         let subject = String(repeating: "a", count: 40) + "!"
         #expect(try check(p, "\"\(subject)\"") == ["v.regex.limit"])
-        #expect(try messages(p, "{\"v\": \"\(subject)\"}") == ["the pattern needed too much backtracking on this value (match limit reached)"])
+        #expect(
+            try messages(p, "{\"v\": \"\(subject)\"}") == ["the pattern needed too much backtracking on this value (match limit reached)"])
     }
 
     @Test func nonStringValuesAreRejectedWithTheirType() throws {
@@ -66,6 +67,9 @@ import Testing
     @Test func pipeInsideAClassIsALintWarning() {
         let result = RulesLoader(registry: .builtIn()).load(text: "fields:\n  v: [ regex: '[d|f]' ]\n", file: "t.yaml")
         #expect(result.pipeline != nil)
-        #expect(result.diagnostics.map(\.headline) == ["t.yaml:2:15: warning: the class [d|f] also admits '|': inside [...] '|' is a literal character, not 'or'"])
+        #expect(
+            result.diagnostics.map(\.headline) == [
+                "t.yaml:2:15: warning: the class [d|f] also admits '|': inside [...] '|' is a literal character, not 'or'"
+            ])
     }
 }

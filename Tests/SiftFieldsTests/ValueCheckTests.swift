@@ -134,15 +134,18 @@ import Testing
 /// Conditions ask a check `passes` (no message built); every check must answer it exactly as
 /// `check` would. `not:` uses `passes`, a plain check uses `check`: one fails exactly when the other passes.
 @Suite struct PassesAgreesWithCheck {
-    static let values = [#""""#, #""a""#, #""abc""#, #""  x ""#, "3", "2.5", "-1", "true", "[1,2]", #"{"k":1}"#,
-                         #""11010519491231002X""#, #""11010519491231002Y""#, #""2026-02-30""#, #""2026-11-20""#, #""2027-01-01""#,
-                         #""ios""#, #""IOS""#, "12", #""12""#, #""4111111111111111""#]
+    static let values = [
+        #""""#, #""a""#, #""abc""#, #""  x ""#, "3", "2.5", "-1", "true", "[1,2]", #"{"k":1}"#,
+        #""11010519491231002X""#, #""11010519491231002Y""#, #""2026-02-30""#, #""2026-11-20""#, #""2027-01-01""#,
+        #""ios""#, #""IOS""#, "12", #""12""#, #""4111111111111111""#,
+    ]
 
     @Test(arguments: [
         "length: {min: 2, max: 3}", "length: {min: 2, max: 2}", "range: {min: 0, max: 10}",
         "range: {min: 0, max: 10, max_exclusive: true, numeric_strings: true}", "enum: [ios, android, 12]",
         "enum: {values: [ios], ignore_case: true}", "type: [integer, null]", "type: string",
-        "date: yyyy-MM-dd", "date: {format: yyyy-MM-dd, not_after: now, min: 2026-01-01}", "date: {format: yyyyMMdd, from: 7, to: 14}", "checksum: gb11643", "checksum: luhn",
+        "date: yyyy-MM-dd", "date: {format: yyyy-MM-dd, not_after: now, min: 2026-01-01}", "date: {format: yyyyMMdd, from: 7, to: 14}",
+        "checksum: gb11643", "checksum: luhn",
         "regex: '^a.*'", "not_empty: {trim: true}", "trimmed: {}",
     ])
     func agree(_ rule: String) throws {

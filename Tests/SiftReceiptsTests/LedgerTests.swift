@@ -10,25 +10,32 @@ import Testing
         let options = RunOptions(workers: 2, batchSize: 16, asOfMillis: asOf, environment: RunEnvironment(overrides: ["ledger": ledger]))
         _ = try BatchRunner(pipeline: pipeline(), options: options).run([.file(path)]) { out += $0 }
         return String(decoding: out, as: UTF8.self).split(separator: "\n").map { line in
-            line.contains(#""valid":true"#) ? "ok" : (line.contains("already_credited") ? "already" : (line.contains("replayed") ? "replayed" : "other"))
+            line.contains(#""valid":true"#)
+                ? "ok" : (line.contains("already_credited") ? "already" : (line.contains("replayed") ? "replayed" : "other"))
         }
     }
 
     @Test func replayDetectionCarriesAcrossRuns() throws {
         let ledger = NSTemporaryDirectory() + "sift-ledger-\(UUID().uuidString).sqlite"
-        let first = [record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
-                     record(order: "o-2", user: "u-2", inApp: "[\(tx("pro", "2", original: "20"))]")]
+        let first = [
+            record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
+            record(order: "o-2", user: "u-2", inApp: "[\(tx("pro", "2", original: "20"))]"),
+        ]
         #expect(try runFile(first, ledger: ledger) == ["ok", "ok"])
-        let second = [record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
-                      record(order: "o-9", user: "u-9", inApp: "[\(tx("coins", "1"))]"),
-                      record(order: "o-3", user: "u-3", inApp: "[\(tx("pro", "3", original: "20"))]"),
-                      record(order: "o-4", user: "u-4", inApp: "[\(tx("coins", "4"))]")]
+        let second = [
+            record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
+            record(order: "o-9", user: "u-9", inApp: "[\(tx("coins", "1"))]"),
+            record(order: "o-3", user: "u-3", inApp: "[\(tx("pro", "3", original: "20"))]"),
+            record(order: "o-4", user: "u-4", inApp: "[\(tx("coins", "4"))]"),
+        ]
         #expect(try runFile(second, ledger: ledger) == ["already", "replayed", "replayed", "ok"])
     }
 
     @Test func examplesNeverTouchTheLedger() throws {
         let ledger = NSTemporaryDirectory() + "sift-ledger-\(UUID().uuidString).sqlite"
-        let yaml = policyYAML + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', quantity: '1'}]}}}\n    valid: true\n"
+        let yaml =
+            policyYAML
+            + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', quantity: '1'}]}}}\n    valid: true\n"
         let outcomes = try ExampleRunner(pipeline: pipeline(yaml), asOfMillis: asOf).run()
         #expect(outcomes.map(\.passed) == [true], "\(outcomes.map { ExampleRunner.describe($0, language: .en) })")
         #expect(!FileManager.default.fileExists(atPath: ledger))
@@ -51,13 +58,18 @@ import Testing
     @Test func twoReceiptPacksShareTheirClaims() throws {
         let dir = NSTemporaryDirectory() + "sift-two-packs-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: a\napplies_to: { channel: a }")).write(toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)
-        try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: b\napplies_to: { channel: b }")).write(toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
+        try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: a\napplies_to: { channel: a }")).write(
+            toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)
+        try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: b\napplies_to: { channel: b }")).write(
+            toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
         let p = try #require(RulesLoader(registry: .builtIn()).load(path: dir).pipeline)
         let ledger = dir + "/ledger.sqlite"
         let s = try Session(pipeline: p, asOfMillis: asOf, environment: RunEnvironment(overrides: ["ledger": ledger]))
         func rec(_ channel: String, _ order: String, _ user: String) -> [UInt8] {
-            Array(record(order: order, user: user, inApp: "[\(tx("coins", "7"))]").replacingOccurrences(of: "{\"order_id\"", with: "{\"channel\":\"\(channel)\",\"order_id\"").utf8)
+            Array(
+                record(order: order, user: user, inApp: "[\(tx("coins", "7"))]").replacingOccurrences(
+                    of: "{\"order_id\"", with: "{\"channel\":\"\(channel)\",\"order_id\""
+                ).utf8)
         }
         #expect(s.validate(json: rec("a", "o-1", "u-1")).isValid)
         #expect(s.validate(json: rec("b", "o-2", "u-2")).reasons == ["receipt.replayed_transaction"])

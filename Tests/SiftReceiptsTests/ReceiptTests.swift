@@ -29,8 +29,10 @@ func pipeline(_ yaml: String = policyYAML) throws -> Pipeline {
 struct RulesDidNotLoad: Error { var text: String }
 
 /// A record with a verifyReceipt response; `inApp` and `extra` are JSON fragments.
-func record(order: String = "o-1", user: String = "u-1", status: String = "0", env: String = "Production",
-            bundle: String = "com.example.app", inApp: String = "[]", extra: String = "") -> String {
+func record(
+    order: String = "o-1", user: String = "u-1", status: String = "0", env: String = "Production",
+    bundle: String = "com.example.app", inApp: String = "[]", extra: String = ""
+) -> String {
     """
     {"order_id":"\(order)","user_id":"\(user)","receipt":{"status":\(status),"environment":"\(env)"\(extra),\
     "receipt":{"bundle_id":"\(bundle)","request_date_ms":"1591004335844","in_app":\(inApp)}}}
@@ -99,18 +101,28 @@ func creditable(_ v: RecordVerdict) -> String {
         // Typed, for hosts.
         let receipt = try #require(v.receipt)
         #expect(receipt.status == 0 && receipt.environment == "Production" && !receipt.retryable)
-        #expect(receipt.creditable == [.init(productID: "coins", type: "consumable", transactionID: "1000000000000001",
-                                             originalTransactionID: "1000000000000001", quantity: 2, expiresMs: nil)])
-        #expect(creditable(v) == #"{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"coins","type":"consumable","transaction_id":"1000000000000001","original_transaction_id":"1000000000000001","quantity":2}]}"#)
+        #expect(
+            receipt.creditable == [
+                .init(
+                    productID: "coins", type: "consumable", transactionID: "1000000000000001",
+                    originalTransactionID: "1000000000000001", quantity: 2, expiresMs: nil)
+            ])
+        #expect(
+            creditable(v)
+                == #"{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"coins","type":"consumable","transaction_id":"1000000000000001","original_transaction_id":"1000000000000001","quantity":2}]}"#
+        )
     }
 
     @Test func environment() throws {
         #expect(try reasons(record(env: "Sandbox")) == ["receipt.environment"])
         #expect(try reasons(record(user: "review-1", env: "Sandbox")) == [])
-        let both = try pipeline(policyYAML.replacingOccurrences(of: "bundle_id: com.example.app", with: "bundle_id: com.example.app\n  environment: [Production, Sandbox]"))
+        let both = try pipeline(
+            policyYAML.replacingOccurrences(
+                of: "bundle_id: com.example.app", with: "bundle_id: com.example.app\n  environment: [Production, Sandbox]"))
         #expect(try verdicts([record(env: "Sandbox")], pipeline: both)[0].reasons == [])
         // Without "environment": reported, unless the policy reads receipt_type instead.
-        let typed = #"{"order_id":"o","receipt":{"status":0,"receipt":{"receipt_type":"ProductionSandbox","bundle_id":"com.example.app","in_app":[]}}}"#
+        let typed =
+            #"{"order_id":"o","receipt":{"status":0,"receipt":{"receipt_type":"ProductionSandbox","bundle_id":"com.example.app","in_app":[]}}}"#
         #expect(try reasons(typed) == ["receipt.environment_missing"])
         let fallback = try pipeline(policyYAML + "\n  environment_fallback: receipt_type")
         #expect(try verdicts([typed], pipeline: fallback)[0].reasons == ["receipt.environment"])
@@ -128,7 +140,8 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(try reasons(record(inApp: "[\(tx("gems", "1000000000000001"))]")) == ["receipt.product_unknown"])
         #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"0\""))]")) == ["receipt.quantity"])
         #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "\"x\""))]")) == ["receipt.quantity_malformed"])
-        #expect(try reasons(record(inApp: #"[{"product_id":"coins","transaction_id":"1000000000000001"}]"#)) == ["receipt.quantity_malformed"])
+        #expect(
+            try reasons(record(inApp: #"[{"product_id":"coins","transaction_id":"1000000000000001"}]"#)) == ["receipt.quantity_malformed"])
         #expect(try reasons(record(inApp: "[\(tx("coins", "1000000000000001", quantity: "1"))]")) == [])
         #expect(try reasons(record(inApp: "[\(tx("coins", "10***4780"))]")) == ["receipt.transaction_id", "receipt.transaction_id"])
         #expect(try reasons(record(inApp: #"[{"product_id":"coins","quantity":"1"}]"#)) == ["receipt.transaction_id"])
@@ -144,9 +157,15 @@ func creditable(_ v: RecordVerdict) -> String {
     }
 
     @Test func refundsAreNotCreditable() throws {
-        let v = try verdicts([record(inApp: "[\(tx("pro", "1", extra: #","cancellation_date_ms":"1591100000000","cancellation_reason":"0""#)),\(tx("coins", "2"))]")])[0]
+        let v = try verdicts([
+            record(
+                inApp:
+                    "[\(tx("pro", "1", extra: #","cancellation_date_ms":"1591100000000","cancellation_reason":"0""#)),\(tx("coins", "2"))]")
+        ])[0]
         #expect(v.reasons == ["receipt.refunded"])
-        #expect(v.violations[0].message.en == "transaction 1 was refunded or revoked at 2020-06-02T12:13:20Z (cancellation_reason 0: another reason)")
+        #expect(
+            v.violations[0].message.en
+                == "transaction 1 was refunded or revoked at 2020-06-02T12:13:20Z (cancellation_reason 0: another reason)")
         #expect(creditable(v).contains(#""transaction_id":"2""#))
         #expect(!creditable(v).contains(#""transaction_id":"1""#))
     }
@@ -177,7 +196,9 @@ func creditable(_ v: RecordVerdict) -> String {
     }
 
     @Test func latestReceiptInfoComesFirstThenInApp() throws {
-        let v = try verdicts([record(inApp: "[\(sub("1", expires: asOf - 10))]", extra: #","latest_receipt_info":[\#(sub("2", expires: asOf + 10))]"#)])[0]
+        let v = try verdicts([
+            record(inApp: "[\(sub("1", expires: asOf - 10))]", extra: #","latest_receipt_info":[\#(sub("2", expires: asOf + 10))]"#)
+        ])[0]
         #expect(v.isValid)
         #expect(creditable(v).contains(#""transaction_id":"2""#))
     }
@@ -207,8 +228,11 @@ func creditable(_ v: RecordVerdict) -> String {
             record(order: "o-2", user: "u-1", inApp: "[\(coins)]"),
             record(order: "o-1", user: "u-2", inApp: "[\(coins)]"),
         ])
-        #expect(vs.map(\.reasons) == [[], ["receipt.already_credited"], ["receipt.replayed_transaction"], ["receipt.replayed_transaction"]])
-        #expect(vs[2].violations[0].message.en == "transaction_id 1000000000000001 was already credited to order o-1, user u-1: a replayed receipt")
+        #expect(
+            vs.map(\.reasons) == [[], ["receipt.already_credited"], ["receipt.replayed_transaction"], ["receipt.replayed_transaction"]])
+        #expect(
+            vs[2].violations[0].message.en
+                == "transaction_id 1000000000000001 was already credited to order o-1, user u-1: a replayed receipt")
     }
 
     @Test func originalTransactionLocksNonConsumablesAndSubscriptionsOnly() throws {
@@ -240,7 +264,10 @@ func creditable(_ v: RecordVerdict) -> String {
         let text = String(decoding: one, as: UTF8.self)
         #expect(text.split(separator: "\n").count == 3000)
         #expect(text.split(separator: "\n").prefix(500).allSatisfy { $0.contains(#""valid":true"#) })
-        #expect(text.split(separator: "\n").dropFirst(500).allSatisfy { $0.contains("receipt.already_credited") || $0.contains("receipt.replayed_transaction") })
+        #expect(
+            text.split(separator: "\n").dropFirst(500).allSatisfy {
+                $0.contains("receipt.already_credited") || $0.contains("receipt.replayed_transaction")
+            })
     }
 }
 
@@ -250,17 +277,20 @@ func creditable(_ v: RecordVerdict) -> String {
     }
 
     @Test func mistakesInThePolicyAreLocated() {
-        #expect(errors("receipt:\n  bundle_id: a\n  products:\n    x: consumabel\n    y: {type: auto_renewable, gruop: g}\n") == [
-            "iap.yaml:4:8: error: 'x' in 'products' of 'receipt' should be one of consumable, non_consumable, auto_renewable, non_renewing, not the text 'consumabel'; did you mean 'consumable'?",
-            "iap.yaml:5:31: error: unknown option 'gruop' for 'y' in 'products' of 'receipt'; did you mean 'group'? (options: type, group)",
-        ])
-        #expect(errors("receipt:\n  bundle_id: a\n  as_of: yesterday\n  products: {x: consumable}\n") == [
-            "iap.yaml:3:10: error: 'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not 'yesterday'",
-        ])
-        #expect(errors("receipt:\n  products: {x: consumable}\n  environment: production\n") == [
-            "iap.yaml:2:3: error: 'receipt' needs the option 'bundle_id' (Your app's bundle id, or a list.)",
-            "iap.yaml:3:16: error: 'environment' of 'receipt' should be one of Production, Sandbox, not the text 'production'; did you mean 'Production'?",
-        ])
+        #expect(
+            errors("receipt:\n  bundle_id: a\n  products:\n    x: consumabel\n    y: {type: auto_renewable, gruop: g}\n") == [
+                "iap.yaml:4:8: error: 'x' in 'products' of 'receipt' should be one of consumable, non_consumable, auto_renewable, non_renewing, not the text 'consumabel'; did you mean 'consumable'?",
+                "iap.yaml:5:31: error: unknown option 'gruop' for 'y' in 'products' of 'receipt'; did you mean 'group'? (options: type, group)",
+            ])
+        #expect(
+            errors("receipt:\n  bundle_id: a\n  as_of: yesterday\n  products: {x: consumable}\n") == [
+                "iap.yaml:3:10: error: 'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not 'yesterday'"
+            ])
+        #expect(
+            errors("receipt:\n  products: {x: consumable}\n  environment: production\n") == [
+                "iap.yaml:2:3: error: 'receipt' needs the option 'bundle_id' (Your app's bundle id, or a list.)",
+                "iap.yaml:3:16: error: 'environment' of 'receipt' should be one of Production, Sandbox, not the text 'production'; did you mean 'Production'?",
+            ])
     }
 }
 
@@ -276,7 +306,8 @@ func creditable(_ v: RecordVerdict) -> String {
     @Test func missingOrMalformedPurchaseListsStopTheRecord() throws {
         let missing = #"{"order_id":"o","receipt":{"status":0,"environment":"Sandbox","receipt":{"bundle_id":"com.other"}}}"#
         #expect(try reasons(missing) == ["receipt.in_app_missing"])
-        let nulled = #"{"order_id":"o","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":null}}}"#
+        let nulled =
+            #"{"order_id":"o","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":null}}}"#
         #expect(try reasons(nulled) == ["receipt.in_app_missing"])
         // No environment or bundle reasons after a malformed list.
         #expect(try reasons(record(env: "Sandbox", bundle: "com.other", inApp: #"[1]"#)) == ["receipt.in_app_malformed"])
@@ -291,11 +322,14 @@ func creditable(_ v: RecordVerdict) -> String {
 
     @Test func replayScopeEverySeenRemembersRefusedPurchases() throws {
         let t = tx("coins", "1000000000000001")
-        let first = record(order: "o-1", user: "u-1", env: "Sandbox", inApp: "[\(t)]")   // refused: environment
+        let first = record(order: "o-1", user: "u-1", env: "Sandbox", inApp: "[\(t)]")  // refused: environment
         let second = record(order: "o-2", user: "u-2", inApp: "[\(t)]")
         #expect(try verdicts([first, second]).map(\.reasons) == [["receipt.environment"], []])
         let everySeen = try pipeline(policyYAML + "\n  replay: every_seen")
-        #expect(try verdicts([first, second], pipeline: everySeen).map(\.reasons) == [["receipt.environment"], ["receipt.replayed_transaction"]])
+        #expect(
+            try verdicts([first, second], pipeline: everySeen).map(\.reasons) == [
+                ["receipt.environment"], ["receipt.replayed_transaction"],
+            ])
     }
 
     @Test func replayOwnerAnyMakesARedeliveryAReplay() throws {
@@ -315,7 +349,8 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(creditable(w).hasSuffix(#""creditable":[]}"#))
         // Subscription expiry still comes from it.
         let sub = #","latest_receipt_info":[\#(tx("monthly", "1000000000000010", extra: #","expires_date_ms":"1895000000000""#))]"#
-        #expect(creditable(try verdicts([record(inApp: "[]", extra: sub)], pipeline: expiryOnly)[0]).contains(#""expires_ms":1895000000000"#))
+        #expect(
+            creditable(try verdicts([record(inApp: "[]", extra: sub)], pipeline: expiryOnly)[0]).contains(#""expires_ms":1895000000000"#))
     }
 
     @Test func aSubscriptionWithoutExpiryIsExpiredByDefault() throws {
@@ -334,8 +369,9 @@ func creditable(_ v: RecordVerdict) -> String {
 @Suite struct RefundedPeriodTests {
     @Test func refundedPeriodsCountOnlyWhenThePolicySaysSo() throws {
         let expired = tx("monthly", "1000000000000020", original: "1000000000000020", extra: #","expires_date_ms":"1700000000000""#)
-        let refunded = tx("monthly", "1000000000000021", original: "1000000000000020",
-                          extra: #","expires_date_ms":"1995000000000","cancellation_date_ms":"1591004335844""#)
+        let refunded = tx(
+            "monthly", "1000000000000021", original: "1000000000000020",
+            extra: #","expires_date_ms":"1995000000000","cancellation_date_ms":"1591004335844""#)
         let r = record(inApp: "[\(expired),\(refunded)]")
         // excluded (default): the refunded period does not keep the group active.
         let v = try verdicts([r])[0]
@@ -358,7 +394,8 @@ func creditable(_ v: RecordVerdict) -> String {
         let p = try pipeline(yaml + "\n  as_of: request_date")
         let monthly = tx("monthly", "1000000000000030", extra: #","expires_date_ms":"1895000000000""#)
         let pass = tx("pass", "1000000000000031", extra: #","expires_date_ms":"1895000000000""#)
-        let json = #"{"order_id":"o","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[\#(monthly),\#(pass)]}}}"#
+        let json =
+            #"{"order_id":"o","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[\#(monthly),\#(pass)]}}}"#
         #expect(try verdicts([json], pipeline: p)[0].reasons == ["receipt.value_malformed"])
     }
 }

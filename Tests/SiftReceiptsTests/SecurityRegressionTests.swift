@@ -12,7 +12,8 @@ import Testing
 
     @Test func theRefundMessageShowsTheFarFutureDate() throws {
         let v = try verdicts([record(inApp: "[\(tx("pro", "1", extra: #","cancellation_date_ms":"9999999999999999999""#))]")])[0]
-        #expect(v.violations.first?.message.en
+        #expect(
+            v.violations.first?.message.en
                 == "transaction 1 was refunded or revoked at 292278994-08-17T07:12:55Z (cancellation_reason absent: no reason given)")
     }
 

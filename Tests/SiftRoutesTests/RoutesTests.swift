@@ -57,8 +57,10 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
 }
 
 @Suite struct PatternTests {
-    @Test(arguments: ["videos/new", "videos/:id", "videos/:id(int)", "u/:n(uint)/:k(uuid)", "tags/:t(slug)", "f/**", "*/settings",
-                      "s/:sort(enum:new|popular)", "c/:code(regex:[A-Z]{3})", "", "a/:flag(bool)"])
+    @Test(arguments: [
+        "videos/new", "videos/:id", "videos/:id(int)", "u/:n(uint)/:k(uuid)", "tags/:t(slug)", "f/**", "*/settings",
+        "s/:sort(enum:new|popular)", "c/:code(regex:[A-Z]{3})", "", "a/:flag(bool)",
+    ])
     func roundTrips(_ text: String) throws {
         let p = try RoutePattern(parsing: text)
         #expect(p.description == text)
@@ -70,12 +72,15 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func grammarErrors() {
-        let cases = ["videos//new": "empty segment in 'videos//new'",
-                     "**/x": "'**' must be the last segment of '**/x'",
-                     "v/:id(integer)": "unknown parameter type 'integer' in ':id(integer)'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)",
-                     "v/:id/:id": "parameter ':id' appears twice in 'v/:id/:id'",
-                     "v/ab*": "'ab*': '*' and ':' stand for whole segments only",
-                     "v/:(int)": "a parameter name is letters, digits and '_': ':(int)'"]
+        let cases = [
+            "videos//new": "empty segment in 'videos//new'",
+            "**/x": "'**' must be the last segment of '**/x'",
+            "v/:id(integer)":
+                "unknown parameter type 'integer' in ':id(integer)'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)",
+            "v/:id/:id": "parameter ':id' appears twice in 'v/:id/:id'",
+            "v/ab*": "'ab*': '*' and ':' stand for whole segments only",
+            "v/:(int)": "a parameter name is letters, digits and '_': ':(int)'",
+        ]
         for (text, message) in cases {
             do {
                 _ = try RoutePattern(parsing: text)
@@ -95,18 +100,20 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try destination(p, "deeplink://videos/7") == "video.detail")
         #expect(try destination(p, "https://example.com/account") == "account")
         // A parameter route listed first wins over a later literal.
-        let q = try routes("""
-                    - {path: "videos/:slug", to: first}
-                    - {path: videos/new, to: second}
-                """)
+        let q = try routes(
+            """
+                - {path: "videos/:slug", to: first}
+                - {path: videos/new, to: second}
+            """)
         #expect(try destination(q, "deeplink://videos/new") == "first")
     }
 
     @Test func wildcards() throws {
-        let p = try routes("""
-                    - {path: "files/**", to: files}
-                    - {path: "*/settings", to: settings}
-                """)
+        let p = try routes(
+            """
+                - {path: "files/**", to: files}
+                - {path: "*/settings", to: settings}
+            """)
         #expect(try destination(p, "deeplink://files") == "files")
         #expect(try destination(p, "deeplink://files/a/b/c") == "files")
         #expect(try destination(p, "deeplink://team/settings") == "settings")
@@ -114,13 +121,15 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func shadowedRoutesAreLintWarnings() {
-        let yaml = "applies_to: {has: url}\nroutes:\n  schemes: [deeplink]\n  table:\n    - {path: 'videos/:id', to: a}\n    - {path: 'videos/new', to: b}\n    - {path: 'videos/:n', to: c, params: {n: int}}\n    - {path: 'x/:s', to: d, params: {s: slug}}\n    - {path: 'x/:n', to: e, params: {n: int}}\n"
+        let yaml =
+            "applies_to: {has: url}\nroutes:\n  schemes: [deeplink]\n  table:\n    - {path: 'videos/:id', to: a}\n    - {path: 'videos/new', to: b}\n    - {path: 'videos/:n', to: c, params: {n: int}}\n    - {path: 'x/:s', to: d, params: {s: slug}}\n    - {path: 'x/:n', to: e, params: {n: int}}\n"
         let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
         #expect(r.pipeline != nil)
-        #expect(r.diagnostics.map(\.headline) == [
-            "r.yaml:6:14: warning: route 'videos/new' can never match: route 'videos/:id' (line 5) comes first and matches every link it would",
-            "r.yaml:7:14: warning: route 'videos/:n(int)' can never match: route 'videos/:id' (line 5) comes first and matches every link it would",
-        ])
+        #expect(
+            r.diagnostics.map(\.headline) == [
+                "r.yaml:6:14: warning: route 'videos/new' can never match: route 'videos/:id' (line 5) comes first and matches every link it would",
+                "r.yaml:7:14: warning: route 'videos/:n(int)' can never match: route 'videos/:id' (line 5) comes first and matches every link it would",
+            ])
     }
 
     @Test func fallbackDestination() throws {
@@ -133,13 +142,15 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     @Test func explainPrintsTheTrie() throws {
         let p = try routes(videos)
         let text = Explainer.explain(p, language: .en)
-        #expect(text.contains("""
-                  /
-                  ├─ account  → account (#4)
-                  └─ videos  → video.list (#2)
-                     ├─ new  → video.editor (#1)
-                     └─ :id(int)  → video.detail (#3)
-            """))
+        #expect(
+            text.contains(
+                """
+                      /
+                      ├─ account  → account (#4)
+                      └─ videos  → video.list (#2)
+                         ├─ new  → video.editor (#1)
+                         └─ :id(int)  → video.detail (#3)
+                """))
     }
 }
 
@@ -188,19 +199,23 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func typedValuesInTheResult() throws {
-        let p = try routes("""
-                    - path: "v/:id"
-                      to: v
-                      params: {id: int}
-                      query:
-                        t: uint
-                        ap: {type: bool, default: "false"}
-                        sort: {type: "enum:new|old", required: true}
-                      unknown_query: reject
-                """)
+        let p = try routes(
+            """
+                - path: "v/:id"
+                  to: v
+                  params: {id: int}
+                  query:
+                    t: uint
+                    ap: {type: bool, default: "false"}
+                    sort: {type: "enum:new|old", required: true}
+                  unknown_query: reject
+            """)
         let ok = try resolve(p, "deeplink://v/-5?t=0&sort=old")
         #expect(ok.reasons == [])
-        #expect(ok.route == #"{"destination":"v","pattern":"v/:id(int)","kind":"scheme","params":{"id":-5},"query":{"t":0,"ap":false,"sort":"old"},"raw_query":"t=0&sort=old","fragment":null}"#)
+        #expect(
+            ok.route
+                == #"{"destination":"v","pattern":"v/:id(int)","kind":"scheme","params":{"id":-5},"query":{"t":0,"ap":false,"sort":"old"},"raw_query":"t=0&sort=old","fragment":null}"#
+        )
         #expect(try resolve(p, "deeplink://v/1?sort=old&t=-1").reasons == ["route.query_type"])
         #expect(try resolve(p, "deeplink://v/1").reasons == ["route.query_missing"])
         #expect(try resolve(p, "deeplink://v/1?sort=old&x=1").reasons == ["route.query_unknown"])
@@ -272,26 +287,27 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     func file(_ json: String) throws -> AASAFile { try AASAFile(bytes: Array(json.utf8), appID: nil) }
 
     @Test func semantics() throws {
-        let f = try file("""
+        let f = try file(
+            """
             {"applinks":{"details":[{"appIDs":["T.a"],
               "components":[{"/":"/videos/private/*","exclude":true},{"/":"/videos/*"},{"/":"/v?"},
                             {"/":"/Case/x","caseSensitive":false},{"/":"/q","?":{"ref":"*"}},{"/":"/q2","?":{"ref":"?*"}},
                             {"/":"/%E4%BA%AC"},{"/":"/raw/京","percentEncoded":false}],
               "paths":["*"]}]}}
             """)
-        #expect(f.decide(encodedPath: "/videos/private/1")?.component.exclude == true)    // first match wins
-        #expect(f.decide(encodedPath: "/videos/")?.index == 1)                           // * matches zero characters
-        #expect(f.decide(encodedPath: "/videos/a/b")?.index == 1)                        // * spans '/'
-        #expect(f.decide(encodedPath: "/v1")?.index == 2)                                // ? exactly one
+        #expect(f.decide(encodedPath: "/videos/private/1")?.component.exclude == true)  // first match wins
+        #expect(f.decide(encodedPath: "/videos/")?.index == 1)  // * matches zero characters
+        #expect(f.decide(encodedPath: "/videos/a/b")?.index == 1)  // * spans '/'
+        #expect(f.decide(encodedPath: "/v1")?.index == 2)  // ? exactly one
         #expect(f.decide(encodedPath: "/v") == nil)
         #expect(f.decide(encodedPath: "/v12") == nil)
         #expect(f.decide(encodedPath: "/case/X")?.index == 3)
-        #expect(f.decide(encodedPath: "/q")?.index == 4)                                 // missing query item matches as ""
+        #expect(f.decide(encodedPath: "/q")?.index == 4)  // missing query item matches as ""
         #expect(f.decide(encodedPath: "/q2") == nil)
         #expect(f.decide(encodedPath: "/q2", query: [("ref", "x")])?.index == 5)
-        #expect(f.decide(encodedPath: "/%E4%BA%AC")?.index == 6)                         // percentEncoded default true
+        #expect(f.decide(encodedPath: "/%E4%BA%AC")?.index == 6)  // percentEncoded default true
         #expect(f.decide(encodedPath: "/raw/%E4%BA%AC")?.index == 7)
-        #expect(f.decide(encodedPath: "/anything") == nil)                               // paths ignored with components
+        #expect(f.decide(encodedPath: "/anything") == nil)  // paths ignored with components
         let caseSensitive = try file(#"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/Case"}]}]}}"#)
         #expect(caseSensitive.decide(encodedPath: "/case") == nil)
         let legacy = try file(#"{"applinks":{"details":[{"appID":"T.a","paths":["NOT /a/*","/a/*","/b"]}]}}"#)
@@ -312,13 +328,15 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
 
     @Test func checkReportsBothDirections() throws {
         let p = try routes(videos)
-        let aasa = #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/videos/*","exclude":true},{"/":"/videos"},{"/":"/promo/*"}]}]}}"#
-        #expect(try AASA.check(p, aasa: Array(aasa.utf8), appID: nil) == [
-            "route 'videos/new' → video.editor (r.yaml:7:14): /videos/new would open in the browser: it matches exclude /videos/* first",
-            "route 'videos/:id(int)' → video.detail (r.yaml:9:14): /videos/1 would open in the browser: it matches exclude /videos/* first",
-            "route 'account' → account (r.yaml:10:14): /account would open in the browser: no pattern matches it",
-            "AASA pattern '/promo/*' sends links to the app, but no route handles them",
-        ])
+        let aasa =
+            #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/videos/*","exclude":true},{"/":"/videos"},{"/":"/promo/*"}]}]}}"#
+        #expect(
+            try AASA.check(p, aasa: Array(aasa.utf8), appID: nil) == [
+                "route 'videos/new' → video.editor (r.yaml:7:14): /videos/new would open in the browser: it matches exclude /videos/* first",
+                "route 'videos/:id(int)' → video.detail (r.yaml:9:14): /videos/1 would open in the browser: it matches exclude /videos/* first",
+                "route 'account' → account (r.yaml:10:14): /account would open in the browser: no pattern matches it",
+                "AASA pattern '/promo/*' sends links to the app, but no route handles them",
+            ])
     }
 }
 
@@ -345,7 +363,10 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try resolve(lenient, "https://\(host)/videos").reasons == ["route.host_invalid"])
         #expect(try messages(lenient, "https://\(host)/videos") == ["'\(String(repeating: "例", count: 40))…' is not a valid host name"])
         let port = String(repeating: "1", count: 100_000)
-        #expect(try messages(p, "https://example.com:\(port)/videos") == ["the link names port \(String(repeating: "1", count: 40))…; only the default port is allowed"])
+        #expect(
+            try messages(p, "https://example.com:\(port)/videos") == [
+                "the link names port \(String(repeating: "1", count: 40))…; only the default port is allowed"
+            ])
         #expect(Punycode.asciiHost(String(repeating: "a", count: 64) + ".com") == nil)
         let query = (0..<40_000).map { "p\($0)=1" }.joined(separator: "&")
         #expect(try resolve(p, "deeplink://videos?\(query)").reasons == [])
@@ -358,11 +379,13 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(file.decide(encodedPath: "/files")?.component.exclude == false)
         #expect(file.decide(encodedPath: "/files/a/b")?.component.exclude == false)
         #expect(try AASA.check(p, aasa: Array(text.utf8), appID: nil) == [])
-        let loose = #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/files/*"},{"/":"/videos*"},{"/":"/account"},{"/":"/videos/private/*","exclude":true}]}]}}"#
-        #expect(try AASA.check(p, aasa: Array(loose.utf8), appID: nil) == [
-            "route 'files/**' → files (r.yaml:7:14): /files would open in the browser: no pattern matches it",
-            "excluded path '/videos/private/*' would still open the app: /videos/private/a matches /videos* first",
-        ])
+        let loose =
+            #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/files/*"},{"/":"/videos*"},{"/":"/account"},{"/":"/videos/private/*","exclude":true}]}]}}"#
+        #expect(
+            try AASA.check(p, aasa: Array(loose.utf8), appID: nil) == [
+                "route 'files/**' → files (r.yaml:7:14): /files would open in the browser: no pattern matches it",
+                "excluded path '/videos/private/*' would still open the app: /videos/private/a matches /videos* first",
+            ])
     }
 }
 
@@ -372,28 +395,36 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func nestedOptionMistakesAreLocated() {
-        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {pth: videos, to: v}\n    - path: v\n      to: v\n      query:\n        t: {tpye: uint}\n") == [
-            "r.yaml:4:8: error: unknown option 'pth' for 'table' of 'routes'; did you mean 'path'? (options: path, to, params, query, unknown_query)",
-            "r.yaml:8:13: error: unknown option 'tpye' for 't' in 'query' of 'table' of 'routes'; did you mean 'type'? (options: type, required, default)",
-        ])
+        #expect(
+            errors(
+                "routes:\n  schemes: [deeplink]\n  table:\n    - {pth: videos, to: v}\n    - path: v\n      to: v\n      query:\n        t: {tpye: uint}\n"
+            ) == [
+                "r.yaml:4:8: error: unknown option 'pth' for 'table' of 'routes'; did you mean 'path'? (options: path, to, params, query, unknown_query)",
+                "r.yaml:8:13: error: unknown option 'tpye' for 't' in 'query' of 'table' of 'routes'; did you mean 'type'? (options: type, required, default)",
+            ])
     }
 
     @Test func routeDefinitionMistakes() {
-        #expect(errors("routes:\n  schemes: [https]\n  table: [{path: a, to: a}]\n") == [
-            "r.yaml:2:12: error: 'https' cannot be a custom scheme; list universal-link hosts under 'hosts'",
-        ])
-        #expect(errors("routes:\n  table: [{path: a, to: a}]\n") == [
-            "r.yaml:2:3: error: 'routes' needs 'schemes' or 'hosts': which links does the app open?",
-        ])
-        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {idd: int}}\n") == [
-            "r.yaml:4:39: error: 'idd' is not a parameter of 'v/:id'; did you mean 'id'?",
-        ])
-        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {id: integr}}\n") == [
-            "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)",
-        ])
-        #expect(errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v', to: v, query: {t: {type: uint, default: '-1'}}}\n") == [
-            "r.yaml:4:59: error: the default '-1' of 't' is not a valid uint",
-        ])
+        #expect(
+            errors("routes:\n  schemes: [https]\n  table: [{path: a, to: a}]\n") == [
+                "r.yaml:2:12: error: 'https' cannot be a custom scheme; list universal-link hosts under 'hosts'"
+            ])
+        #expect(
+            errors("routes:\n  table: [{path: a, to: a}]\n") == [
+                "r.yaml:2:3: error: 'routes' needs 'schemes' or 'hosts': which links does the app open?"
+            ])
+        #expect(
+            errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {idd: int}}\n") == [
+                "r.yaml:4:39: error: 'idd' is not a parameter of 'v/:id'; did you mean 'id'?"
+            ])
+        #expect(
+            errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {id: integr}}\n") == [
+                "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)"
+            ])
+        #expect(
+            errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v', to: v, query: {t: {type: uint, default: '-1'}}}\n") == [
+                "r.yaml:4:59: error: the default '-1' of 't' is not a valid uint"
+            ])
     }
 }
 
@@ -418,10 +449,11 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func everyGeneratedPathIsDecidedAlike() throws {
-        let p = try routes("""
-                    - {path: 'files/**', to: files}
-                    - {path: 'promo/:code', to: promo}
-                """ + "\n" + videos,
+        let p = try routes(
+            """
+                - {path: 'files/**', to: files}
+                - {path: 'promo/:code', to: promo}
+            """ + "\n" + videos,
             extra: "  exclude: ['/videos/private/*', '/account/secret', '/files/tmp?*', '/京/*', 'promo/*/x', '/videos/?']")
         let text = try AASA.generate(p, appID: "T.a")
         let file = try AASAFile(bytes: Array(text.utf8), appID: nil)
@@ -446,7 +478,9 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         }
         // A letter written as an escape, in lower- or uppercase hex: '%70rivate', '%56ideos'.
         func encodeFirst(_ segment: Substring, upper: Bool) -> String {
-            guard let c = segment.unicodeScalars.first, c.properties.isAlphabetic || ("0"..."9").contains(c), c.isASCII else { return String(segment) }
+            guard let c = segment.unicodeScalars.first, c.properties.isAlphabetic || ("0"..."9").contains(c), c.isASCII else {
+                return String(segment)
+            }
             return "%" + String(c.value, radix: 16, uppercase: upper) + segment.dropFirst()
         }
         var paths: [String] = []
@@ -455,7 +489,10 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             let spellings = [
                 base,
                 "/" + segments.map { encodeFirst($0, upper: false) }.joined(separator: "/"),
-                "/" + segments.enumerated().map { $0.offset == n % max(1, segments.count) ? encodeFirst($0.element, upper: true) : String($0.element) }.joined(separator: "/"),
+                "/"
+                    + segments.enumerated().map {
+                        $0.offset == n % max(1, segments.count) ? encodeFirst($0.element, upper: true) : String($0.element)
+                    }.joined(separator: "/"),
             ]
             for s in Set(spellings) {
                 if !s.isEmpty && s != "/" { paths.append(s) }
@@ -471,7 +508,9 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             #expect(verdict.reasons.allSatisfy { routing.contains($0.text) }, "https://example.com\(path): \(verdict.reasons)")
             let runtime = verdict.reasons == ["route.excluded"]
             let aasa = file.decide(encodedPath: path)?.component.exclude == true
-            if runtime != aasa { disagreements.append("\(path): run time \(runtime ? "excludes" : "routes"), AASA \(aasa ? "excludes" : "does not exclude")") }
+            if runtime != aasa {
+                disagreements.append("\(path): run time \(runtime ? "excludes" : "routes"), AASA \(aasa ? "excludes" : "does not exclude")")
+            }
             if runtime { excluded += 1 }
         }
         #expect(Array(disagreements.prefix(20)) == [], "\(disagreements.count) of \(paths.count) paths")
@@ -571,7 +610,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func theOptionIsABoolean() {
-        let r = RulesLoader(registry: .builtIn()).load(text: "routes:\n  schemes: [deeplink]\n  strict_characters: maybe\n  table: [{path: a, to: a}]\n", file: "r.yaml")
+        let r = RulesLoader(registry: .builtIn()).load(
+            text: "routes:\n  schemes: [deeplink]\n  strict_characters: maybe\n  table: [{path: a, to: a}]\n", file: "r.yaml")
         #expect(r.pipeline == nil)
         #expect(r.diagnostics.contains { $0.headline.hasPrefix("r.yaml:3:22: error:") })
     }
@@ -601,7 +641,10 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         ("https://example.com:0x1bb/videos", "route.port", "the port '0x1bb' is not a number"),
         ("https://example.com:4430/videos", "route.port", "the link names port 4430; only the default port is allowed"),
         ("https://example.com:0/videos", "route.port", "the link names port 0; only the default port is allowed"),
-        ("https://example.com:18446744073709552059/videos", "route.port", "the link names port 18446744073709552059; only the default port is allowed"),
+        (
+            "https://example.com:18446744073709552059/videos", "route.port",
+            "the link names port 18446744073709552059; only the default port is allowed"
+        ),
         ("deeplink://videos:443/new", "route.port", "the link names port 443; only the default port is allowed"),
         ("deeplink://videos:x/new", "route.port", "the port 'x' is not a number"),
     ])
@@ -648,7 +691,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try resolve(routes(table), "https://example.com./videos").reasons == [])
         let refuse = try routes(table, extra: "  host_trailing_dot: refuse")
         #expect(try resolve(refuse, "https://example.com./videos").reasons == ["route.host_not_allowed"])
-        #expect(try messages(refuse, "https://example.com./videos") == ["the host 'example.com.' ends with a dot (host_trailing_dot: refuse)"])
+        #expect(
+            try messages(refuse, "https://example.com./videos") == ["the host 'example.com.' ends with a dot (host_trailing_dot: refuse)"])
         let custom = try routes(table, extra: "  forbidden_schemes: [javascript, intent]")
         #expect(try resolve(custom, "intent://videos").reasons == ["route.forbidden_scheme"])
         #expect(try resolve(custom, "data:text/html,x").reasons == ["route.scheme_not_allowed"])
@@ -671,7 +715,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     @Test func anAASAFileFiltersUniversalLinks() throws {
         let dir = NSTemporaryDirectory() + "sift-aasa-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try #"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/private/*","exclude":true},{"/":"/videos/*"}]}]}}"#
+        try
+            #"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/private/*","exclude":true},{"/":"/videos/*"}]}]}}"#
             .write(toFile: dir + "/aasa.json", atomically: true, encoding: .utf8)
         let yaml = """
             applies_to: { has: url }
@@ -688,11 +733,13 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         let p = try #require(r.pipeline, "\(r.rendered())")
         #expect(try resolve(p, "https://example.com/videos/1").reasons == [])
         #expect(try resolve(p, "https://example.com/account").reasons == ["route.not_associated"])
-        #expect(try messages(p, "https://example.com/videos/private/1")
+        #expect(
+            try messages(p, "https://example.com/videos/private/1")
                 == ["the AASA file does not open /videos/private/1 in the app (its first match is 'exclude /videos/private/*')"])
         // Custom-scheme links are not associated through AASA: the fallback takes them.
         #expect(try resolve(p, "deeplink://account").reasons == [])
-        let missing = RulesLoader(registry: .builtIn()).load(text: yaml.replacingOccurrences(of: "aasa.json", with: "nope.json"), file: "r.yaml", directory: dir)
+        let missing = RulesLoader(registry: .builtIn()).load(
+            text: yaml.replacingOccurrences(of: "aasa.json", with: "nope.json"), file: "r.yaml", directory: dir)
         #expect(missing.errors.map(\.message) == ["cannot read the AASA file 'nope.json'"])
     }
 }
@@ -724,7 +771,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         let dir = NSTemporaryDirectory() + "sift-two-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try (yaml + "\npack: one\n").write(toFile: dir + "/one.yaml", atomically: true, encoding: .utf8)
-        try (yaml.replacingOccurrences(of: "first", with: "second") + "\npack: two\n").write(toFile: dir + "/two.yaml", atomically: true, encoding: .utf8)
+        try (yaml.replacingOccurrences(of: "first", with: "second") + "\npack: two\n").write(
+            toFile: dir + "/two.yaml", atomically: true, encoding: .utf8)
         let p = try #require(RulesLoader(registry: .builtIn()).load(path: dir).pipeline)
         let v = try Session(pipeline: p, asOfMillis: 0).validate(json: record("deeplink://a"))
         #expect(v.output.count == 2)
@@ -766,8 +814,9 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         let p = try routes(videos)
         let routed = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"url":"deeplink://videos/42"}"#.utf8))
         let routedJSON = try encoded(routed)
-        #expect(routedJSON == #"{"packs":["r"],"route":{"destination":"video.detail","fragment":null,"kind":"scheme","#
-            + #""params":{"id":42},"pattern":"videos/:id(int)","query":{},"raw_query":null},"valid":true,"violations":[]}"#)
+        #expect(
+            routedJSON == #"{"packs":["r"],"route":{"destination":"video.detail","fragment":null,"kind":"scheme","#
+                + #""params":{"id":42},"pattern":"videos/:id(int)","query":{},"raw_query":null},"valid":true,"violations":[]}"#)
         let back = try JSONDecoder().decode(RecordVerdict.self, from: Data(try encoded(routed).utf8))
         #expect(try encoded(back) == encoded(routed))
         #expect(back.output.map(\.key) == ["route"])
@@ -780,8 +829,10 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(decoded.violations[0].rule == refused.violations[0].rule)
         #expect(decoded.violations[0].message.en == refused.violations[0].message.zh)
 
-        let unreadable = RecordVerdict(inputError: InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object"))
-        #expect(try encoded(unreadable) == #"{"error":{"message":"a record must be a JSON object","reason":"input.not_object"},"valid":false}"#)
+        let unreadable = RecordVerdict(
+            inputError: InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object"))
+        #expect(
+            try encoded(unreadable) == #"{"error":{"message":"a record must be a JSON object","reason":"input.not_object"},"valid":false}"#)
         #expect(try JSONDecoder().decode(RecordVerdict.self, from: Data(encoded(unreadable).utf8)) == unreadable)
 
         // Codes are typed static members per family, the same values as the texts.

@@ -23,7 +23,8 @@ public struct ISIN: ValueCheck {
     public static func isValid(_ text: some Collection<UInt8>, countries: Set<String> = []) -> Bool {
         let chars = Array(text)
         guard chars.count == 12, chars[0...1].allSatisfy(isUpper), chars[2...10].allSatisfy({ isUpper($0) || isDigit($0) }),
-              isDigit(chars[11]) else { return false }
+            isDigit(chars[11])
+        else { return false }
         if !countries.isEmpty, !countries.contains(String(decoding: chars[0...1], as: UTF8.self)) { return false }
         // Letters become two digits; then Luhn over the digit string, check digit included.
         var digits: [Int] = []
@@ -54,8 +55,11 @@ public struct ISIN: ValueCheck {
     }
 
     public func explain(_ language: Language) -> String {
-        let from = countries.isEmpty ? "" : (language == .zh ? "（国家：" : " (countries: ") + countries.sorted().joined(separator: ", ")
-            + (language == .zh ? "）" : ")")
+        let from =
+            countries.isEmpty
+            ? ""
+            : (language == .zh ? "（国家：" : " (countries: ") + countries.sorted().joined(separator: ", ")
+                + (language == .zh ? "）" : ")")
         return (language == .zh ? "必须是有效的 ISIN 证券代码" : "must be a valid ISIN") + from
     }
 }

@@ -211,7 +211,9 @@ struct RelabelNode: CheckNode {
 
     func explain(_ language: Language) -> [String] {
         var lines = child.explain(language)
-        if let reason, !lines.isEmpty { lines[0] += (language == .zh ? "（报告为 " : " (reported as ") + reason.text + (language == .zh ? "）" : ")") }
+        if let reason, !lines.isEmpty {
+            lines[0] += (language == .zh ? "（报告为 " : " (reported as ") + reason.text + (language == .zh ? "）" : ")")
+        }
         return lines
     }
 

@@ -28,8 +28,10 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
     /// The first of this rule's violation sites: one per check, then one for "missing".
     let site: Int
 
-    init(path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,
-         checks: [any CheckNode], rule: Mark) {
+    init(
+        path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,
+        checks: [any CheckNode], rule: Mark
+    ) {
         self.path = path
         self.required = required
         self.nullIsValue = nullIsValue
@@ -94,16 +96,20 @@ struct FieldsStage: Stage {
         }
     }
 
-    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext,
-                       _ violations: inout [Violation]) {
+    private func check(
+        _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext,
+        _ violations: inout [Violation]
+    ) {
         if indices.isEmpty { return check(rule, value, indices, in: context, &violations) }
         var here = context
         here.indices = indices
         check(rule, value, indices, in: here, &violations)
     }
 
-    private func check(_ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
-                       _ violations: inout [Violation]) {
+    private func check(
+        _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
+        _ violations: inout [Violation]
+    ) {
         for (n, check) in rule.checks.enumerated() {
             guard let f = check.evaluate(value, context) else { continue }
             if f.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { continue }
@@ -131,8 +137,9 @@ struct FieldsStage: Stage {
             text.zh += "（\(why)）"
         }
         let failure = Failure(reason: rule.requiredReason, message: text, rule: rule.rule)
-        return Violation(text: Self.text(rule.site + rule.checks.count, rule.path.concrete(match.indices), failure, context),
-                         valueOf: match.value)
+        return Violation(
+            text: Self.text(rule.site + rule.checks.count, rule.path.concrete(match.indices), failure, context),
+            valueOf: match.value)
     }
 
     // Made once, so that a missing field builds no text (the worker's cached words say the same).
@@ -163,8 +170,9 @@ struct FieldsStage: Stage {
         case .never:
             return zh ? "字段 \(rule.path)（可选，缺失时不检查\(extra)）" : "field \(rule.path) (optional: not checked when missing\(extra))"
         case .when(let c):
-            return zh ? "字段 \(rule.path)（必填条件：\(c.summary(.zh))\(extra)）[缺失时 \(code)]"
-                      : "field \(rule.path) (required when: \(c.summary(.en))\(extra)) [\(code) when missing]"
+            return zh
+                ? "字段 \(rule.path)（必填条件：\(c.summary(.zh))\(extra)）[缺失时 \(code)]"
+                : "field \(rule.path) (required when: \(c.summary(.en))\(extra)) [\(code) when missing]"
         }
     }
 }

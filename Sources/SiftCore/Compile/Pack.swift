@@ -20,8 +20,10 @@ package final class Pack: Sendable {
         case plugin(any Stage)
     }
 
-    init(name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example], thresholds: PackThresholds? = nil,
-         description: LocalizedText? = nil) {
+    init(
+        name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example], thresholds: PackThresholds? = nil,
+        description: LocalizedText? = nil
+    ) {
         self.name = name
         self.file = file
         self.selector = selector

@@ -71,10 +71,13 @@ package struct YAMLReader: Sendable {
             let value = line[r.upperBound...].drop { $0 == " " }
             let rest = value.drop { "‘’“”".contains($0) }
             guard let c = rest.first, c != "'", c != "\"", c != "{",
-                  rest.contains(where: { "[]{}:#,".contains($0) }) else { continue }
+                rest.contains(where: { "[]{}:#,".contains($0) })
+            else { continue }
             let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: value.startIndex) + 1
-            return ("the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; "
-                    + "put it in single quotes: \(key) '\(rest.withoutFlowClosers)'", column)
+            return (
+                "the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; "
+                    + "put it in single quotes: \(key) '\(rest.withoutFlowClosers)'", column
+            )
         }
         // An unquoted `[*]` path inside `{...}`.
         if line.contains("{"), let r = line.range(of: "[*]") {
@@ -145,7 +148,9 @@ private struct TreeBuilder {
             }
             expanded += target.count
             if expanded > limits.aliasExpansionBudget {
-                throw .error("aliases expand to more than \(limits.aliasExpansionBudget) nodes (an alias bomb?); '*\(name)' passed the limit", at: at)
+                throw .error(
+                    "aliases expand to more than \(limits.aliasExpansionBudget) nodes (an alias bomb?); '*\(name)' passed the limit", at: at
+                )
             }
             try add(ConfigNode(target.node.kind, mark: at), anchor: nil, count: target.count)
         case YAML_MAPPING_START_EVENT:
@@ -190,7 +195,9 @@ private struct TreeBuilder {
             if case .scalar(let s) = key.kind, s.isPlain, s.text == "<<" {
                 let sources = value.items ?? [value]
                 for source in sources {
-                    if let p = source.pairs { merged.append(contentsOf: p) } else {
+                    if let p = source.pairs {
+                        merged.append(contentsOf: p)
+                    } else {
                         diagnostics.error("'<<' merges a mapping or a list of mappings, not \(source.kindDescription)", at: source.mark)
                     }
                 }

@@ -19,9 +19,11 @@ enum ChineseDiagnostics {
     /// True when nothing English is left outside quotes and code: for tests.
     static func isChinese(_ text: String) -> Bool {
         let bare = replace(#"'[^']*'|\{[^}]*\}|\[[^\]]*\]|`[^`]*`|[A-Za-z_]+:[^ ，；）]*"#, "", in: text)
-        let allowed: Set<String> = ["YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "fields", "examples",
-                                    "applies_to", "test", "lint", "valid", "reasons", "mode", "search", "rfc3339", "epoch_ms", "epoch_s",
-                                    "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U"]
+        let allowed: Set<String> = [
+            "YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "fields", "examples",
+            "applies_to", "test", "lint", "valid", "reasons", "mode", "search", "rfc3339", "epoch_ms", "epoch_s",
+            "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U",
+        ]
         let words = bare.split { !$0.isASCII || !$0.isLetter }.map(String.init).filter { $0.count >= 2 }
         return words.allSatisfy(allowed.contains)
     }
@@ -51,35 +53,61 @@ enum ChineseDiagnostics {
         (#"^'when' needs a 'then' check beside it$"#, "'when' 旁边需要一个 'then' 检查"),
         (#"^('[^']*') is an option of ('[^']*'): put it inside, as (.*)$"#, "$1 是 $2 的选项：请放到它里面，写成 $3"),
         (#"^duplicate key ('[^']*') \(first defined at line (\d+)\)$"#, "重复的键 $1（第一次定义在第 $2 行）"),
-        (#"^a full-width space \(U\+3000\) indents this line; YAML indents with ordinary spaces only"#,
-         "这一行用全角空格（U+3000）缩进；YAML 只能用普通空格缩进"),
-        (#"^'：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space"#,
-         "'：' 是全角冒号，YAML 不会把它当作 ':'；请输入半角 ':' 再加一个空格"),
-        (#"^(\S+) is a typographic quote, which YAML keeps as part of the text; type (\S+) instead \(turn off smart quotes in your editor\)"#,
-         "$1 是弯引号，YAML 会把它当作文本的一部分；请改用 $2（并在编辑器中关闭智能引号）"),
-        (#"^(\S+) is read as a number here, but the checks of ('[^']*') expect text; quote it: (.*)$"#,
-         "$1 在这里被读作数字，但 $2 的检查需要文本；请加上引号：$3"),
-        (#"^the pack ('[^']*') has no rules: add 'fields:'(?: or one of these sections: (.*))?$"#,
-         "规则包 $1 没有规则：请添加 'fields:' 或以下部分之一：$2"),
-        (#"^the pack ('[^']*') has no examples: .*$"#,
-         "规则包 $1 没有示例：请在 'examples:' 下各加一条有效和无效的记录，这样 sift test 能发现拼错的 applies_to 或写错的模式"),
-        (#"^the pack ('[^']*') has no 'applies_to', so it checks every record.*; add one such as (applies_to: \{kind: [^}]*\})$"#,
-         "规则包 $1 没有 'applies_to'，所以它会检查每一条记录，包括给其他规则包的记录；请添加一个，例如 $2"),
+        (
+            #"^a full-width space \(U\+3000\) indents this line; YAML indents with ordinary spaces only"#,
+            "这一行用全角空格（U+3000）缩进；YAML 只能用普通空格缩进"
+        ),
+        (
+            #"^'：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space"#,
+            "'：' 是全角冒号，YAML 不会把它当作 ':'；请输入半角 ':' 再加一个空格"
+        ),
+        (
+            #"^(\S+) is a typographic quote, which YAML keeps as part of the text; type (\S+) instead \(turn off smart quotes in your editor\)"#,
+            "$1 是弯引号，YAML 会把它当作文本的一部分；请改用 $2（并在编辑器中关闭智能引号）"
+        ),
+        (
+            #"^(\S+) is read as a number here, but the checks of ('[^']*') expect text; quote it: (.*)$"#,
+            "$1 在这里被读作数字，但 $2 的检查需要文本；请加上引号：$3"
+        ),
+        (
+            #"^the pack ('[^']*') has no rules: add 'fields:'(?: or one of these sections: (.*))?$"#,
+            "规则包 $1 没有规则：请添加 'fields:' 或以下部分之一：$2"
+        ),
+        (
+            #"^the pack ('[^']*') has no examples: .*$"#,
+            "规则包 $1 没有示例：请在 'examples:' 下各加一条有效和无效的记录，这样 sift test 能发现拼错的 applies_to 或写错的模式"
+        ),
+        (
+            #"^the pack ('[^']*') has no 'applies_to', so it checks every record.*; add one such as (applies_to: \{kind: [^}]*\})$"#,
+            "规则包 $1 没有 'applies_to'，所以它会检查每一条记录，包括给其他规则包的记录；请添加一个，例如 $2"
+        ),
         (#"^the example expects ('[^']*'), which no rule of this pack reports"#, "示例预期 $1，但本规则包中没有规则会报告它"),
-        (#"^('[^']*') limits ('[^']*'), which no rule of this pack reports, so the limit never trips"#,
-         "$1 限制了 $2，但本规则包中没有规则会报告它，所以这个上限永远不会触发"),
+        (
+            #"^('[^']*') limits ('[^']*'), which no rule of this pack reports, so the limit never trips"#,
+            "$1 限制了 $2，但本规则包中没有规则会报告它，所以这个上限永远不会触发"
+        ),
         (#"^say what the example expects: 'valid: true', or 'reasons: \[\.\.\.\]'$"#, "请写明示例的预期：'valid: true' 或 'reasons: [...]'"),
-        (#"^one check per list item: found ('[^']*') and ('[^']*'); put each in its own '- ' item$"#,
-         "每个列表项只能有一个检查：发现了 $1 和 $2；请各放在一个 '- ' 项里"),
+        (
+            #"^one check per list item: found ('[^']*') and ('[^']*'); put each in its own '- ' item$"#,
+            "每个列表项只能有一个检查：发现了 $1 和 $2；请各放在一个 '- ' 项里"
+        ),
         (#"^invalid regex ('.*'): (.*) at offset (\d+)$"#, "无效的正则 $1：$2（第 $3 个字符处）"),
-        (#"^patterns match the whole value, so ('[^']*') is not a prefix test: .*, write ('[^']*') or add mode: search$"#,
-         "模式要完整匹配整个值，所以 $1 不是前缀检查：只有整个值都匹配它才通过；要允许后面有任意文本，请写成 $2 或加上 mode: search"),
-        (#"^patterns match the whole value, so ('[^']*') is not a suffix test: .*, write ('[^']*') or add mode: search$"#,
-         "模式要完整匹配整个值，所以 $1 不是后缀检查：只有整个值都匹配它才通过；要允许前面有任意文本，请写成 $2 或加上 mode: search"),
-        (#"^'\.' in ('[^']*') matches any character, so ('[^']*') passes too; for a literal dot write ('[^']*')$"#,
-         "$1 中的 '.' 匹配任意字符，所以 $2 也能通过；要匹配句点本身，请写成 $3"),
-        (#"^the class (\S+) also admits '\|': inside \[\.\.\.\] '\|' is a literal character, not 'or'$"#,
-         "字符类 $1 也接受 '|'：在 [...] 中 '|' 是普通字符，不表示“或”"),
+        (
+            #"^patterns match the whole value, so ('[^']*') is not a prefix test: .*, write ('[^']*') or add mode: search$"#,
+            "模式要完整匹配整个值，所以 $1 不是前缀检查：只有整个值都匹配它才通过；要允许后面有任意文本，请写成 $2 或加上 mode: search"
+        ),
+        (
+            #"^patterns match the whole value, so ('[^']*') is not a suffix test: .*, write ('[^']*') or add mode: search$"#,
+            "模式要完整匹配整个值，所以 $1 不是后缀检查：只有整个值都匹配它才通过；要允许前面有任意文本，请写成 $2 或加上 mode: search"
+        ),
+        (
+            #"^'\.' in ('[^']*') matches any character, so ('[^']*') passes too; for a literal dot write ('[^']*')$"#,
+            "$1 中的 '.' 匹配任意字符，所以 $2 也能通过；要匹配句点本身，请写成 $3"
+        ),
+        (
+            #"^the class (\S+) also admits '\|': inside \[\.\.\.\] '\|' is a literal character, not 'or'$"#,
+            "字符类 $1 也接受 '|'：在 [...] 中 '|' 是普通字符，不表示“或”"
+        ),
         (#"^this Sift reads rules version 1; found (.*)$"#, "此版本的 Sift 只读第 1 版规则；发现的是 $1"),
         (#"^validator ('[^']*') uses itself \((.*)\)$"#, "校验器 $1 引用了自己（$2）"),
         (#"^validator ('[^']*') is defined twice \(also at (.*)\)$"#, "校验器 $1 定义了两次（另一处在 $2）"),
@@ -87,18 +115,26 @@ enum ChineseDiagnostics {
         (#"^no rule packs in ('[^']*')(: its files only define validators)?$"#, "$1 中没有规则包"),
         (#"^no rules at ('.*')$"#, "$1 处没有规则"),
         (#"^cannot read rule file ('.*')$"#, "无法读取规则文件 $1"),
-        (#"^rule file ('[^']*') is not UTF-8 text \(decoding stops here\); save the file as UTF-8$"#,
-         "规则文件 $1 不是 UTF-8 文本（解码在此处停止）；请把文件另存为 UTF-8"),
+        (
+            #"^rule file ('[^']*') is not UTF-8 text \(decoding stops here\); save the file as UTF-8$"#,
+            "规则文件 $1 不是 UTF-8 文本（解码在此处停止）；请把文件另存为 UTF-8"
+        ),
         (#"^included file ('[^']*') does not exist \(looked for ('[^']*')\)"#, "被包含的文件 $1 不存在（查找的是 $2）"),
-        (#"^unknown date format ('[^']*'): .*$"#,
-         "未知的日期格式 $1：请用 yyyy（年）、MM（月）、dd（日）、HH、mm（分）、ss、SSS 和分隔符，或 rfc3339、epoch_ms、epoch_s"),
+        (
+            #"^unknown date format ('[^']*'): .*$"#,
+            "未知的日期格式 $1：请用 yyyy（年）、MM（月）、dd（日）、HH、mm（分）、ss、SSS 和分隔符，或 rfc3339、epoch_ms、epoch_s"
+        ),
         (#"^invalid field path ('[^']*'): empty name before '\.'$"#, "无效的字段路径 $1：'.' 之前的名称为空"),
         (#"^invalid field path ('[^']*'): it ends with '\.'$"#, "无效的字段路径 $1：以 '.' 结尾"),
         (#"^invalid field path ('[^']*'): (.*)$"#, "无效的字段路径 $1：$2"),
-        (#"^route ('[^']*') can never match: route ('[^']*') \(line (\d+)\) comes first and matches every link it would$"#,
-         "路由 $1 永远不会匹配：路由 $2（第 $3 行）在它前面，并且会匹配它能匹配的所有链接"),
-        (#"^a reason code is a word like 'phone\.format' \(letters, digits, '\.', '_', '-'\)$"#,
-         "原因码是一个词，例如 'phone.format'（字母、数字、'.'、'_'、'-'）"),
+        (
+            #"^route ('[^']*') can never match: route ('[^']*') \(line (\d+)\) comes first and matches every link it would$"#,
+            "路由 $1 永远不会匹配：路由 $2（第 $3 行）在它前面，并且会匹配它能匹配的所有链接"
+        ),
+        (
+            #"^a reason code is a word like 'phone\.format' \(letters, digits, '\.', '_', '-'\)$"#,
+            "原因码是一个词，例如 'phone.format'（字母、数字、'.'、'_'、'-'）"
+        ),
         (#"^'(all|any)' takes a list of checks, not (.*)$"#, "'$1' 需要一个检查列表，而不是$2"),
         (#"^'use' takes the name of a validator, not (.*)$"#, "'use' 需要一个校验器的名称，而不是$1"),
         (#"^'enum' needs at least one value$"#, "'enum' 至少需要一个值"),
@@ -114,11 +150,16 @@ enum ChineseDiagnostics {
         (#"^'from' and 'to' of 'date' go together, with 1 ≤ from ≤ to$"#, "'date' 的 'from' 和 'to' 要一起写，且 1 ≤ from ≤ to"),
         (#"^'record' is a mapping \(the record's fields\), not (.*)$"#, "'record' 应为映射（记录的各个字段），而不是$1"),
         (#"^'required' is true, false, or \{when: .*\}, not (.*)$"#, "'required' 应为 true、false 或 {when: {field: ..., <check>}}，而不是$1"),
-        (#"^'required: \{when: \.\.\.\}' is about another field: add 'field:', as in (.*)$"#,
-         "'required: {when: ...}' 说的是另一个字段：请加上 'field:'，例如 $1"),
+        (
+            #"^'required: \{when: \.\.\.\}' is about another field: add 'field:', as in (.*)$"#,
+            "'required: {when: ...}' 说的是另一个字段：请加上 'field:'，例如 $1"
+        ),
         (#"^'valid' is true or false, not (.*)$"#, "'valid' 应为 true 或 false，而不是$1"),
         (#"^'validators' is a mapping from names to checks, not (.*)$"#, "'validators' 应为从名称到检查的映射，而不是$1"),
-        (#"^'applies_to' is 'all' or a mapping such as (\{[^}]*\}) or (\{[^}]*\}), not (.*)$"#, "'applies_to' 应为 'all' 或映射，例如 $1 或 $2，而不是$3"),
+        (
+            #"^'applies_to' is 'all' or a mapping such as (\{[^}]*\}) or (\{[^}]*\}), not (.*)$"#,
+            "'applies_to' 应为 'all' 或映射，例如 $1 或 $2，而不是$3"
+        ),
         (#"^'applies_to' compares a field with a value or a list of values, not (.*)$"#, "'applies_to' 把字段与一个值或一组值比较，而不是$1"),
         (#"^'include' takes a file path or a list of them, not (.*)$"#, "'include' 需要一个文件路径或路径列表，而不是$1"),
         (#"^'not' takes a mapping of conditions, such as (not: \{[^}]*\}), not (.*)$"#, "'not' 需要一个条件映射，例如 $1，而不是$2"),
@@ -127,23 +168,33 @@ enum ChineseDiagnostics {
         (#"^a rule file holds one YAML document; found a second '---'$"#, "一个规则文件只能有一个 YAML 文档；发现了第二个 '---'"),
         (#"^a rule file is a mapping of keys \(fields, validators, \.\.\.\), not (.*)$"#, "规则文件应为键的映射（'fields'、'validators' 等），而不是$1"),
         (#"^an example cannot be 'valid: true' and list reasons$"#, "示例不能既写 'valid: true' 又列出原因"),
-        (#"^an example is a mapping with 'record' and 'valid' or 'reasons', not (.*)$"#,
-         "示例应为包含 'record' 以及 'valid' 或 'reasons' 的映射，而不是$1"),
+        (
+            #"^an example is a mapping with 'record' and 'valid' or 'reasons', not (.*)$"#,
+            "示例应为包含 'record' 以及 'valid' 或 'reasons' 的映射，而不是$1"
+        ),
         (#"^an example needs 'record' \(YAML\) or 'json' \(JSON text\)$"#, "示例需要 'record'（YAML）或 'json'（JSON 文本）"),
         (#"^'packs' of an example is 'all' .*$"#, "示例的 'packs' 只能是 'all'（用规则中的每个规则包检查这条记录）"),
         (#"^a check needs one of: (.*)$"#, "检查需要以下之一：$1"),
-        (#"^('[^']*') names a field beside the one being checked, and there is none here; write the full path$"#,
-         "$1 指的是与被检查字段同级的字段，但这里没有；请写完整路径"),
+        (
+            #"^('[^']*') names a field beside the one being checked, and there is none here; write the full path$"#,
+            "$1 指的是与被检查字段同级的字段，但这里没有；请写完整路径"
+        ),
         (#"^('[^']*') is not a time Sift knows; write (\S+): now .*$"#, "$1 不是 Sift 认识的时间；请写 $2: now（本次运行的基准时间，--as-of）"),
         (#"^('[^']*') belongs to a 'when' check$"#, "$1 属于 'when' 检查"),
         (#"^include cycle: ('[^']*') includes this file again$"#, "循环包含：$1 又包含了这个文件"),
-        (#"^include ('[^']*') leaves the rules folder ('[^']*'); included files must be inside it$"#,
-         "include $1 超出了规则文件夹 $2；被包含的文件必须在规则文件夹内"),
-        (#"^included file ('[^']*') may only define validators and includes; it has ('[^']*')$"#,
-         "被包含的文件 $1 只能定义 validators 和 include；它有 $2"),
+        (
+            #"^include ('[^']*') leaves the rules folder ('[^']*'); included files must be inside it$"#,
+            "include $1 超出了规则文件夹 $2；被包含的文件必须在规则文件夹内"
+        ),
+        (
+            #"^included file ('[^']*') may only define validators and includes; it has ('[^']*')$"#,
+            "被包含的文件 $1 只能定义 validators 和 include；它有 $2"
+        ),
         (#"^included file ('[^']*') declares exec_checks; .*$"#, "被包含的文件 $1 声明了 exec_checks；请在规则文件夹本身的文件中声明"),
-        (#"^two packs are named ('[^']*') \(the other is in (.*)\); set 'pack:' to tell them apart$"#,
-         "有两个规则包都叫 $1（另一个在 $2）；请用 'pack:' 给它们起不同的名字"),
+        (
+            #"^two packs are named ('[^']*') \(the other is in (.*)\); set 'pack:' to tell them apart$"#,
+            "有两个规则包都叫 $1（另一个在 $2）；请用 'pack:' 给它们起不同的名字"
+        ),
         (#"^the check name ('[^']*') is taken; choose another$"#, "检查名 $1 已被占用；请换一个"),
         (#"^validator name ('[^']*') is taken by a built-in check; choose another$"#, "校验器名 $1 已被内置检查占用；请换一个"),
         (#"^unknown alias '\*([^']*)'; define it first with '&[^']*'$"#, "未知的别名 '*$1'；请先用 '&$1' 定义它"),
@@ -151,8 +202,10 @@ enum ChineseDiagnostics {
         (#"^option names are text, not (.*)$"#, "选项名应为文本，而不是$1"),
         (#"^'reasons' takes a mapping of CODE: N$"#, "'reasons' 应为 CODE: N 形式的映射"),
         (#"^each reason limit is CODE: N with N a whole number from 0$"#, "每个原因的上限写成 CODE: N，N 为从 0 起的整数"),
-        (#"^'invalid_ratio' is a share of records from 0 to 1, such as 0\.05; not (.*)$"#,
-         "'invalid_ratio' 是 0 到 1 之间的记录比例，例如 0.05；而不是$1"),
+        (
+            #"^'invalid_ratio' is a share of records from 0 to 1, such as 0\.05; not (.*)$"#,
+            "'invalid_ratio' 是 0 到 1 之间的记录比例，例如 0.05；而不是$1"
+        ),
         (#"^('[^']*') takes a mapping: (.*)$"#, "$1 需要一个映射：$2"),
         (#"^'timeout_ms' must be above 0$"#, "'timeout_ms' 必须大于 0"),
         (#"^'exec_checks' is a mapping from check names to their commands$"#, "'exec_checks' 应为从检查名到命令的映射"),
@@ -164,22 +217,30 @@ enum ChineseDiagnostics {
         (#"^no key store ('[^']*') is registered$"#, "没有注册名为 $1 的密钥存储"),
         (#"^key set ('[^']*') is outside the rules folder; keep it beside the rules$"#, "密钥集 $1 在规则文件夹之外；请把它放在规则旁边"),
         (#"^'apple_id_token' needs its keys: .*$"#, "'apple_id_token' 需要密钥：'jwks: FILE'（规则旁边的 Apple JWKS 文件）或 'key_store: NAME'"),
-        (#"^'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not (.*)$"#,
-         "'apple_id_token' 的 'as_of' 应为 now、RFC 3339 时间或 epoch 秒数，而不是$1"),
-        (#"^'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not (.*)$"#,
-         "'receipt' 的 'as_of' 应为 now、request_date、RFC 3339 时间或 epoch 毫秒数，而不是$1"),
+        (
+            #"^'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not (.*)$"#,
+            "'apple_id_token' 的 'as_of' 应为 now、RFC 3339 时间或 epoch 秒数，而不是$1"
+        ),
+        (
+            #"^'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not (.*)$"#,
+            "'receipt' 的 'as_of' 应为 now、request_date、RFC 3339 时间或 epoch 毫秒数，而不是$1"
+        ),
         (#"^key set ('[^']*') is not valid JSON: (.*)$"#, "密钥集 $1 不是有效的 JSON：$2"),
         (#"^key set ('[^']*') has no "keys" array \(expected Apple's JWKS format\)$"#, "密钥集 $1 没有 'keys' 数组（应为 Apple 的 JWKS 格式）"),
         (#"^key ('[^']*') of ('[^']*') has no kid; it is skipped$"#, "$2 中的密钥 $1 没有 kid，已跳过"),
         (#"^key ('[^']*') of ('[^']*') is not an RS256 RSA key; it is skipped$"#, "$2 中的密钥 $1 不是 RS256 RSA 密钥，已跳过"),
         (#"^key ('[^']*') of ('[^']*') is not a usable RSA key: (.*)$"#, "$2 中的密钥 $1 不是可用的 RSA 密钥：$3"),
         (#"^key set ('[^']*') has no usable RS256 keys$"#, "密钥集 $1 没有可用的 RS256 密钥"),
-        (#"^aliases expand to more than (\d+) nodes \(an alias bomb\?\); ('[^']*') passed the limit$"#,
-         "别名展开后超过 $1 个节点（别名炸弹？）；$2 超出了上限"),
+        (
+            #"^aliases expand to more than (\d+) nodes \(an alias bomb\?\); ('[^']*') passed the limit$"#,
+            "别名展开后超过 $1 个节点（别名炸弹？）；$2 超出了上限"
+        ),
         (#"^could not start the YAML parser$"#, "无法启动 YAML 解析器"),
         (#"^('[^']*'(?: (?:in|of) '[^']*')*) takes a mapping of options \(([^)]*)\), not (.*)$"#, "$1 需要一个选项映射（$2），而不是$3"),
-        (#"^a condition reads one value, and '\[\*\]' in ('[^']*') would mean element 0 only(.*)$"#,
-         "条件只读取一个值，$1 中的 '[*]' 只会表示第 0 个元素$2"),
+        (
+            #"^a condition reads one value, and '\[\*\]' in ('[^']*') would mean element 0 only(.*)$"#,
+            "条件只读取一个值，$1 中的 '[*]' 只会表示第 0 个元素$2"
+        ),
         (#"^('[^']*') is ('[^']*'(?: or '[^']*')*), not (.*)$"#, "$1 应为 $2，而不是$3"),
         (#"^empty segment in ('[^']*')$"#, "$1 中有空的路径段"),
         (#"^'\*\*' must be the last segment of ('[^']*')$"#, "'**' 必须是 $1 的最后一段"),
@@ -233,8 +294,10 @@ enum ChineseDiagnostics {
         (#"while parsing a (block|flow) (mapping|sequence|collection)"#, "（在读取映射或列表时）"),
         (#"; tabs cannot indent YAML, use spaces"#, "；YAML 不能用制表符缩进，请用空格"),
         (#"missing closing parenthesis"#, "缺少右括号"),
-        (#"the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single quotes: "#,
-         "模式没有加引号，所以 YAML 会自己解释其中的方括号、花括号或冒号；请放在单引号里："),
+        (
+            #"the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single quotes: "#,
+            "模式没有加引号，所以 YAML 会自己解释其中的方括号、花括号或冒号；请放在单引号里："
+        ),
         (#"inside \{\.\.\.\}, a path with \[\*\] must be quoted: write ('[^']*')"#, "在 {...} 中，带 [*] 的路径必须加引号：请写成 $1"),
         (#"^(无效的字段路径 '[^']*'：)it is empty$"#, "$1路径为空"),
         (#"^(无效的字段路径 '[^']*'：)'\[' without '\]'$"#, "$1'[' 没有对应的 ']'"),

@@ -14,7 +14,8 @@ package struct DiagnosticRenderer: Sendable {
     public func render(_ diagnostic: Diagnostic) -> String {
         var out = diagnostic.headline(language)
         guard let mark = diagnostic.mark, let lines = sources[mark.file],
-              mark.line >= 1, mark.line <= lines.count else { return out }
+            mark.line >= 1, mark.line <= lines.count
+        else { return out }
         var line = String(lines[mark.line - 1])
         if line.hasSuffix("\r") { line.removeLast() }
         var column = mark.column
@@ -30,7 +31,11 @@ package struct DiagnosticRenderer: Sendable {
         // Keep tabs so the caret lines up in a terminal; East Asian wide characters take two columns.
         var pad = ""
         for (i, ch) in line.unicodeScalars.enumerated() where i < column - 1 {
-            if ch == "\t" { pad += "\t" } else if ch.properties.generalCategory == .nonspacingMark { continue } else {
+            if ch == "\t" {
+                pad += "\t"
+            } else if ch.properties.generalCategory == .nonspacingMark {
+                continue
+            } else {
                 pad += Self.isWide(ch) ? "  " : " "
             }
         }
@@ -46,8 +51,8 @@ package struct DiagnosticRenderer: Sendable {
     static func isWide(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return true
         default:
             return false

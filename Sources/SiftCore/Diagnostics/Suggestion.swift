@@ -6,7 +6,11 @@ package enum Suggestion: Sendable {
         var best: (String, Int)?
         let candidates = Array(candidates)
         // A word that starts with a candidate, or the start of one ("integer" for "int").
-        if word.count >= 3, let prefix = candidates.first(where: { $0.count >= 3 && (word.lowercased().hasPrefix($0.lowercased()) || $0.lowercased().hasPrefix(word.lowercased())) }) {
+        if word.count >= 3,
+            let prefix = candidates.first(where: {
+                $0.count >= 3 && (word.lowercased().hasPrefix($0.lowercased()) || $0.lowercased().hasPrefix(word.lowercased()))
+            })
+        {
             return prefix
         }
         for c in candidates {

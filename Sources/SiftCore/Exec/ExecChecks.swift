@@ -28,11 +28,14 @@ enum ExecChecks {
         options: [
             OptionSpec("command", .list(.string), required: true, doc: "The program and its arguments, run in this file's folder."),
             OptionSpec("summary", .string, required: true, doc: "What the check requires, in plain words (explain, plugins, schema)."),
-            OptionSpec("options", .dictionary(.object([
-                OptionSpec("type", .choice(typeNames), default: .string("string"), doc: "The option's type."),
-                OptionSpec("doc", .string, required: true, doc: "What the option means."),
-                OptionSpec("required", .boolean, default: .bool(false), doc: "Whether every use must give it."),
-            ])), doc: "The options a use of the check may give."),
+            OptionSpec(
+                "options",
+                .dictionary(
+                    .object([
+                        OptionSpec("type", .choice(typeNames), default: .string("string"), doc: "The option's type."),
+                        OptionSpec("doc", .string, required: true, doc: "What the option means."),
+                        OptionSpec("required", .boolean, default: .bool(false), doc: "Whether every use must give it."),
+                    ])), doc: "The options a use of the check may give."),
             OptionSpec("timeout_ms", .integer, default: .int(5000), doc: "How long one answer may take."),
         ])
 
@@ -49,22 +52,27 @@ enum ExecChecks {
                 continue
             }
             guard let d = OptionValidator().validate(p.value, against: declaration, diagnostics: &diagnostics),
-                  let command = d.strings("command"), !command.isEmpty else { continue }
+                let command = d.strings("command"), !command.isEmpty
+            else { continue }
             let timeout = d.int("timeout_ms") ?? 5000
             guard timeout > 0 else {
                 diagnostics.error("'timeout_ms' must be above 0", at: d.mark("timeout_ms"))
                 continue
             }
             let options = (d.node("options")?.pairs ?? []).map { o in
-                OptionSpec(o.key.scalarText ?? "", type(o.value["type"]?.scalarText), required: o.value["required"]?.resolved == .bool(true),
-                           doc: o.value["doc"]?.scalarText ?? "")
+                OptionSpec(
+                    o.key.scalarText ?? "", type(o.value["type"]?.scalarText), required: o.value["required"]?.resolved == .bool(true),
+                    doc: o.value["doc"]?.scalarText ?? "")
             }
             let process = ExecProcess(command: command, directory: directory, timeoutMillis: timeout)
             let summary = d.string("summary") ?? ""
             let spec = PluginSpec(kind: kind, summary: summary + " (exec: \(command.joined(separator: " ")))", options: options)
-            registry.register(CheckPlugin(spec: spec, make: { options, _ in
-                ExecCheck(kind: kind, summary: summary, process: process, options: NodeJSON.json(options.node))
-            }))
+            registry.register(
+                CheckPlugin(
+                    spec: spec,
+                    make: { options, _ in
+                        ExecCheck(kind: kind, summary: summary, process: process, options: NodeJSON.json(options.node))
+                    }))
         }
     }
 

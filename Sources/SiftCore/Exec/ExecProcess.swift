@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One running external plugin command: a request line on its standard input, one answer
@@ -90,11 +90,11 @@ final class ExecProcess: @unchecked Sendable {
             throw Problem(message: "cannot make pipes: \(why)")
         }
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -130,7 +130,7 @@ final class ExecProcess: @unchecked Sendable {
         // Writes wait with a deadline instead of blocking on a command that stopped reading.
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
         #if canImport(Darwin)
-        _ = fcntl(input, F_SETNOSIGPIPE, 1)
+            _ = fcntl(input, F_SETNOSIGPIPE, 1)
         #endif
     }
 
@@ -146,22 +146,22 @@ final class ExecProcess: @unchecked Sendable {
 
     private func send(_ bytes: [UInt8], deadline: UInt64) throws(Problem) {
         #if !canImport(Darwin)
-        // A plugin that has exited must not kill the run with SIGPIPE. The signal is blocked
-        // on this thread only while writing (the process keeps its default, so `sift run | head`
-        // still ends quietly), and one raised here is taken back before it is unblocked.
-        var pipeSignal = sigset_t(), previous = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        defer {
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1 {
-                var zero = timespec(tv_sec: 0, tv_nsec: 0)
-                sigtimedwait(&pipeSignal, nil, &zero)
+            // A plugin that has exited must not kill the run with SIGPIPE. The signal is blocked
+            // on this thread only while writing (the process keeps its default, so `sift run | head`
+            // still ends quietly), and one raised here is taken back before it is unblocked.
+            var pipeSignal = sigset_t(), previous = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+            defer {
+                var pending = sigset_t()
+                sigpending(&pending)
+                if sigismember(&pending, SIGPIPE) == 1 {
+                    var zero = timespec(tv_sec: 0, tv_nsec: 0)
+                    sigtimedwait(&pipeSignal, nil, &zero)
+                }
+                pthread_sigmask(SIG_SETMASK, &previous, nil)
             }
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
         #endif
         var sent = 0
         while sent < bytes.count {

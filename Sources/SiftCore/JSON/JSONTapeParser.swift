@@ -33,7 +33,10 @@ struct JSONTapeParser {
         case UInt8(ascii: "n"): try literal(b, "null", .null, false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber(b)
         default:
-            throw JSONParseError(offset: p, message: b[p] >= 0x80 ? "invalid UTF-8 or unexpected character" : "unexpected character '\(Character(Unicode.Scalar(b[p])))'")
+            throw JSONParseError(
+                offset: p,
+                message: b[p] >= 0x80
+                    ? "invalid UTF-8 or unexpected character" : "unexpected character '\(Character(Unicode.Scalar(b[p])))'")
         }
     }
 
@@ -137,7 +140,7 @@ struct JSONTapeParser {
         guard p + 1 < b.count else { throw JSONParseError(offset: p, message: "unterminated string") }
         switch b[p + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             p += 2
         case UInt8(ascii: "u"):
             guard let unit = JSONEscapes.hex4(b, p + 2) else {
@@ -146,7 +149,8 @@ struct JSONTapeParser {
             p += 6
             if (0xD800...0xDBFF).contains(unit) {
                 guard p + 1 < b.count, b[p] == UInt8(ascii: "\\"), b[p + 1] == UInt8(ascii: "u"),
-                      let low = JSONEscapes.hex4(b, p + 2), (0xDC00...0xDFFF).contains(low) else {
+                    let low = JSONEscapes.hex4(b, p + 2), (0xDC00...0xDFFF).contains(low)
+                else {
                     throw JSONParseError(offset: p - 6, message: "lone surrogate in a \\u escape")
                 }
                 p += 6
@@ -208,9 +212,9 @@ struct JSONTapeParser {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

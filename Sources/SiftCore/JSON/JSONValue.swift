@@ -158,7 +158,8 @@ public struct JSONValue: Sendable {
             let ke = tape[i]
             let matches: Bool
             if !ke.escaped {
-                matches = ke.end - ke.start == k.count
+                matches =
+                    ke.end - ke.start == k.count
                     && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
             } else {
                 var decoded: [UInt8] = []
@@ -184,9 +185,9 @@ public struct JSONValue: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

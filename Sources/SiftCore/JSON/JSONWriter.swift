@@ -48,9 +48,13 @@ package struct JSONWriter: Sendable {
     public mutating func int(_ i: Int) { separate(); bytes.append(contentsOf: String(i).utf8) }
     public mutating func double(_ d: Double) {
         separate()
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { bytes.append(contentsOf: String(Int(d)).utf8) }
-        else if d.isFinite { bytes.append(contentsOf: String(d).utf8) }
-        else { bytes.append(contentsOf: "null".utf8) }
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
+            bytes.append(contentsOf: String(Int(d)).utf8)
+        } else if d.isFinite {
+            bytes.append(contentsOf: String(d).utf8)
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
     }
     public mutating func bool(_ b: Bool) { separate(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
     public mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }

@@ -10,8 +10,10 @@ package struct OptionValidator: Sendable {
     }
 
     /// `name` is how messages refer to the mapping: `'regex'`, `'table' of 'routes'`.
-    private func validate(_ node: ConfigNode, _ options: [OptionSpec], shorthand: String?, name: String,
-                          _ diagnostics: inout DiagnosticList) -> PluginOptions? {
+    private func validate(
+        _ node: ConfigNode, _ options: [OptionSpec], shorthand: String?, name: String,
+        _ diagnostics: inout DiagnosticList
+    ) -> PluginOptions? {
         let before = diagnostics.errors.count
         let names = options.map(\.name)
         var values: [String: ConfigNode] = [:]
@@ -25,8 +27,9 @@ package struct OptionValidator: Sendable {
                 }
                 guard let opt = options.first(where: { $0.name == key }) else {
                     if let s = Suggestion.closest(to: key, in: names) { suggested.insert(s) }
-                    diagnostics.error("unknown option '\(key)' for \(name)" + Suggestion.didYouMean(key, in: names)
-                        + " (options: \(names.joined(separator: ", ")))", at: p.key.mark)
+                    diagnostics.error(
+                        "unknown option '\(key)' for \(name)" + Suggestion.didYouMean(key, in: names)
+                            + " (options: \(names.joined(separator: ", ")))", at: p.key.mark)
                     continue
                 }
                 check(p.value, opt.type, "'\(key)' of \(name)", &diagnostics)
@@ -36,7 +39,8 @@ package struct OptionValidator: Sendable {
             check(node, opt.type, name, &diagnostics)
             values[short] = node
         } else {
-            diagnostics.error("\(name) takes a mapping of options (\(names.joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(
+                "\(name) takes a mapping of options (\(names.joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
             return nil
         }
         for opt in options where opt.required && values[opt.name] == nil && !suggested.contains(opt.name) {
@@ -75,7 +79,8 @@ package struct OptionValidator: Sendable {
         case .choice(let words):
             guard let t = node.scalarText, !t.isEmpty else { return mismatch(node, type, what, &diagnostics) }
             if !words.contains(t) {
-                diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)" + Suggestion.didYouMean(t, in: words), at: node.mark)
+                diagnostics.error(
+                    "\(what) should be \(type.phrase), not \(node.kindDescription)" + Suggestion.didYouMean(t, in: words), at: node.mark)
             }
         case .string:
             if case .scalar = node.kind, node.resolved != .null { return }

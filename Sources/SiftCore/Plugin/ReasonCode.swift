@@ -42,8 +42,11 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let entry = Interned.table.decodedEntry(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription:
-                text.utf8.count > 200 ? "a reason code is at most 200 bytes"
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription:
+                    text.utf8.count > 200
+                    ? "a reason code is at most 200 bytes"
                     : "more than \(Self.decodedLimit) reason codes that no rule reports were decoded")
         }
         self.entry = entry

@@ -90,10 +90,12 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public func concrete(_ indices: [Int]) -> String {
         guard !indices.isEmpty else { return description }
         var k = 0
-        return FieldPath(components.map {
-            if case .wildcard = $0, k < indices.count { k += 1; return .index(indices[k - 1]) }
-            return $0
-        }).description
+        return FieldPath(
+            components.map {
+                if case .wildcard = $0, k < indices.count { k += 1; return .index(indices[k - 1]) }
+                return $0
+            }
+        ).description
     }
 }
 

@@ -45,7 +45,8 @@ struct PathProbe: @unchecked Sendable {
         let doc = root.document
         var at = root.index
         for step in steps {
-            let next = step.isKey
+            let next =
+                step.isKey
                 ? JSONValue.memberIndex(doc, at, UnsafeBufferPointer(rebasing: keys[step.start..<(step.start + step.count)]))
                 : JSONValue.elementIndex(doc, at, step.count)
             guard let next else { return nil }

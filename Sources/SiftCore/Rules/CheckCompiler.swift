@@ -78,7 +78,9 @@ struct CheckCompiler {
         }
     }
 
-    private mutating func compileMapping(_ node: ConfigNode, _ pairs: [ConfigNode.Pair], prefix: String, allowField: Bool) -> (any CheckNode)? {
+    private mutating func compileMapping(_ node: ConfigNode, _ pairs: [ConfigNode.Pair], prefix: String, allowField: Bool) -> (
+        any CheckNode
+    )? {
         var kinds: [(String, ConfigNode.Pair)] = []
         var extra: [String: ConfigNode.Pair] = [:]
         let allowedExtra = Self.modifierKeys + ["then", "else"] + (allowField ? ["field"] : [])
@@ -97,7 +99,9 @@ struct CheckCompiler {
         for p in unknown {
             let k = p.key.scalarText ?? ""
             if let (kind, _) = kinds.first, let spec = registry.checks[kind]?.spec, spec.options.contains(where: { $0.name == k }) {
-                context.error("'\(k)' is an option of '\(kind)': put it inside, as \(kind): {\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}", at: p.key.mark)
+                context.error(
+                    "'\(k)' is an option of '\(kind)': put it inside, as \(kind): {\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}",
+                    at: p.key.mark)
             } else {
                 context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: known + allowedExtra), at: p.key.mark)
             }
@@ -109,7 +113,8 @@ struct CheckCompiler {
             return nil
         }
         if kinds.count > 1 {
-            context.error("one check per list item: found '\(kind)' and '\(kinds[1].0)'; put each in its own '- ' item", at: kinds[1].1.key.mark)
+            context.error(
+                "one check per list item: found '\(kind)' and '\(kinds[1].0)'; put each in its own '- ' item", at: kinds[1].1.key.mark)
             return nil
         }
         if kind != "when" {
@@ -146,7 +151,8 @@ struct CheckCompiler {
                 context.error("'any' needs at least one check", at: value.mark)
                 return nil
             }
-            return AnyNode(children: compileList(value, prefix: prefix), reason: reason ?? ReasonCode("\(prefix).any"), message: message, rule: mark)
+            return AnyNode(
+                children: compileList(value, prefix: prefix), reason: reason ?? ReasonCode("\(prefix).any"), message: message, rule: mark)
         case "not":
             guard let child = compile(value, prefix: prefix) else { return nil }
             return NotNode(child: child, reason: reason ?? ReasonCode("\(prefix).not"), message: message, rule: mark)
@@ -157,8 +163,10 @@ struct CheckCompiler {
         }
     }
 
-    private mutating func compileWhen(_ cond: ConfigNode, then: ConfigNode.Pair?, else otherwise: ConfigNode.Pair?, at mark: Mark,
-                                      prefix: String, reason: ReasonCode?, message: LocalizedText?) -> (any CheckNode)? {
+    private mutating func compileWhen(
+        _ cond: ConfigNode, then: ConfigNode.Pair?, else otherwise: ConfigNode.Pair?, at mark: Mark,
+        prefix: String, reason: ReasonCode?, message: LocalizedText?
+    ) -> (any CheckNode)? {
         guard let then else {
             context.error("'when' needs a 'then' check beside it", at: mark)
             return nil
@@ -205,8 +213,9 @@ struct CheckCompiler {
         }
         if path.hasWildcard {
             if let f = field, f.hasWildcard {
-                context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only; "
-                              + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
+                context.error(
+                    "a condition reads one value, and '[*]' in '\(text)' would mean element 0 only; "
+                        + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
             } else {
                 context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
             }
@@ -220,8 +229,10 @@ struct CheckCompiler {
         return "name"
     }
 
-    private mutating func compilePlugin(_ kind: String, options: ConfigNode, at mark: Mark, prefix: String,
-                                        reason: ReasonCode?, message: LocalizedText?) -> (any CheckNode)? {
+    private mutating func compilePlugin(
+        _ kind: String, options: ConfigNode, at mark: Mark, prefix: String,
+        reason: ReasonCode?, message: LocalizedText?
+    ) -> (any CheckNode)? {
         guard let plugin = registry.checks[kind] else { return nil }
         // `- trimmed:` (no value) means no options.
         let options = options.resolved == .null ? ConfigNode(.mapping([]), mark: options.mark) : options
@@ -246,7 +257,8 @@ struct CheckCompiler {
 
     mutating func reasonCode(_ node: ConfigNode) -> ReasonCode? {
         guard let t = node.scalarText, !t.isEmpty,
-              t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }) else {
+            t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
+        else {
             context.error("a reason code is a word like 'phone.format' (letters, digits, '.', '_', '-')", at: node.mark)
             return nil
         }
@@ -264,7 +276,9 @@ struct CheckCompiler {
         for p in pairs {
             guard let k = p.key.scalarText, let lang = Language(rawValue: k) else {
                 let k = p.key.scalarText ?? ""
-                context.error("unknown language '\(k)'" + Suggestion.didYouMean(k, in: Language.allCases.map(\.rawValue)) + " (languages: en, zh)", at: p.key.mark)
+                context.error(
+                    "unknown language '\(k)'" + Suggestion.didYouMean(k, in: Language.allCases.map(\.rawValue)) + " (languages: en, zh)",
+                    at: p.key.mark)
                 continue
             }
             guard let t = p.value.scalarText else {

@@ -1,7 +1,9 @@
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {
-    static let packKeys = ["version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples",
-                           "fail_when", "warn_when", "exec_checks"]
+    static let packKeys = [
+        "version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples",
+        "fail_when", "warn_when", "exec_checks",
+    ]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators", "exec_checks"]
     static let fieldKeys = ["required", "null", "report", "reason", "checks", "description"]
 
@@ -31,8 +33,9 @@ struct PackCompiler {
         for p in pairs {
             guard let k = p.key.scalarText else { continue }
             if !Self.packKeys.contains(k), registry.sections[k] == nil {
-                diagnostics.error("unknown key '\(k)' in a rule pack" + Suggestion.didYouMean(k, in: Self.packKeys + sectionKeys)
-                                  + " (keys: \((Self.packKeys + sectionKeys.sorted()).joined(separator: ", ")))", at: p.key.mark)
+                diagnostics.error(
+                    "unknown key '\(k)' in a rule pack" + Suggestion.didYouMean(k, in: Self.packKeys + sectionKeys)
+                        + " (keys: \((Self.packKeys + sectionKeys.sorted()).joined(separator: ", ")))", at: p.key.mark)
             }
         }
         if let v = node["version"], v.resolved != .int(1) {
@@ -43,8 +46,9 @@ struct PackCompiler {
         context.overrides = overrides
         let selector = compileSelector(node["applies_to"])
 
-        let defaults = FieldDefaults(nullIsValue: choice(node["null"], "null", ["missing", "value"]) == "value",
-                                     firstOnly: choice(node["report"], "report", ["all", "first"]) == "first")
+        let defaults = FieldDefaults(
+            nullIsValue: choice(node["null"], "null", ["missing", "value"]) == "value",
+            firstOnly: choice(node["report"], "report", ["all", "first"]) == "first")
         var stages: [any Stage] = []
         var fieldRules: [FieldRule] = []
         if let fields = node["fields"] {
@@ -58,14 +62,18 @@ struct PackCompiler {
             guard let k = p.key.scalarText, let plugin = registry.sections[k] else { continue }
             context.diagnostics = DiagnosticList()
             if let opts = OptionValidator().validate(p.value, against: plugin.spec, diagnostics: &context.diagnostics),
-               let stage = plugin.make(opts, &context) {
+                let stage = plugin.make(opts, &context)
+            {
                 stages.append(stage)
             }
             diagnostics.append(contentsOf: context.diagnostics.items)
         }
         let declaresRules = node["fields"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }
         if !declaresRules {
-            diagnostics.error("the pack '\(name)' has no rules: add 'fields:'" + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"), at: node.mark)
+            diagnostics.error(
+                "the pack '\(name)' has no rules: add 'fields:'"
+                    + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"),
+                at: node.mark)
         }
         let examples = compileExamples(node["examples"])
         let thresholds = compileThresholds(node)
@@ -74,8 +82,9 @@ struct PackCompiler {
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly)
         }
         guard diagnostics.errors.count == before else { return nil }
-        return Pack(name: name, file: file.display, selector: selector, stages: stages, examples: examples, thresholds: thresholds,
-                    description: node["description"].flatMap { describe($0) })
+        return Pack(
+            name: name, file: file.display, selector: selector, stages: stages, examples: examples, thresholds: thresholds,
+            description: node["description"].flatMap { describe($0) })
     }
 
     /// `description:` as text, or per language: `{en: ..., zh: ...}`.
@@ -114,8 +123,10 @@ struct PackCompiler {
     }
 
     /// One entry of `fields:`: a list of checks, or a mapping with `required`, `null`, `report`, `checks`...
-    private mutating func compileField(_ path: FieldPath, _ p: ConfigNode.Pair, _ checks: inout CheckCompiler,
-                                       defaults: FieldDefaults) -> FieldRule? {
+    private mutating func compileField(
+        _ path: FieldPath, _ p: ConfigNode.Pair, _ checks: inout CheckCompiler,
+        defaults: FieldDefaults
+    ) -> FieldRule? {
         let text = path.description
         var required = FieldRule.Requirement.always
         var nullIsValue = defaults.nullIsValue, firstOnly = defaults.firstOnly
@@ -133,16 +144,18 @@ struct PackCompiler {
                 case "description": break
                 default:
                     let k = q.key.scalarText ?? ""
-                    diagnostics.error("unknown key '\(k)' for field '\(text)'" + Suggestion.didYouMean(k, in: Self.fieldKeys)
-                                      + " (keys: \(Self.fieldKeys.joined(separator: ", ")))", at: q.key.mark)
+                    diagnostics.error(
+                        "unknown key '\(k)' for field '\(text)'" + Suggestion.didYouMean(k, in: Self.fieldKeys)
+                            + " (keys: \(Self.fieldKeys.joined(separator: ", ")))", at: q.key.mark)
                 }
             }
         } else if p.value.resolved == .null {
             checkNode = nil
         }
         let compiled = checkNode.map { checks.compileList($0, prefix: prefix) } ?? []
-        return FieldRule(path: path, required: required, nullIsValue: nullIsValue, firstOnly: firstOnly,
-                         reasonPrefix: prefix, checks: compiled, rule: p.key.mark)
+        return FieldRule(
+            path: path, required: required, nullIsValue: nullIsValue, firstOnly: firstOnly,
+            reasonPrefix: prefix, checks: compiled, rule: p.key.mark)
     }
 
     /// `required: true | false | {when: {field: ..., <check>}}`.
@@ -154,8 +167,9 @@ struct PackCompiler {
         }
         let cond = pairs[0].value
         guard cond.pairs?.contains(where: { $0.key.scalarText == "field" }) == true else {
-            diagnostics.error("'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}",
-                              at: cond.mark)
+            diagnostics.error(
+                "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}",
+                at: cond.mark)
             return .always
         }
         guard let condition = checks.compileCondition(cond, prefix: prefix) else { return .always }
@@ -167,8 +181,9 @@ struct PackCompiler {
         guard let node else { return nil }
         guard let t = node.scalarText, values.contains(t) else {
             let got = node.scalarText.map { "'\($0)'" } ?? node.kindDescription
-            diagnostics.error("'\(key)' is \(values.map { "'\($0)'" }.joined(separator: " or ")), not \(got)"
-                              + (node.scalarText.map { Suggestion.didYouMean($0, in: values) } ?? ""), at: node.mark)
+            diagnostics.error(
+                "'\(key)' is \(values.map { "'\($0)'" }.joined(separator: " or ")), not \(got)"
+                    + (node.scalarText.map { Suggestion.didYouMean($0, in: values) } ?? ""), at: node.mark)
             return nil
         }
         return t
@@ -177,7 +192,8 @@ struct PackCompiler {
     private mutating func compileSelector(_ node: ConfigNode?) -> Selector {
         guard let node, node.scalarText != "all" else { return .all }
         guard let pairs = node.pairs, !pairs.isEmpty else {
-            diagnostics.error("'applies_to' is 'all' or a mapping such as {kind: signup} or {has: receipt}, not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(
+                "'applies_to' is 'all' or a mapping such as {kind: signup} or {has: receipt}, not \(node.kindDescription)", at: node.mark)
             return .all
         }
         var conditions: [Selector.Condition] = []
@@ -191,7 +207,8 @@ struct PackCompiler {
             }
             if k == "not" {
                 guard p.value.pairs?.isEmpty == false else {
-                    diagnostics.error("'not' takes a mapping of conditions, such as not: {country: CN}, not \(p.value.kindDescription)", at: p.value.mark)
+                    diagnostics.error(
+                        "'not' takes a mapping of conditions, such as not: {country: CN}, not \(p.value.kindDescription)", at: p.value.mark)
                     continue
                 }
                 conditions.append(.not(compileSelector(p.value)))
@@ -201,7 +218,8 @@ struct PackCompiler {
             var texts: [String] = [], numbers: [Double] = []
             for item in p.value.items ?? [p.value] {
                 guard case .scalar = item.kind else {
-                    diagnostics.error("'applies_to' compares a field with a value or a list of values, not \(item.kindDescription)", at: item.mark)
+                    diagnostics.error(
+                        "'applies_to' compares a field with a value or a list of values, not \(item.kindDescription)", at: item.mark)
                     continue
                 }
                 texts.append(NodeJSON.json(item))
@@ -232,9 +250,11 @@ struct PackCompiler {
         for level in ["fail_when", "warn_when"] {
             for r in node[level]?["reasons"]?.pairs ?? [] {
                 guard let code = r.key.scalarText, !codes.contains(where: { code == $0 || code.hasPrefix($0 + ".") }),
-                      !code.hasPrefix("input.") else { continue }
-                advice.warning("'\(level)' limits '\(code)', which no rule of this pack reports, so the limit never trips"
-                                    + Suggestion.didYouMean(code, in: codes), at: r.key.mark)
+                    !code.hasPrefix("input.")
+                else { continue }
+                advice.warning(
+                    "'\(level)' limits '\(code)', which no rule of this pack reports, so the limit never trips"
+                        + Suggestion.didYouMean(code, in: codes), at: r.key.mark)
             }
         }
     }
@@ -244,17 +264,20 @@ struct PackCompiler {
     private mutating func adviseOn(_ name: String, _ node: ConfigNode, _ rules: [FieldRule], examples: [Example], fieldsOnly: Bool) {
         if node["applies_to"] == nil { packsForEveryRecord.append((name, node.mark)) }
         if examples.isEmpty {
-            advice.warning("the pack '\(name)' has no examples: add a valid and an invalid record under 'examples:', "
-                                + "so that 'sift test' catches a misspelt applies_to or a wrong pattern", at: node.mark)
+            advice.warning(
+                "the pack '\(name)' has no examples: add a valid and an invalid record under 'examples:', "
+                    + "so that 'sift test' catches a misspelt applies_to or a wrong pattern", at: node.mark)
         }
         if fieldsOnly {
-            let codes = rules.flatMap { [$0.requiredReason.text] + $0.checks.flatMap(\.reasonCodes).map(\.text) }
+            let codes =
+                rules.flatMap { [$0.requiredReason.text] + $0.checks.flatMap(\.reasonCodes).map(\.text) }
                 + [ReasonCode.Record.noPack.text]
             for example in examples {
                 guard case .reasons(let expected) = example.expectation else { continue }
                 for r in expected.map(\.text) where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
-                    advice.warning("the example expects '\(r)', which no rule of this pack reports"
-                                        + Suggestion.didYouMean(r, in: codes), at: example.mark)
+                    advice.warning(
+                        "the example expects '\(r)', which no rule of this pack reports"
+                            + Suggestion.didYouMean(r, in: codes), at: example.mark)
                 }
             }
             adviseOnThresholdReasons(node, codes)
@@ -264,8 +287,10 @@ struct PackCompiler {
             // An example that expects this field to fail may hold a number on purpose.
             var expected: [String] = []
             if case .reasons(let r)? = examples.first(where: { $0.mark == item.mark })?.expectation { expected = r.map(\.text) }
-            for rule in rules where !rule.path.hasWildcard && rule.checks.contains(where: \.expectsText)
-                && !expected.contains(where: { $0.hasPrefix(rule.reasonPrefix + ".") }) {
+            for rule in rules
+            where !rule.path.hasWildcard && rule.checks.contains(where: \.expectsText)
+                && !expected.contains(where: { $0.hasPrefix(rule.reasonPrefix + ".") })
+            {
                 var at: ConfigNode? = record
                 for c in rule.path.components {
                     guard case .key(let k) = c else { at = nil; break }
@@ -274,8 +299,9 @@ struct PackCompiler {
                 guard let at, case .scalar(let sc) = at.kind, sc.isPlain else { continue }
                 switch at.resolved {
                 case .int?, .double?:
-                    advice.warning("\(sc.text) is read as a number here, but the checks of '\(rule.path)' expect text; "
-                                        + "quote it: '\(sc.text)'", at: at.mark)
+                    advice.warning(
+                        "\(sc.text) is read as a number here, but the checks of '\(rule.path)' expect text; "
+                            + "quote it: '\(sc.text)'", at: at.mark)
                 default: break
                 }
             }
@@ -292,12 +318,15 @@ struct PackCompiler {
         var out: [Example] = []
         for item in items {
             guard let pairs = item.pairs else {
-                diagnostics.error("an example is a mapping with 'record' and 'valid' or 'reasons', not \(item.kindDescription)", at: item.mark)
+                diagnostics.error(
+                    "an example is a mapping with 'record' and 'valid' or 'reasons', not \(item.kindDescription)", at: item.mark)
                 continue
             }
             for p in pairs where !keys.contains(p.key.scalarText ?? "") {
                 let k = p.key.scalarText ?? ""
-                diagnostics.error("unknown key '\(k)' in an example" + Suggestion.didYouMean(k, in: keys) + " (keys: \(keys.joined(separator: ", ")))", at: p.key.mark)
+                diagnostics.error(
+                    "unknown key '\(k)' in an example" + Suggestion.didYouMean(k, in: keys) + " (keys: \(keys.joined(separator: ", ")))",
+                    at: p.key.mark)
             }
             var json: String?
             if let r = item["record"] {
@@ -314,7 +343,9 @@ struct PackCompiler {
             }
             var valid: Bool?
             if let v = item["valid"] {
-                if case .bool(let b)? = v.resolved { valid = b } else {
+                if case .bool(let b)? = v.resolved {
+                    valid = b
+                } else {
                     diagnostics.error("'valid' is true or false, not \(v.kindDescription)", at: v.mark)
                 }
             }
@@ -325,12 +356,15 @@ struct PackCompiler {
                 diagnostics.error("an example cannot be 'valid: true' and list reasons", at: item["valid"]!.mark)
             }
             guard let json else { continue }
-            let expectation: Example.Expectation = valid == true ? .valid : (reasons.map { .reasons($0.map { ReasonCode($0) }) } ?? .invalid)
+            let expectation: Example.Expectation =
+                valid == true ? .valid : (reasons.map { .reasons($0.map { ReasonCode($0) }) } ?? .invalid)
             var example = Example(name: item["name"]?.scalarText, json: json, expectation: expectation, mark: item.mark)
             if let r = item["route"] { example.outputs.append(("route", NodeJSON.json(r))) }
             for p in item["output"]?.pairs ?? [] { if let k = p.key.scalarText { example.outputs.append((k, NodeJSON.json(p.value))) } }
             if let p = item["packs"] {
-                if p.scalarText == "all" { example.allPacks = true } else {
+                if p.scalarText == "all" {
+                    example.allPacks = true
+                } else {
                     diagnostics.error("'packs' of an example is 'all' (check the record with every pack of the rules)", at: p.mark)
                 }
             }

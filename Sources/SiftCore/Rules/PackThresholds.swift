@@ -42,14 +42,16 @@ extension PackCompiler {
             let k = p.key.scalarText ?? ""
             switch k {
             case "invalid_ratio":
-                let ratio: Double? = switch p.value.resolved {
-                case .int(let i)?: Double(i)
-                case .double(let d)?: d
-                default: nil
-                }
+                let ratio: Double? =
+                    switch p.value.resolved {
+                    case .int(let i)?: Double(i)
+                    case .double(let d)?: d
+                    default: nil
+                    }
                 guard let ratio, (0...1).contains(ratio) else {
-                    diagnostics.error("'invalid_ratio' is a share of records from 0 to 1, such as 0.05; not \(p.value.kindDescription)",
-                                      at: p.value.mark)
+                    diagnostics.error(
+                        "'invalid_ratio' is a share of records from 0 to 1, such as 0.05; not \(p.value.kindDescription)",
+                        at: p.value.mark)
                     continue
                 }
                 limits.invalidRatio = ratio
@@ -63,8 +65,9 @@ extension PackCompiler {
                 }
                 if p.value.pairs == nil { diagnostics.error("'reasons' takes a mapping of CODE: N", at: p.value.mark) }
             default:
-                diagnostics.error("unknown key '\(k)' in '\(key)'" + Suggestion.didYouMean(k, in: Self.thresholdKeys)
-                                  + " (keys: \(Self.thresholdKeys.joined(separator: ", ")))", at: p.key.mark)
+                diagnostics.error(
+                    "unknown key '\(k)' in '\(key)'" + Suggestion.didYouMean(k, in: Self.thresholdKeys)
+                        + " (keys: \(Self.thresholdKeys.joined(separator: ", ")))", at: p.key.mark)
             }
         }
         return limits

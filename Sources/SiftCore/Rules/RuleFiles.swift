@@ -29,7 +29,8 @@ struct RuleFileReader {
     }
 
     static func absolute(_ path: String, relativeTo dir: String? = nil) -> String {
-        let url = dir.map { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: $0, isDirectory: true)) }
+        let url =
+            dir.map { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: $0, isDirectory: true)) }
             ?? URL(fileURLWithPath: path)
         return url.standardizedFileURL.resolvingSymlinksInPath().path
     }
@@ -55,8 +56,9 @@ struct RuleFileReader {
             }
             guard let t = String(data: data, encoding: .utf8) else {
                 let at = RuleTextLint.firstInvalidUTF8([UInt8](data)) ?? (1, 1)
-                diagnostics.error("rule file '\(shown)' is not UTF-8 text (decoding stops here); save the file as UTF-8",
-                                  at: Mark(file: shown, line: at.line, column: at.column))
+                diagnostics.error(
+                    "rule file '\(shown)' is not UTF-8 text (decoding stops here); save the file as UTF-8",
+                    at: Mark(file: shown, line: at.line, column: at.column))
                 return nil
             }
             text = t
@@ -82,8 +84,9 @@ struct RuleFileReader {
         }
         guard FileManager.default.fileExists(atPath: abs) else {
             let candidates = Self.ruleFiles(in: root).map { RuleLibraries.relative($0, from: file.directory) }
-            diagnostics.error("included file '\(path)' does not exist (looked for '\(display(abs))')"
-                              + Suggestion.didYouMean(path, in: candidates), at: mark)
+            diagnostics.error(
+                "included file '\(path)' does not exist (looked for '\(display(abs))')"
+                    + Suggestion.didYouMean(path, in: candidates), at: mark)
             return nil
         }
         return read(absolute: abs, from: mark)
@@ -107,7 +110,8 @@ enum RuleLibraries {
     static func defining(_ name: String, under root: String, from directory: String) -> String? {
         for path in RuleFileReader.ruleFiles(in: root) {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains("validators:"),
-                  text.contains("\n  \(name):") else { continue }
+                text.contains("\n  \(name):")
+            else { continue }
             return relative(path, from: directory)
         }
         return nil

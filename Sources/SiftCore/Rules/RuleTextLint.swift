@@ -9,8 +9,9 @@ enum RuleTextLint {
             let b = bytes[i]
             let length = b < 0x80 ? 1 : b >> 5 == 0b110 ? 2 : b >> 4 == 0b1110 ? 3 : b >> 3 == 0b11110 ? 4 : 0
             guard length > 0, i + length <= bytes.count,
-                  bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }),
-                  String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil else { return (line, column) }
+                bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }),
+                String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil
+            else { return (line, column) }
             if b == 0x0A { line += 1; column = 1 } else { column += 1 }
             i += length
         }
@@ -24,8 +25,10 @@ enum RuleTextLint {
             let s = Array(line.unicodeScalars)
             guard let first = s.firstIndex(where: { $0 != " " }), s[first] != "#" else { continue }
             if s[first] == "\u{3000}" {
-                out.append(.error("a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only",
-                                  at: Mark(file: file, line: n + 1, column: first + 1)))
+                out.append(
+                    .error(
+                        "a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only",
+                        at: Mark(file: file, line: n + 1, column: first + 1)))
                 continue
             }
             var i = first
@@ -40,11 +43,15 @@ enum RuleTextLint {
                     break
                 } else if "‘’“”".unicodeScalars.contains(c), startsValue(s, i) {
                     let plain = c == "‘" || c == "’" ? "'" : "\""
-                    out.append(.error("\(c) is a typographic quote, which YAML keeps as part of the text; type \(plain) instead "
-                                      + "(turn off smart quotes in your editor)", at: Mark(file: file, line: n + 1, column: i + 1)))
+                    out.append(
+                        .error(
+                            "\(c) is a typographic quote, which YAML keeps as part of the text; type \(plain) instead "
+                                + "(turn off smart quotes in your editor)", at: Mark(file: file, line: n + 1, column: i + 1)))
                 } else if c == "：", i > first, s[i - 1] != " " {
-                    out.append(.error("'：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space",
-                                      at: Mark(file: file, line: n + 1, column: i + 1)))
+                    out.append(
+                        .error(
+                            "'：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space",
+                            at: Mark(file: file, line: n + 1, column: i + 1)))
                 }
                 i += 1
             }

@@ -43,7 +43,8 @@ public struct RulesLoader: Sendable {
 
     /// Loads rules given as text (hosts that keep rules elsewhere, and tests). Includes are
     /// resolved against `directory`, which is also the root they may not leave.
-    package func load(text: String, file: String = "rules.yaml", directory: String = FileManager.default.currentDirectoryPath) -> LoadResult {
+    package func load(text: String, file: String = "rules.yaml", directory: String = FileManager.default.currentDirectoryPath) -> LoadResult
+    {
         let root = RuleFileReader.absolute(directory)
         var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: root, displayRoot: ".")
         let abs = RuleFileReader.absolute(file, relativeTo: root)
@@ -71,7 +72,8 @@ public struct RulesLoader: Sendable {
         for file in files {
             guard let node = file.node else { continue }
             guard node.pairs != nil else {
-                reader.diagnostics.error("a rule file is a mapping of keys (fields, validators, ...), not \(node.kindDescription)", at: node.mark)
+                reader.diagnostics.error(
+                    "a rule file is a mapping of keys (fields, validators, ...), not \(node.kindDescription)", at: node.mark)
                 continue
             }
             sawTopLevel = true
@@ -83,7 +85,9 @@ public struct RulesLoader: Sendable {
             }
             if let pack = compiler.compile(file, node, validators: validators, root: reader.root) {
                 if let other = packs.first(where: { $0.name == pack.name }) {
-                    reader.diagnostics.error("two packs are named '\(pack.name)' (the other is in \(other.file)); set 'pack:' to tell them apart", at: node["pack"]?.mark ?? node.mark)
+                    reader.diagnostics.error(
+                        "two packs are named '\(pack.name)' (the other is in \(other.file)); set 'pack:' to tell them apart",
+                        at: node["pack"]?.mark ?? node.mark)
                 }
                 packs.append(pack)
             }
@@ -91,8 +95,9 @@ public struct RulesLoader: Sendable {
         // Compile each library validator once, so its errors show even if no pack uses it.
         for (file, node) in libraries {
             let validators = collectValidators(file, node, &reader, chain: [])
-            var checks = CheckCompiler(registry: registry, validators: validators,
-                                       context: BuildContext(directory: file.directory, root: reader.root, pack: "(library)"))
+            var checks = CheckCompiler(
+                registry: registry, validators: validators,
+                context: BuildContext(directory: file.directory, root: reader.root, pack: "(library)"))
             for v in validators.values where v.nameMark.file == file.display {
                 _ = checks.compile(v.node, prefix: v.name)
             }
@@ -101,8 +106,9 @@ public struct RulesLoader: Sendable {
         if advice, packs.count > 1 {
             for (name, mark) in compiler.packsForEveryRecord {
                 let others = packs.count == 2 ? "other pack" : "other \(packs.count - 1) packs"
-                compiler.advice.warning("the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the \(others)"
-                                             + "; add one such as applies_to: {kind: \(name)}", at: mark)
+                compiler.advice.warning(
+                    "the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the \(others)"
+                        + "; add one such as applies_to: {kind: \(name)}", at: mark)
             }
         }
         var all = reader.diagnostics
@@ -120,7 +126,9 @@ public struct RulesLoader: Sendable {
     }
 
     /// The validators a file can use: its own and those of the files it includes, transitively.
-    private func collectValidators(_ file: RuleFile, _ node: ConfigNode, _ reader: inout RuleFileReader, chain: [String]) -> [String: NamedValidator] {
+    private func collectValidators(_ file: RuleFile, _ node: ConfigNode, _ reader: inout RuleFileReader, chain: [String]) -> [String:
+        NamedValidator]
+    {
         var out: [String: NamedValidator] = [:]
         func add(_ v: NamedValidator, _ reader: inout RuleFileReader) {
             if let old = out[v.name], old.nameMark != v.nameMark {
@@ -140,11 +148,15 @@ public struct RulesLoader: Sendable {
                     continue
                 }
                 if inode["exec_checks"] != nil {
-                    reader.diagnostics.error("included file '\(path)' declares exec_checks; declare them in a file of the rules folder itself", at: item.mark)
+                    reader.diagnostics.error(
+                        "included file '\(path)' declares exec_checks; declare them in a file of the rules folder itself", at: item.mark)
                     continue
                 }
-                if let keys = inode.pairs?.compactMap({ $0.key.scalarText }), let bad = keys.first(where: { !PackCompiler.libraryKeys.contains($0) }) {
-                    reader.diagnostics.error("included file '\(path)' may only define validators and includes; it has '\(bad)'", at: item.mark)
+                if let keys = inode.pairs?.compactMap({ $0.key.scalarText }),
+                    let bad = keys.first(where: { !PackCompiler.libraryKeys.contains($0) })
+                {
+                    reader.diagnostics.error(
+                        "included file '\(path)' may only define validators and includes; it has '\(bad)'", at: item.mark)
                     continue
                 }
                 for v in collectValidators(included, inode, &reader, chain: chain + [file.absolute]).values { add(v, &reader) }

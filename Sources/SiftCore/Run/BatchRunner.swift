@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How a batch run behaves.
@@ -28,8 +28,10 @@ package struct RunOptions: Sendable {
     /// Called after each block of records with the counts so far (on the run's thread).
     public var progress: (@Sendable (RunProgress) -> Void)?
 
-    public init(workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
-                maxRecordBytes: Int = 16 << 20, environment: RunEnvironment = RunEnvironment()) {
+    public init(
+        workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
+        maxRecordBytes: Int = 16 << 20, environment: RunEnvironment = RunEnvironment()
+    ) {
         self.workers = max(1, workers)
         self.batchSize = max(1, batchSize)
         self.language = language
@@ -80,8 +82,10 @@ package struct RunSinks {
     /// Records that could not be read (bad JSON, not an object).
     public var errors: (([UInt8]) throws -> Void)?
 
-    public init(results: @escaping ([UInt8]) throws -> Void, accepted: (([UInt8]) throws -> Void)? = nil,
-                rejected: (([UInt8]) throws -> Void)? = nil, errors: (([UInt8]) throws -> Void)? = nil) {
+    public init(
+        results: @escaping ([UInt8]) throws -> Void, accepted: (([UInt8]) throws -> Void)? = nil,
+        rejected: (([UInt8]) throws -> Void)? = nil, errors: (([UInt8]) throws -> Void)? = nil
+    ) {
         self.results = results
         self.accepted = accepted
         self.rejected = rejected
@@ -193,10 +197,12 @@ package struct BatchRunner: Sendable {
             if more.tooLarge {
                 // The array cannot be parsed without this line: one error result, nothing lost silently.
                 while try reader.next() != nil {}
-                let verdict = RecordVerdict(inputError: InputError(
-                    reason: ReasonCode.Input.tooLarge,
-                    localized: LocalizedText(en: "line \(more.line) of the JSON array is longer than the record size limit",
-                                             zh: "JSON 数组的第 \(more.line) 行超过记录大小上限")))
+                let verdict = RecordVerdict(
+                    inputError: InputError(
+                        reason: ReasonCode.Input.tooLarge,
+                        localized: LocalizedText(
+                            en: "line \(more.line) of the JSON array is longer than the record size limit",
+                            zh: "JSON 数组的第 \(more.line) 行超过记录大小上限")))
                 guard run.takesNext() else { return }
                 var e = run.emitter()
                 e.emit(source: name, line: more.line, record: nil, root: nil, verdict: verdict)
@@ -222,7 +228,8 @@ package struct BatchRunner: Sendable {
         // A `.json` file may still hold one record per line: if it is not one JSON value
         // but its lines are, read it as JSONL so that no record is lost.
         if all.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) != UInt8(ascii: "["),
-           (try? JSONDocument(bytes: all)) == nil {
+            (try? JSONDocument(bytes: all)) == nil
+        {
             let lines = Self.lines(all, maxRecordBytes: options.maxRecordBytes)
             if lines.lines.count > 1 {
                 for start in stride(from: 0, to: lines.lines.count, by: options.batchSize) {
@@ -259,7 +266,9 @@ package struct BatchRunner: Sendable {
         do { doc = try JSONDocument(bytes: bytes) } catch {
             guard run.takesNext() else { return }
             let line = firstLine + bytes.prefix(error.offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            bytes.withUnsafeBytes { e.emit(source: name, line: line, record: $0, root: nil, verdict: RecordVerdict(inputError: InputError(error))) }
+            bytes.withUnsafeBytes {
+                e.emit(source: name, line: line, record: $0, root: nil, verdict: RecordVerdict(inputError: InputError(error)))
+            }
             return try run.flush(&e)
         }
         let isArray = doc.root.kind == .array
@@ -273,9 +282,10 @@ package struct BatchRunner: Sendable {
             let verdict = r.kind == .object ? run.session.validate(r) : RecordVerdict(inputError: .notObject)
             // A string element's tape span leaves out its quotes.
             let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
-            e.emit(source: name, line: line, index: isArray ? i : nil,
-                   record: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: doc.buffer[span])),
-                   root: r.kind == .object ? r : nil, verdict: verdict)
+            e.emit(
+                source: name, line: line, index: isArray ? i : nil,
+                record: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: doc.buffer[span])),
+                root: r.kind == .object ? r : nil, verdict: verdict)
             if e.pendingBytes >= Self.maxBatchBytes { try run.flush(&e) }
         }
         try run.flush(&e)
@@ -336,7 +346,11 @@ package struct BatchRunner: Sendable {
         for i in 0..<count {
             let slot = slots.take(i)
             let verdict: RecordVerdict
-            if let record = slot.record { verdict = run.session.settle(slot.results, record: record) } else { verdict = RecordVerdict(inputError: slot.error) }
+            if let record = slot.record {
+                verdict = run.session.settle(slot.results, record: record)
+            } else {
+                verdict = RecordVerdict(inputError: slot.error)
+            }
             let ref = block.lines[i]
             block.withLine(i) { bytes in
                 e.emit(source: name, line: ref.line, record: ref.tooLarge ? nil : bytes, root: slot.record, verdict: verdict)
@@ -345,8 +359,9 @@ package struct BatchRunner: Sendable {
         try run.flush(&e)
     }
 
-    static let tooLarge = InputError(reason: ReasonCode.Input.tooLarge,
-                                     localized: LocalizedText(en: "the line is longer than the record size limit", zh: "该行超过记录大小上限"))
+    static let tooLarge = InputError(
+        reason: ReasonCode.Input.tooLarge,
+        localized: LocalizedText(en: "the line is longer than the record size limit", zh: "该行超过记录大小上限"))
 
     static func evaluate(_ bytes: UnsafeRawBufferPointer, tooLarge: Bool, pipeline: Pipeline, asOf: Int64) -> Evaluated {
         if tooLarge { return Evaluated(record: nil, results: [], error: Self.tooLarge) }
@@ -375,7 +390,8 @@ private final class RunState {
         self.options = runner.options
         summary = RunSummary(detailed: runner.options.detailedSummary)
         let options = runner.options
-        scratch = session.isStateless
+        scratch =
+            session.isStateless
             ? (0..<options.workers).map { _ in WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords)) } : []
     }
 
@@ -484,14 +500,17 @@ struct RecordEmitter {
 
     /// One record's outcome. `record` is its text as read (nil when it was too large to keep);
     /// `index` its position in a JSON array; `root` the parsed record, for `--key`.
-    mutating func emit(source: String, line: Int, index: Int? = nil, record: UnsafeRawBufferPointer?, root: JSONValue?,
-                       verdict: RecordVerdict) {
+    mutating func emit(
+        source: String, line: Int, index: Int? = nil, record: UnsafeRawBufferPointer?, root: JSONValue?,
+        verdict: RecordVerdict
+    ) {
         summary.count(verdict)
         let valid = verdict.isValid
         if !valid, summary.detailed { summary.sample(source: source, line: line, record: record, verdict: verdict) }
         if options.results == .all || (options.results == .invalid && !valid) {
             let key: ResultLine.Key? = options.key.map { k in root.flatMap { k.first(in: $0) }.map { .value($0) } ?? .missing }
-            ResultLine.write(source: source, line: line, index: index, key: key, verdict: verdict, language: options.language, into: &results)
+            ResultLine.write(
+                source: source, line: line, index: index, key: key, verdict: verdict, language: options.language, into: &results)
         }
         guard copiesRecords, let record else { return }
         if valid {
@@ -538,16 +557,22 @@ final class WorkerScratch: @unchecked Sendable {
         var error: InputError?
         if ref.tooLarge {
             error = BatchRunner.tooLarge
-        } else if let bad = block.withLine(i, { line -> JSONParseError? in
-            do throws(JSONParseError) { try document.reparse(line); return nil } catch { return error }
-        }) {
+        } else if let bad = block.withLine(
+            i,
+            { line -> JSONParseError? in
+                do throws(JSONParseError) { try document.reparse(line); return nil } catch { return error }
+            })
+        {
             error = InputError(bad)
         } else if document.root.kind != .object {
             error = .notObject
         }
         if let error {
-            block.withLine(i) { emitter.emit(source: source, line: ref.line, record: ref.tooLarge ? nil : $0, root: nil,
-                                             verdict: RecordVerdict(inputError: error)) }
+            block.withLine(i) {
+                emitter.emit(
+                    source: source, line: ref.line, record: ref.tooLarge ? nil : $0, root: nil,
+                    verdict: RecordVerdict(inputError: error))
+            }
             return
         }
         var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)

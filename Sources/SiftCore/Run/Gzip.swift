@@ -1,8 +1,8 @@
 internal import CZlib
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `read(2)`, named apart from `GzipReader.read(into:)`.

@@ -20,8 +20,10 @@ extension Pipeline {
     /// pack that has them), applied to `value`, as if a record held only that field. A nil
     /// value is a missing field. Other fields' rules and the packs' `applies_to` are not
     /// consulted; a condition on another field (`when: {field: ...}`) sees it missing.
-    public func validate(field: String, value: String?, pack: String? = nil,
-                         asOfMillis: Int64? = nil) throws(FieldPathError) -> [Violation] {
+    public func validate(
+        field: String, value: String?, pack: String? = nil,
+        asOfMillis: Int64? = nil
+    ) throws(FieldPathError) -> [Violation] {
         let asOfMillis = asOfMillis ?? Session.nowMillis()
         let path = try FieldPath(parsing: field)
         // A record holding only this field, at its path, so that messages and paths read as usual.

@@ -63,12 +63,14 @@ public struct InputError: Sendable, Error, Equatable {
 
     init(_ e: JSONParseError) {
         let utf8 = e.message.contains("UTF-8")
-        self.init(reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
-                  localized: LocalizedText(en: e.description, zh: e.chinese))
+        self.init(
+            reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
+            localized: LocalizedText(en: e.description, zh: e.chinese))
     }
 
-    static let notObject = InputError(reason: ReasonCode.Input.notObject,
-                                      localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
+    static let notObject = InputError(
+        reason: ReasonCode.Input.notObject,
+        localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
 }
 
 extension Violation: Equatable {

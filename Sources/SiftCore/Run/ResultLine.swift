@@ -24,8 +24,10 @@ package struct ResultLine: Sendable {
         w.appendBytes(v.text.tail)
     }
 
-    public static func write(source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
-                             language: Language, into w: inout JSONWriter) {
+    public static func write(
+        source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
+        language: Language, into w: inout JSONWriter
+    ) {
         w.appendFragment("{\"source\":")
         w.appendString(source)
         w.appendFragment(",\"line\":")

@@ -40,10 +40,13 @@ package struct RunSummary: Sendable {
     mutating func sample(source: String, line: Int, record: UnsafeRawBufferPointer?, verdict: RecordVerdict) {
         guard detailed, samples.count < Self.sampleLimit, !verdict.isValid else { return }
         let text = record.map { String(decoding: $0.prefix(FailingSample.textLimit), as: UTF8.self) } ?? ""
-        let problems = verdict.inputError.map { [FailingSample.Problem(field: "", reason: $0.reason, message: LocalizedText($0.message), rule: nil)] }
+        let problems =
+            verdict.inputError.map { [FailingSample.Problem(field: "", reason: $0.reason, message: LocalizedText($0.message), rule: nil)] }
             ?? verdict.violations.map { FailingSample.Problem(field: $0.field, reason: $0.reason, message: $0.message, rule: $0.rule) }
-        samples.append(FailingSample(source: source, line: line, text: text, truncated: (record?.count ?? 0) > FailingSample.textLimit,
-                                     problems: problems))
+        samples.append(
+            FailingSample(
+                source: source, line: line, text: text, truncated: (record?.count ?? 0) > FailingSample.textLimit,
+                problems: problems))
     }
 
     mutating func count(_ verdict: RecordVerdict) {
@@ -109,13 +112,17 @@ package struct RunSummary: Sendable {
         let rate = seconds > 0 ? Int(Double(records) / seconds) : 0
         let time = String(format: "%.2f", seconds)
         let zh = language == .zh
-        var s = zh ? "sift：共 \(records) 条记录，有效 \(valid) 条，无效 \(invalid) 条（无法读取 \(inputErrors) 条），用时 \(time) 秒，每秒 \(rate) 条"
-                   : "sift: \(records) records, \(valid) valid, \(invalid) invalid (\(inputErrors) unreadable) in \(time) s, \(rate) records/s"
+        var s =
+            zh
+            ? "sift：共 \(records) 条记录，有效 \(valid) 条，无效 \(invalid) 条（无法读取 \(inputErrors) 条），用时 \(time) 秒，每秒 \(rate) 条"
+            : "sift: \(records) records, \(valid) valid, \(invalid) invalid (\(inputErrors) unreadable) in \(time) s, \(rate) records/s"
         let all = reasonsByCount
         for (r, n) in all.prefix(10) { s += "\n  \(n)\t\(r)" }
         if all.count > 10 {
-            s += zh ? "\n  …… 另有 \(all.count - 10) 个原因码（全部见 --summary-json FILE）"
-                    : "\n  ... \(all.count - 10) more reason codes (all of them: --summary-json FILE)"
+            s +=
+                zh
+                ? "\n  …… 另有 \(all.count - 10) 个原因码（全部见 --summary-json FILE）"
+                : "\n  ... \(all.count - 10) more reason codes (all of them: --summary-json FILE)"
         }
         for u in unreadable { s += zh ? "\n  无法读取 \(u)" : "\n  cannot read \(u)" }
         return s

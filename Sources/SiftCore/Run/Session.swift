@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Applies a pipeline to records one after another, carrying state across them
@@ -75,9 +75,11 @@ package final class Session {
 
     static func noPackViolation(_ pipeline: Pipeline) -> Violation {
         let names = pipeline.packs.map { "\($0.name) (\($0.selector))" }.joined(separator: ", ")
-        return Violation(field: "", reason: "record.no_pack",
-                         message: LocalizedText(en: "no rule pack applies to this record (packs: \(names))",
-                                                zh: "没有适用于此记录的规则包（规则包：\(names)）"))
+        return Violation(
+            field: "", reason: "record.no_pack",
+            message: LocalizedText(
+                en: "no rule pack applies to this record (packs: \(names))",
+                zh: "没有适用于此记录的规则包（规则包：\(names)）"))
     }
 
     /// Settles results that were evaluated elsewhere (on a worker), in input order.

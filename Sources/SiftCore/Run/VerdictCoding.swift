@@ -43,9 +43,10 @@ extension Violation: Codable {
             }
             return Mark(file: parts.dropLast(2).joined(separator: ":"), line: line, column: col)
         }
-        self.init(field: try c.decode(String.self, forKey: .field), reason: try c.decode(ReasonCode.self, forKey: .reason),
-                  message: LocalizedText(try c.decode(String.self, forKey: .message)),
-                  value: try c.decodeIfPresent(String.self, forKey: .value), rule: rule)
+        self.init(
+            field: try c.decode(String.self, forKey: .field), reason: try c.decode(ReasonCode.self, forKey: .reason),
+            message: LocalizedText(try c.decode(String.self, forKey: .message)),
+            value: try c.decodeIfPresent(String.self, forKey: .value), rule: rule)
     }
 }
 
@@ -141,11 +142,17 @@ private enum JSONTree: Codable {
             self = .array(items)
         } else {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null }
-            else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-            else if let i = try? c.decode(Int64.self) { self = .int(i) }
-            else if let d = try? c.decode(Double.self) { self = .double(d) }
-            else { self = .string(try c.decode(String.self)) }
+            if c.decodeNil() {
+                self = .null
+            } else if let b = try? c.decode(Bool.self) {
+                self = .bool(b)
+            } else if let i = try? c.decode(Int64.self) {
+                self = .int(i)
+            } else if let d = try? c.decode(Double.self) {
+                self = .double(d)
+            } else {
+                self = .string(try c.decode(String.self))
+            }
         }
     }
 

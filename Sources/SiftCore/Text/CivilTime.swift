@@ -30,11 +30,15 @@ package enum CivilTime: Sendable {
     }
 
     /// Milliseconds for a date and time, or nil if it does not exist (30 February, 24:00).
-    public static func millis(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
-                              millis: Int = 0, offsetMinutes: Int = 0) -> Int64? {
+    public static func millis(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+        millis: Int = 0, offsetMinutes: Int = 0
+    ) -> Int64? {
         guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
-        let secs = Int64(days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
+            (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+        else { return nil }
+        let secs =
+            Int64(days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
         return secs * 1000 + Int64(millis)
     }
 
@@ -71,7 +75,8 @@ package enum CivilTime: Sendable {
             return s[r].reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
         guard s[4] == 0x2D, s[7] == 0x2D, s[10] == 0x54 || s[10] == 0x74, s[13] == 0x3A, s[16] == 0x3A,
-              let y = int(0..<4), let mo = int(5..<7), let d = int(8..<10), let h = int(11..<13), let mi = int(14..<16), let se = int(17..<19) else { return nil }
+            let y = int(0..<4), let mo = int(5..<7), let d = int(8..<10), let h = int(11..<13), let mi = int(14..<16), let se = int(17..<19)
+        else { return nil }
         var i = 19
         var ms = 0
         if s[i] == 0x2E {
@@ -86,7 +91,9 @@ package enum CivilTime: Sendable {
         var offset = 0
         if s[i] == 0x5A || s[i] == 0x7A {
             i += 1
-        } else if s[i] == 0x2B || s[i] == 0x2D, i + 6 == s.count, s[i + 3] == 0x3A, let oh = int((i + 1)..<(i + 3)), let om = int((i + 4)..<(i + 6)), oh < 24, om < 60 {
+        } else if s[i] == 0x2B || s[i] == 0x2D, i + 6 == s.count, s[i + 3] == 0x3A, let oh = int((i + 1)..<(i + 3)),
+            let om = int((i + 4)..<(i + 6)), oh < 24, om < 60
+        {
             offset = (s[i] == 0x2D ? -1 : 1) * (oh * 60 + om)
             i += 6
         } else {

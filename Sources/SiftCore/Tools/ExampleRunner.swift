@@ -42,11 +42,13 @@ package struct ExampleRunner: Sendable {
         case .invalid: verdictOK = !verdict.isValid
         case .reasons(let r): verdictOK = Set(r) == Set(verdict.reasons) && !verdict.isValid
         }
-        return verdictOK && example.outputs.allSatisfy { want in
-            guard let got = verdict.output.first(where: { $0.key == want.key }),
-                  let expected = try? JSONDocument(bytes: Array(want.json.utf8)), let actual = try? JSONDocument(bytes: got.json) else { return false }
-            return Self.contains(actual.root, expected.root)
-        }
+        return verdictOK
+            && example.outputs.allSatisfy { want in
+                guard let got = verdict.output.first(where: { $0.key == want.key }),
+                    let expected = try? JSONDocument(bytes: Array(want.json.utf8)), let actual = try? JSONDocument(bytes: got.json)
+                else { return false }
+                return Self.contains(actual.root, expected.root)
+            }
     }
 
     /// True when `actual` has every member `expected` gives, recursively (numbers by value).
@@ -67,7 +69,9 @@ package struct ExampleRunner: Sendable {
     public static func describe(_ o: Outcome, language: Language) -> String {
         let zh = language == .zh
         let name = o.example.name.map { " '\($0)'" } ?? ""
-        func invalid(_ codes: [ReasonCode]) -> String { (zh ? "无效，原因 [" : "invalid with [") + codes.map(\.text).joined(separator: ", ") + "]" }
+        func invalid(_ codes: [ReasonCode]) -> String {
+            (zh ? "无效，原因 [" : "invalid with [") + codes.map(\.text).joined(separator: ", ") + "]"
+        }
         let expected: String
         switch o.example.expectation {
         case .valid: expected = zh ? "有效" : "valid"
@@ -76,14 +80,19 @@ package struct ExampleRunner: Sendable {
         }
         var actual = o.verdict.isValid ? (zh ? "有效" : "valid") : invalid(o.verdict.reasons)
         if let e = o.verdict.inputError { actual += zh ? "（\(e.localized.zh)）" : " (\(e.message))" }
-        var lines = [zh ? "\(o.example.mark): error: 规则包 '\(o.pack)' 的示例\(name)未通过" : "\(o.example.mark): error: example\(name) in pack '\(o.pack)' failed",
-                     (zh ? "  预期：" : "  expected: ") + expected,
-                     (zh ? "  实际：" : "  actual:   ") + actual]
+        var lines = [
+            zh
+                ? "\(o.example.mark): error: 规则包 '\(o.pack)' 的示例\(name)未通过"
+                : "\(o.example.mark): error: example\(name) in pack '\(o.pack)' failed",
+            (zh ? "  预期：" : "  expected: ") + expected,
+            (zh ? "  实际：" : "  actual:   ") + actual,
+        ]
         for v in o.verdict.violations {
             lines.append("    \(v.field.isEmpty ? (zh ? "（记录）" : "(record)") : v.field): \(v.reason): \(v.message.text(language))")
         }
         for want in o.example.outputs {
-            let got = o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) } ?? (zh ? "（无）" : "(none)")
+            let got =
+                o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) } ?? (zh ? "（无）" : "(none)")
             lines.append((zh ? "  预期 " : "  expected ") + "\(want.key)" + (zh ? "：" : ": ") + want.json)
             lines.append((zh ? "  实际 " : "  actual ") + "\(want.key)" + (zh ? "：" : ":   ") + got)
         }

@@ -16,9 +16,10 @@ package enum Explainer: Sendable {
                 out.append(language == .zh ? "  示例：\(pack.examples.count) 个" : "  examples: \(pack.examples.count)")
             }
         }
-        out.append(language == .zh
-            ? "不适用于任何规则包的记录会得到 record.no_pack 结果。"
-            : "a record that no pack applies to gets a record.no_pack result.")
+        out.append(
+            language == .zh
+                ? "不适用于任何规则包的记录会得到 record.no_pack 结果。"
+                : "a record that no pack applies to gets a record.no_pack result.")
         return out.joined(separator: "\n")
     }
 }

@@ -31,7 +31,8 @@ package enum SchemaGenerator: Sendable {
         for (kind, desc) in [("all", "Every check must pass."), ("any", "At least one check must pass.")] {
             w.beginObject(); w.field("type", "object"); w.field("description", desc)
             w.key("required"); w.beginArray(); w.string(kind); w.endArray()
-            w.key("properties"); w.beginObject(); w.key(kind); w.beginObject(); w.field("type", "array"); w.key("items"); ref(&w, "check"); w.endObject(); modifiers(&w); w.endObject()
+            w.key("properties"); w.beginObject(); w.key(kind); w.beginObject(); w.field("type", "array"); w.key("items"); ref(&w, "check");
+            w.endObject(); modifiers(&w); w.endObject()
             w.field("additionalProperties", false); w.endObject()
         }
         w.beginObject(); w.field("type", "object"); w.field("description", "The check must fail.")
@@ -40,11 +41,13 @@ package enum SchemaGenerator: Sendable {
         w.field("additionalProperties", false); w.endObject()
         w.beginObject(); w.field("type", "object"); w.field("description", "Apply 'then' only when the condition holds.")
         w.key("required"); w.beginArray(); w.string("when"); w.string("then"); w.endArray()
-        w.key("properties"); w.beginObject(); w.key("when"); w.beginObject(); w.endObject(); w.key("then"); ref(&w, "check"); w.key("else"); ref(&w, "check"); modifiers(&w); w.endObject()
+        w.key("properties"); w.beginObject(); w.key("when"); w.beginObject(); w.endObject(); w.key("then"); ref(&w, "check"); w.key("else");
+        ref(&w, "check"); modifiers(&w); w.endObject()
         w.field("additionalProperties", false); w.endObject()
         w.beginObject(); w.field("type", "object"); w.field("description", "Use a named validator.")
         w.key("required"); w.beginArray(); w.string("use"); w.endArray()
-        w.key("properties"); w.beginObject(); w.key("use"); w.beginObject(); w.field("type", "string"); w.endObject(); modifiers(&w); w.endObject()
+        w.key("properties"); w.beginObject(); w.key("use"); w.beginObject(); w.field("type", "string"); w.endObject(); modifiers(&w);
+        w.endObject()
         w.field("additionalProperties", false); w.endObject()
         w.endArray()
         w.endObject()
@@ -56,19 +59,22 @@ package enum SchemaGenerator: Sendable {
         w.key("description"); w.beginObject(); w.field("description", "Text, or {en: ..., zh: ...}"); w.endObject()
         w.key("applies_to"); w.beginObject(); w.field("description", "'all', or {field: value} / {has: field}"); w.endObject()
         w.key("include"); w.beginObject(); w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "string"); w.endObject()
-        w.beginObject(); w.field("type", "array"); w.key("items"); w.beginObject(); w.field("type", "string"); w.endObject(); w.endObject(); w.endArray(); w.endObject()
+        w.beginObject(); w.field("type", "array"); w.key("items"); w.beginObject(); w.field("type", "string"); w.endObject(); w.endObject();
+        w.endArray(); w.endObject()
         w.key("validators"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); ref(&w, "check"); w.endObject()
         choice(&w, "null", ["missing", "value"], "Pack default: whether a present null is missing (default) or a value the checks see.")
         choice(&w, "report", ["all", "first"], "Pack default: report every failing check of a field (default) or the first.")
         for level in ["fail_when", "warn_when"] { thresholds(&w, level) }
-        w.key("fields"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); w.beginObject(); w.key("anyOf"); w.beginArray()
+        w.key("fields"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); w.beginObject(); w.key("anyOf");
+        w.beginArray()
         ref(&w, "check")
         w.beginObject(); w.field("type", "object"); w.key("properties"); w.beginObject()
         w.key("required"); w.beginObject(); w.key("anyOf"); w.beginArray()
         w.beginObject(); w.field("type", "boolean"); w.endObject()
         w.beginObject(); w.field("type", "object"); w.key("properties"); w.beginObject()
         w.key("when"); w.beginObject(); w.field("type", "object")
-        w.field("description", "A condition: a check, with field: naming the field it reads (category, or .kind beside this one)"); w.endObject()
+        w.field("description", "A condition: a check, with field: naming the field it reads (category, or .kind beside this one)");
+        w.endObject()
         w.endObject()
         w.key("required"); w.beginArray(); w.string("when"); w.endArray(); w.field("additionalProperties", false); w.endObject()
         w.endArray(); w.endObject()
