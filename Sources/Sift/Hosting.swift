@@ -20,7 +20,7 @@ extension Pipeline {
 
     /// Resolves one link as an app's router would: the route (destination, typed parameters),
     /// or why the link is refused.
-    public func route(_ url: URL, pack: String? = nil) throws(RouteRefusal) -> RouteResult {
+    public func route(_ url: URL, pack: String? = nil) throws(RouteResult.Refusal) -> RouteResult {
         try route(url.absoluteString, pack: pack)
     }
 }
@@ -70,44 +70,46 @@ public actor RecordSession {
     /// slow reader slows the checking and nothing piles up; stopping early leaves the rest
     /// of the records unread and unsettled. The verdicts end when the records end, and throw
     /// what they throw.
-    public nonisolated func verdicts<Records: AsyncSequence>(for records: Records) -> RecordVerdicts<Records>
+    public nonisolated func verdicts<Records: AsyncSequence>(for records: Records) -> RecordSession.Verdicts<Records>
     where Records.Element: DataProtocol {
-        RecordVerdicts(session: self, records: records) { [UInt8]($0) }
+        RecordSession.Verdicts(session: self, records: records) { [UInt8]($0) }
     }
 
     /// The verdicts of a stream of JSON texts (lines), in order, read as they are asked for.
-    public nonisolated func verdicts<Lines: AsyncSequence>(for lines: Lines) -> RecordVerdicts<Lines>
+    public nonisolated func verdicts<Lines: AsyncSequence>(for lines: Lines) -> RecordSession.Verdicts<Lines>
     where Lines.Element == String {
-        RecordVerdicts(session: self, records: lines) { Array($0.utf8) }
+        RecordSession.Verdicts(session: self, records: lines) { Array($0.utf8) }
     }
 }
 
-/// The verdicts of a stream of records (`RecordSession.verdicts(for:)`): each record is read
-/// and checked when its verdict is asked for.
-public struct RecordVerdicts<Records: AsyncSequence>: AsyncSequence {
-    public typealias Element = RecordVerdict
-    let session: RecordSession
-    let records: Records
-    let bytes: @Sendable (Records.Element) -> [UInt8]
-
-    /// Reads the next record and checks it.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: Records.AsyncIterator
+extension RecordSession {
+    /// The verdicts of a stream of records (`RecordSession.verdicts(for:)`): each record is read
+    /// and checked when its verdict is asked for.
+    public struct Verdicts<Records: AsyncSequence>: AsyncSequence {
+        public typealias Element = RecordVerdict
         let session: RecordSession
+        let records: Records
         let bytes: @Sendable (Records.Element) -> [UInt8]
 
-        /// The next record's verdict, or nil after the last record.
-        public mutating func next() async throws -> RecordVerdict? {
-            guard let record = try await base.next() else { return nil }
-            return await session.validate(json: bytes(record))
-        }
-    }
+        /// Reads the next record and checks it.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var base: Records.AsyncIterator
+            let session: RecordSession
+            let bytes: @Sendable (Records.Element) -> [UInt8]
 
-    /// An iterator that starts at the first record.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: records.makeAsyncIterator(), session: session, bytes: bytes)
+            /// The next record's verdict, or nil after the last record.
+            public mutating func next() async throws -> RecordVerdict? {
+                guard let record = try await base.next() else { return nil }
+                return await session.validate(json: bytes(record))
+            }
+        }
+
+        /// An iterator that starts at the first record.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: records.makeAsyncIterator(), session: session, bytes: bytes)
+        }
     }
 }
 
-extension RecordVerdicts: Sendable where Records: Sendable {}
-extension RecordVerdicts.AsyncIterator: Sendable where Records.AsyncIterator: Sendable {}
+extension RecordSession.Verdicts: Sendable where Records: Sendable {}
+extension RecordSession.Verdicts.AsyncIterator: Sendable where Records.AsyncIterator: Sendable {}

@@ -17,26 +17,27 @@ enum AppleIDPlugin {
                 kind: "apple_id_token",
                 summary: "Sign in with Apple identity tokens: RS256 signature by kid, issuer, audience, expiry, subject and nonce.",
                 options: [
-                    OptionSpec("token_field", .string, required: true, doc: "Record field with the identity token (a compact JWT)."),
-                    OptionSpec("user_field", .string, doc: "Record field with the expected user id (the token's sub)."),
-                    OptionSpec("nonce_field", .string, doc: "Record field with the expected nonce."),
-                    OptionSpec(
+                    PluginSpec.Option("token_field", .string, required: true, doc: "Record field with the identity token (a compact JWT)."),
+                    PluginSpec.Option("user_field", .string, doc: "Record field with the expected user id (the token's sub)."),
+                    PluginSpec.Option("nonce_field", .string, doc: "Record field with the expected nonce."),
+                    PluginSpec.Option(
                         "nonce_hashed", .boolean, default: .bool(true),
                         doc: "The token carries the SHA-256 hex of the raw nonce (as Apple's docs advise); false: the raw nonce."),
-                    OptionSpec("jwks", .string, doc: "Apple's key set file (JWKS), relative to this rule file; read once, no network."),
-                    OptionSpec(
+                    PluginSpec.Option(
+                        "jwks", .string, doc: "Apple's key set file (JWKS), relative to this rule file; read once, no network."),
+                    PluginSpec.Option(
                         "key_store", .string,
                         doc:
                             "Instead of jwks: the name of a key store the host registered and keeps up to date (registerAppleID(keyStores:))."
                     ),
-                    OptionSpec(
+                    PluginSpec.Option(
                         "audiences", .oneOf([.string, .list(.string)]), required: true,
                         doc: "Accepted aud values: bundle ids and Services IDs."),
-                    OptionSpec("issuer", .string, default: .string("https://appleid.apple.com"), doc: "The accepted iss."),
-                    OptionSpec(
+                    PluginSpec.Option("issuer", .string, default: .string("https://appleid.apple.com"), doc: "The accepted iss."),
+                    PluginSpec.Option(
                         "as_of", .string, default: .string("now"),
                         doc: "now (the run's as-of time) or a fixed time: RFC 3339 or epoch seconds."),
-                    OptionSpec("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
+                    PluginSpec.Option("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
                 ],
                 examples: [
                     "apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, audiences: [com.example.app]}"

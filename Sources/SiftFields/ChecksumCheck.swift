@@ -48,12 +48,12 @@ struct ChecksumCheck: ValueCheck {
             kind: "checksum",
             summary: "The value's check digit or character must be right.",
             options: [
-                OptionSpec(
+                PluginSpec.Option(
                     "algorithm", .choice(Algorithm.allCases.map(\.rawValue)), required: true,
                     doc: "gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff or damm."),
-                OptionSpec(
+                PluginSpec.Option(
                     "lowercase_x", .boolean, default: .bool(false), doc: "gb11643: accept 'x' as well as 'X' for the check character 10."),
-                OptionSpec("ignore", .string, default: .string(""), doc: "Characters to remove first, such as ' -'."),
+                PluginSpec.Option("ignore", .string, default: .string(""), doc: "Characters to remove first, such as ' -'."),
             ],
             shorthand: "algorithm",
             examples: ["checksum: gb11643", "checksum: {algorithm: isbn13, ignore: '- '}"]),

@@ -18,15 +18,15 @@ struct DateCheck: ValueCheck {
             kind: "date",
             summary: "The text must be a real date in the given layout, optionally within bounds.",
             options: [
-                OptionSpec(
+                PluginSpec.Option(
                     "format", .string, default: .string("yyyy-MM-dd"),
                     doc: "Layout with yyyy MM dd HH mm ss SSS, or rfc3339, epoch_ms, epoch_s."),
-                OptionSpec("min", .string, doc: "Earliest allowed date, in the layout or as yyyy-MM-dd."),
-                OptionSpec("max", .string, doc: "Latest allowed date, in the layout or as yyyy-MM-dd."),
-                OptionSpec("not_after", .string, doc: "'now' (the run's as-of time) or a date: the value may not be later."),
-                OptionSpec("not_before", .string, doc: "'now' or a date: the value may not be earlier."),
-                OptionSpec("from", .integer, doc: "Check only the characters from this position (1-based)…"),
-                OptionSpec("to", .integer, doc: "…to this position (inclusive)."),
+                PluginSpec.Option("min", .string, doc: "Earliest allowed date, in the layout or as yyyy-MM-dd."),
+                PluginSpec.Option("max", .string, doc: "Latest allowed date, in the layout or as yyyy-MM-dd."),
+                PluginSpec.Option("not_after", .string, doc: "'now' (the run's as-of time) or a date: the value may not be later."),
+                PluginSpec.Option("not_before", .string, doc: "'now' or a date: the value may not be earlier."),
+                PluginSpec.Option("from", .integer, doc: "Check only the characters from this position (1-based)…"),
+                PluginSpec.Option("to", .integer, doc: "…to this position (inclusive)."),
             ],
             shorthand: "format",
             examples: ["date: yyyy-MM-dd", "date: {format: yyyyMMdd, from: 7, to: 14, not_after: now, min: 1900-01-01}"]),

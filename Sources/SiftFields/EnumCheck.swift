@@ -13,8 +13,8 @@ struct EnumCheck: ValueCheck {
             kind: "enum",
             summary: "The value must be one of the listed values.",
             options: [
-                OptionSpec("values", .list(.any), required: true, doc: "The allowed values (texts, numbers or booleans)."),
-                OptionSpec("ignore_case", .boolean, default: .bool(false), doc: "Compare texts regardless of case."),
+                PluginSpec.Option("values", .list(.any), required: true, doc: "The allowed values (texts, numbers or booleans)."),
+                PluginSpec.Option("ignore_case", .boolean, default: .bool(false), doc: "Compare texts regardless of case."),
             ],
             shorthand: "values",
             examples: ["enum: [Production, Sandbox]"]),

@@ -12,10 +12,10 @@ struct LengthCheck: ValueCheck {
             kind: "length",
             summary: "The text's length, or the list's item count, must be within bounds.",
             options: [
-                OptionSpec("min", .integer, doc: "Shortest allowed length."),
-                OptionSpec("max", .integer, doc: "Longest allowed length."),
-                OptionSpec("exact", .integer, doc: "The only allowed length."),
-                OptionSpec(
+                PluginSpec.Option("min", .integer, doc: "Shortest allowed length."),
+                PluginSpec.Option("max", .integer, doc: "Longest allowed length."),
+                PluginSpec.Option("exact", .integer, doc: "The only allowed length."),
+                PluginSpec.Option(
                     "unit", .choice(["characters", "graphemes", "utf16", "bytes"]), default: .string("characters"),
                     doc:
                         "characters: Unicode scalars; graphemes: what a reader sees as one character; utf16: as NSString counts; bytes: UTF-8 bytes."

@@ -13,11 +13,12 @@ struct RangeCheck: ValueCheck {
             kind: "range",
             summary: "The number must lie within bounds (inclusive unless marked exclusive).",
             options: [
-                OptionSpec("min", .number, doc: "Lowest allowed value."),
-                OptionSpec("max", .number, doc: "Highest allowed value."),
-                OptionSpec("min_exclusive", .boolean, default: .bool(false), doc: "Exclude min itself."),
-                OptionSpec("max_exclusive", .boolean, default: .bool(false), doc: "Exclude max itself."),
-                OptionSpec("numeric_strings", .boolean, default: .bool(false), doc: "Also accept numbers written as text, such as \"1\"."),
+                PluginSpec.Option("min", .number, doc: "Lowest allowed value."),
+                PluginSpec.Option("max", .number, doc: "Highest allowed value."),
+                PluginSpec.Option("min_exclusive", .boolean, default: .bool(false), doc: "Exclude min itself."),
+                PluginSpec.Option("max_exclusive", .boolean, default: .bool(false), doc: "Exclude max itself."),
+                PluginSpec.Option(
+                    "numeric_strings", .boolean, default: .bool(false), doc: "Also accept numbers written as text, such as \"1\"."),
             ],
             examples: ["range: {min: 0, max: 150}", "range: {min: 0, min_exclusive: true}"]),
         make: { options, context in

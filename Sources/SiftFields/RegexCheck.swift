@@ -10,15 +10,15 @@ struct RegexCheck: ValueCheck {
             kind: "regex",
             summary: "The text must match a regular expression (the whole text unless mode is search).",
             options: [
-                OptionSpec("pattern", .string, required: true, doc: "The regular expression (PCRE2; ICU \\uXXXX escapes work)."),
-                OptionSpec(
+                PluginSpec.Option("pattern", .string, required: true, doc: "The regular expression (PCRE2; ICU \\uXXXX escapes work)."),
+                PluginSpec.Option(
                     "mode", .choice(["full", "search"]), default: .string("full"),
                     doc: "full: the whole value must match, as NSPredicate MATCHES does; search: a match anywhere."),
-                OptionSpec("ignore_case", .boolean, default: .bool(false), doc: "Match letters regardless of case."),
-                OptionSpec(
+                PluginSpec.Option("ignore_case", .boolean, default: .bool(false), doc: "Match letters regardless of case."),
+                PluginSpec.Option(
                     "match_limit", .integer, default: .int(1_000_000),
                     doc: "Backtracking budget per value; past it the result is <reason>.limit."),
-                OptionSpec("depth_limit", .integer, default: .int(10_000), doc: "Nesting budget per value (interpreter only)."),
+                PluginSpec.Option("depth_limit", .integer, default: .int(10_000), doc: "Nesting budget per value (interpreter only)."),
             ],
             shorthand: "pattern",
             examples: ["regex: '^1[3-9][0-9]{9}$'", "regex: {pattern: 'iPhone', mode: search, ignore_case: true}"]),

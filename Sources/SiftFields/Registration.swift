@@ -38,15 +38,15 @@ enum WrongType {
         }
     }
 
-    /// One rejection per `JSONKind`, indexed by its raw value.
+    /// One rejection per `JSONValue.Kind`, indexed by its raw value.
     static func make(_ expected: String, _ zh: String) -> [Rejection] {
-        [JSONKind.object, .array, .string, .number, .bool, .null].map { kind in
+        [JSONValue.Kind.object, .array, .string, .number, .bool, .null].map { kind in
             Rejection(LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
         }
     }
 }
 
-func kindZH(_ kind: JSONKind) -> String {
+func kindZH(_ kind: JSONValue.Kind) -> String {
     switch kind {
     case .object: return "对象"
     case .array: return "数组"

@@ -8,7 +8,7 @@ struct NotEmptyCheck: ValueCheck {
         spec: PluginSpec(
             kind: "not_empty",
             summary: "The value must not be an empty text, list or object.",
-            options: [OptionSpec("trim", .boolean, default: .bool(false), doc: "Also reject text that is only whitespace.")],
+            options: [PluginSpec.Option("trim", .boolean, default: .bool(false), doc: "Also reject text that is only whitespace.")],
             examples: ["not_empty", "not_empty: {trim: true}"]),
         make: { options, _ in NotEmptyCheck(trim: options.bool("trim") ?? false) })
 

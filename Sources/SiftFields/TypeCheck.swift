@@ -10,7 +10,7 @@ struct TypeCheck: ValueCheck {
             kind: "type",
             summary: "The value must be of a JSON type (integer: a number with no fraction).",
             options: [
-                OptionSpec(
+                PluginSpec.Option(
                     "is", .oneOf([.choice(names), .list(.choice(names))]), required: true,
                     doc: "string, number, integer, boolean, object, array or null, or a list of them.")
             ],

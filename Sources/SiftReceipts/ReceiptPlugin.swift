@@ -9,11 +9,11 @@ extension PluginRegistry {
 }
 
 enum ReceiptPlugin {
-    static let productSpec: [OptionSpec] = [
-        OptionSpec(
+    static let productSpec: [PluginSpec.Option] = [
+        PluginSpec.Option(
             "type", .choice(ProductType.allCases.map(\.rawValue)), required: true,
             doc: "consumable, non_consumable, auto_renewable or non_renewing."),
-        OptionSpec("group", .string, doc: "Subscription group: products in one group share an expiry (default: the product id)."),
+        PluginSpec.Option("group", .string, doc: "Subscription group: products in one group share an expiry (default: the product id)."),
     ]
 
     static let plugin = SectionPlugin(
@@ -21,52 +21,52 @@ enum ReceiptPlugin {
             kind: "receipt",
             summary: "Apple verifyReceipt responses: status, environment, bundle id, products, refunds, subscriptions and replays.",
             options: [
-                OptionSpec("field", .string, doc: "Path of the verifyReceipt response in the record (default: the record itself)."),
-                OptionSpec("order_field", .string, default: .string("order_id"), doc: "Record field with the order id."),
-                OptionSpec("user_field", .string, default: .string("user_id"), doc: "Record field with the user id."),
-                OptionSpec(
+                PluginSpec.Option("field", .string, doc: "Path of the verifyReceipt response in the record (default: the record itself)."),
+                PluginSpec.Option("order_field", .string, default: .string("order_id"), doc: "Record field with the order id."),
+                PluginSpec.Option("user_field", .string, default: .string("user_id"), doc: "Record field with the user id."),
+                PluginSpec.Option(
                     "transaction_field", .string,
                     doc: "Record field naming the one transaction this order is for; others in the receipt are not credited."),
-                OptionSpec(
+                PluginSpec.Option(
                     "environment", .oneOf([.choice(["Production", "Sandbox"]), .list(.choice(["Production", "Sandbox"]))]),
                     default: .string("Production"), doc: "Accepted environments."),
-                OptionSpec(
+                PluginSpec.Option(
                     "sandbox_users", .list(.string),
                     doc: "User ids allowed to use sandbox receipts where Sandbox is not accepted (App Review)."),
-                OptionSpec("bundle_id", .oneOf([.string, .list(.string)]), required: true, doc: "Your app's bundle id, or a list."),
-                OptionSpec(
+                PluginSpec.Option("bundle_id", .oneOf([.string, .list(.string)]), required: true, doc: "Your app's bundle id, or a list."),
+                PluginSpec.Option(
                     "products", .dictionary(.oneOf([.choice(ProductType.allCases.map(\.rawValue)), .object(productSpec)])),
                     required: true, doc: "The allowlist: product id -> type, or {type, group}."),
-                OptionSpec(
+                PluginSpec.Option(
                     "as_of", .string, default: .string("now"),
                     doc: "now (the run's as-of time), request_date (the receipt's), or a fixed RFC 3339 time or epoch ms."),
-                OptionSpec(
+                PluginSpec.Option(
                     "grace_period", .boolean, default: .bool(false), doc: "Count grace_period_expires_date_ms from pending_renewal_info."),
-                OptionSpec("ledger", .string, doc: "SQLite file that carries replay detection across runs (--ledger overrides)."),
-                OptionSpec(
+                PluginSpec.Option("ledger", .string, doc: "SQLite file that carries replay detection across runs (--ledger overrides)."),
+                PluginSpec.Option(
                     "replay", .choice(ReceiptPolicy.ReplayScope.allCases.map(\.rawValue)), default: .string("credited"),
                     doc:
                         "credited: remember credited transactions only; every_seen: every well-formed purchase of every record with status 0."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
                     doc:
                         "order_and_user: the same order and user may get a transaction again (receipt.already_credited); any: every reuse is a replay."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "latest_receipt_info", .choice(ReceiptPolicy.LatestReceiptInfoUse.allCases.map(\.rawValue)), default: .string("all"),
                     doc: "all: its purchases are credited like in_app's; expiry_only: read only for subscription expiry."),
-                OptionSpec(
+                PluginSpec.Option(
                     "missing_expiry", .choice(ReceiptPolicy.MissingExpiry.allCases.map(\.rawValue)), default: .string("expired"),
                     doc:
                         "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed (receipt.value_malformed)."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "refunded_periods", .choice(["excluded", "count"]), default: .string("excluded"),
                     doc:
                         "excluded: a refunded subscription period does not extend its group's expiry; count: it still does (the refund is reported either way)."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
                     doc:
                         "none: a response without environment is receipt.environment_missing; receipt_type: read it from receipt.receipt_type."

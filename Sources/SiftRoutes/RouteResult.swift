@@ -111,26 +111,28 @@ extension JSONLiteral {
     }
 }
 
-/// Why `pipeline.route(_:)` refused a link: the reason code and message a result line would carry.
-public struct RouteRefusal: Error, Sendable, Equatable {
-    /// `route.excluded`, `route.unmatched`, `route.bad_character`, ...
-    public let reason: ReasonCode
-    /// Why, in every language.
-    public let message: LocalizedText
+extension RouteResult {
+    /// Why `pipeline.route(_:)` refused a link: the reason code and message a result line would carry.
+    public struct Refusal: Error, Sendable, Equatable {
+        /// `route.excluded`, `route.unmatched`, `route.bad_character`, ...
+        public let reason: ReasonCode
+        /// Why, in every language.
+        public let message: LocalizedText
+    }
 }
 
 extension Pipeline {
     /// Resolves one link with the first pack that has `routes:` (or the pack named `pack`),
     /// as an app's router would: the route, or why the link is refused.
-    public func route(_ url: String, pack: String? = nil) throws(RouteRefusal) -> RouteResult {
+    public func route(_ url: String, pack: String? = nil) throws(RouteResult.Refusal) -> RouteResult {
         for p in packs where pack == nil || p.name == pack {
             for case let stage as RoutesStage in p.stages {
                 let record = JSONDocument.record(with: url, at: stage.field)
                 let result = stage.evaluate(record.root, in: EvaluationContext(record: record.root, asOfMillis: 0))
-                if let v = result.violations.first { throw RouteRefusal(reason: v.reason, message: v.message) }
+                if let v = result.violations.first { throw RouteResult.Refusal(reason: v.reason, message: v.message) }
                 if let route = result.output.first as? RouteResult { return route }
             }
         }
-        throw RouteRefusal(reason: .Route.noRoutes, message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
+        throw RouteResult.Refusal(reason: .Route.noRoutes, message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
     }
 }

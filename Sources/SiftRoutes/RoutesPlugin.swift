@@ -9,20 +9,21 @@ extension PluginRegistry {
 }
 
 enum RoutesPlugin {
-    static let queryParamSpec: [OptionSpec] = [
-        OptionSpec("type", .string, default: .string("string"), doc: "string, int, uint, uuid, slug, bool, enum:a|b or regex:..."),
-        OptionSpec("required", .boolean, default: .bool(false), doc: "The link must carry it."),
-        OptionSpec("default", .string, doc: "The value used when the link does not carry it."),
+    static let queryParamSpec: [PluginSpec.Option] = [
+        PluginSpec.Option("type", .string, default: .string("string"), doc: "string, int, uint, uuid, slug, bool, enum:a|b or regex:..."),
+        PluginSpec.Option("required", .boolean, default: .bool(false), doc: "The link must carry it."),
+        PluginSpec.Option("default", .string, doc: "The value used when the link does not carry it."),
     ]
 
-    static let routeSpec: [OptionSpec] = [
-        OptionSpec("path", .string, required: true, doc: "The pattern: videos/new, videos/:id, videos/:id(int), files/**, */settings."),
-        OptionSpec("to", .string, required: true, doc: "The destination's name."),
-        OptionSpec("params", .dictionary(.string), doc: "Types of the path parameters: {id: int}."),
-        OptionSpec(
+    static let routeSpec: [PluginSpec.Option] = [
+        PluginSpec.Option(
+            "path", .string, required: true, doc: "The pattern: videos/new, videos/:id, videos/:id(int), files/**, */settings."),
+        PluginSpec.Option("to", .string, required: true, doc: "The destination's name."),
+        PluginSpec.Option("params", .dictionary(.string), doc: "Types of the path parameters: {id: int}."),
+        PluginSpec.Option(
             "query", .dictionary(.oneOf([.string, .object(queryParamSpec)])),
             doc: "Query parameters: name -> type, or {type, required, default}."),
-        OptionSpec(
+        PluginSpec.Option(
             "unknown_query", .choice(["allow", "reject"]), default: .string("allow"), doc: "What to do with query parameters not listed."),
     ]
 
@@ -32,45 +33,46 @@ enum RoutesPlugin {
             summary:
                 "Deep links and universal links to named destinations with typed parameters; the first matching route in file order wins.",
             options: [
-                OptionSpec("field", .string, default: .string("url"), doc: "Record field with the link."),
-                OptionSpec("schemes", .list(.string), doc: "Allowed custom schemes (case-insensitive): [deeplink]."),
-                OptionSpec("hosts", .list(.string), doc: "Universal-link hosts (https): [example.com, '*.example.com']."),
-                OptionSpec(
+                PluginSpec.Option("field", .string, default: .string("url"), doc: "Record field with the link."),
+                PluginSpec.Option("schemes", .list(.string), doc: "Allowed custom schemes (case-insensitive): [deeplink]."),
+                PluginSpec.Option("hosts", .list(.string), doc: "Universal-link hosts (https): [example.com, '*.example.com']."),
+                PluginSpec.Option(
                     "exclude", .list(.string),
                     doc:
                         "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. Matched against the decoded path as written, trailing '/' included."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "strict_characters", .boolean, default: .bool(true),
                     doc:
                         "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): raw non-ASCII, full-width letters, < > \" ` ^ { } |. With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "exclude_links", .choice(["all", "universal", "scheme"]), default: .string("all"),
                     doc: "Which links 'exclude' applies to: all, universal links only, or custom-scheme links only."),
-                OptionSpec(
+                PluginSpec.Option(
                     "forbidden_schemes", .list(.string),
                     doc:
                         "Schemes never opened (route.forbidden_scheme), replacing the default list: javascript, data, file, vbscript, blob."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "scheme_links", .choice(LinkParser.SchemeLinks.allCases.map(\.rawValue)), default: .string("authority"),
                     doc:
                         "authority: deeplink://videos/5 has 'videos' as its first segment and needs '//'; path: deeplink:videos/5 and deeplink://videos/5 are both the path videos/5."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "host_trailing_dot", .choice(["ignore", "refuse"]), default: .string("ignore"),
                     doc:
                         "A universal-link host written with a trailing dot (example.com.): read as example.com (the same DNS name), or refused (route.host_not_allowed)."
                 ),
-                OptionSpec(
+                PluginSpec.Option(
                     "aasa", .string,
                     doc:
                         "An apple-app-site-association file (relative to this rule file): universal links it does not send to the app are route.not_associated."
                 ),
-                OptionSpec("aasa_app_id", .string, doc: "The app's entry in the AASA file (TEAMID.bundle.id); default: the first entry."),
-                OptionSpec("fallback", .string, doc: "Destination for links no route matches; without it they are rejected."),
-                OptionSpec("table", .list(.object(routeSpec)), required: true, doc: "The routes, in order of precedence."),
+                PluginSpec.Option(
+                    "aasa_app_id", .string, doc: "The app's entry in the AASA file (TEAMID.bundle.id); default: the first entry."),
+                PluginSpec.Option("fallback", .string, doc: "Destination for links no route matches; without it they are rejected."),
+                PluginSpec.Option("table", .list(.object(routeSpec)), required: true, doc: "The routes, in order of precedence."),
             ],
             examples: ["routes: {schemes: [deeplink], table: [{path: videos/new, to: video.editor}]}"]),
         make: { options, context in make(options, &context) })

@@ -33,8 +33,8 @@ public enum StubPlugins: Sendable {
             spec: PluginSpec(
                 kind: kind, summary: "A test double: rejects the listed texts.",
                 options: [
-                    OptionSpec("reject", .list(.string), required: true, doc: "Texts to reject."),
-                    OptionSpec("detail", .boolean, default: .bool(false), doc: "Report a detail suffix."),
+                    PluginSpec.Option("reject", .list(.string), required: true, doc: "Texts to reject."),
+                    PluginSpec.Option("detail", .boolean, default: .bool(false), doc: "Report a detail suffix."),
                 ],
                 shorthand: "reject"),
             make: { options, _ in
@@ -50,7 +50,7 @@ public enum StubPlugins: Sendable {
         SectionPlugin(
             spec: PluginSpec(
                 kind: kind, summary: "A test double: flags records with flag = true.",
-                options: [OptionSpec("note", .string, doc: "Any text.")]),
+                options: [PluginSpec.Option("note", .string, doc: "Any text.")]),
             make: { options, _ in StubStage(kind: kind, rule: options.mark) })
     }
 }

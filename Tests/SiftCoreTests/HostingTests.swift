@@ -39,7 +39,7 @@ import Testing
             try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026).map(\.reason) == ["profile.birthday.date"])
         #expect(try p.validate(field: "profile.birthday", value: "2030-01-01", asOfMillis: asOf2026 * 2).isEmpty)
         #expect(try p.validate(field: "unknown", value: "x").isEmpty)
-        #expect(throws: FieldPathError.self) { try p.validate(field: "a..b", value: "x") }
+        #expect(throws: Pipeline.FieldPathError.self) { try p.validate(field: "a..b", value: "x") }
     }
 
     @Test func aLongLivedSessionTakesTheTimeOfEachCall() throws {
@@ -108,6 +108,6 @@ import Testing
         let route = try p.route(URL(string: "https://example.com/videos/42")!)
         #expect(route.destination == "video.detail")
         #expect(route.parameters.get("id", as: Int.self) == 42)
-        #expect(throws: RouteRefusal.self) { try p.route(URL(string: "https://example.com/nope")!) }
+        #expect(throws: RouteResult.Refusal.self) { try p.route(URL(string: "https://example.com/nope")!) }
     }
 }

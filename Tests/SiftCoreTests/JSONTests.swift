@@ -45,7 +45,7 @@ import Testing
             Issue.record("expected an error")
         } catch {
             #expect(error.message == "invalid UTF-8")
-            #expect(InputError(error).reason == "input.invalid_utf8")
+            #expect(RecordVerdict.InputError(error).reason == "input.invalid_utf8")
         }
     }
 
@@ -94,7 +94,7 @@ import Testing
             "a[0": "invalid field path 'a[0': '[' without ']'",
         ]
         for (text, message) in cases {
-            #expect(throws: FieldPathError(message: message)) { try FieldPath(parsing: text) }
+            #expect(throws: Pipeline.FieldPathError(message: message)) { try FieldPath(parsing: text) }
         }
     }
 

@@ -46,7 +46,7 @@ struct MessageTemplate {
 enum MessageTemplates {
     /// Calls whose first argument is a rule-file message, and what goes before it in the message.
     static let calls: [(call: String, prefix: String)] = [
-        (".error(", ""), (".warning(", ""), ("FieldPathError(message: ", ""), ("ParseError(message: ", ""),
+        (".error(", ""), (".warning(", ""), ("Pipeline.FieldPathError(message: ", ""), ("ParseError(message: ", ""),
         ("return (", ""),  // the YAML reader's plain words for libyaml's errors
         (" bad(", "invalid field path 'x': "),
     ]

@@ -103,7 +103,7 @@ import Testing
         }
         let plugin = CheckPlugin(
             spec: PluginSpec(
-                kind: "liar", summary: "", options: [OptionSpec("x", .string, doc: "")],
+                kind: "liar", summary: "", options: [PluginSpec.Option("x", .string, doc: "")],
                 examples: ["liar: {}"]),
             make: { _, _ in Liar() })
         let problems = PluginConformance.problems(of: plugin, values: [])

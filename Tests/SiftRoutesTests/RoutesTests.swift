@@ -790,7 +790,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         let route = try p.route("deeplink://videos/7")
         #expect(route.destination == "video.detail")
         #expect(route.parameters.get("id", as: Int.self) == 7)
-        #expect(throws: RouteRefusal.self) { try p.route("deeplink://videos/0") }
+        #expect(throws: RouteResult.Refusal.self) { try p.route("deeplink://videos/0") }
         do {
             _ = try p.route("https://evil.example.net/videos/1")
             Issue.record("routed")
@@ -830,7 +830,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(decoded.violations[0].message.en == refused.violations[0].message.zh)
 
         let unreadable = RecordVerdict(
-            inputError: InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object"))
+            inputError: RecordVerdict.InputError(reason: ReasonCode.Input.notObject, message: "a record must be a JSON object"))
         #expect(
             try encoded(unreadable) == #"{"error":{"message":"a record must be a JSON object","reason":"input.not_object"},"valid":false}"#)
         #expect(try JSONDecoder().decode(RecordVerdict.self, from: Data(encoded(unreadable).utf8)) == unreadable)

@@ -14,7 +14,7 @@ public struct ISIN: ValueCheck {
         spec: PluginSpec(
             kind: "isin",
             summary: "The text must be a valid ISIN (ISO 6166), with its check digit.",
-            options: [OptionSpec("countries", .list(.string), doc: "Allowed two-letter prefixes (all when absent).")],
+            options: [PluginSpec.Option("countries", .list(.string), doc: "Allowed two-letter prefixes (all when absent).")],
             shorthand: "countries",
             examples: ["isin: {}", "isin: [US, CN]"]),
         make: { options, _ in ISIN(countries: Set(options.strings("countries") ?? [])) })

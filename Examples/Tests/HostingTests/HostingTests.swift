@@ -53,7 +53,7 @@ func sample(_ name: String, line: Int = 1) throws -> String {
         let route = try rules.route(URL(string: "https://example.com/videos/42?t=30")!)
         #expect(route.destination == "video.detail")
         #expect(route.parameters.get("id", as: Int.self) == 42)
-        #expect(throws: RouteRefusal.self) { try rules.route(URL(string: "https://example.com/nope")!) }
+        #expect(throws: RouteResult.Refusal.self) { try rules.route(URL(string: "https://example.com/nope")!) }
     }
 
     @Test func receiptsAndAppleIDTokensThroughTypedAccessors() throws {

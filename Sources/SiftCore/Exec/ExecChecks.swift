@@ -26,17 +26,18 @@ enum ExecChecks {
         kind: "exec_checks",
         summary: "A check run as an external command speaking JSON lines.",
         options: [
-            OptionSpec("command", .list(.string), required: true, doc: "The program and its arguments, run in this file's folder."),
-            OptionSpec("summary", .string, required: true, doc: "What the check requires, in plain words (explain, plugins, schema)."),
-            OptionSpec(
+            PluginSpec.Option("command", .list(.string), required: true, doc: "The program and its arguments, run in this file's folder."),
+            PluginSpec.Option(
+                "summary", .string, required: true, doc: "What the check requires, in plain words (explain, plugins, schema)."),
+            PluginSpec.Option(
                 "options",
                 .dictionary(
                     .object([
-                        OptionSpec("type", .choice(typeNames), default: .string("string"), doc: "The option's type."),
-                        OptionSpec("doc", .string, required: true, doc: "What the option means."),
-                        OptionSpec("required", .boolean, default: .bool(false), doc: "Whether every use must give it."),
+                        PluginSpec.Option("type", .choice(typeNames), default: .string("string"), doc: "The option's type."),
+                        PluginSpec.Option("doc", .string, required: true, doc: "What the option means."),
+                        PluginSpec.Option("required", .boolean, default: .bool(false), doc: "Whether every use must give it."),
                     ])), doc: "The options a use of the check may give."),
-            OptionSpec("timeout_ms", .integer, default: .int(5000), doc: "How long one answer may take."),
+            PluginSpec.Option("timeout_ms", .integer, default: .int(5000), doc: "How long one answer may take."),
         ])
 
     /// Registers the checks declared under `node` (an `exec_checks:` mapping) into `registry`.
@@ -60,7 +61,7 @@ enum ExecChecks {
                 continue
             }
             let options = (d.node("options")?.pairs ?? []).map { o in
-                OptionSpec(
+                PluginSpec.Option(
                     o.key.scalarText ?? "", type(o.value["type"]?.scalarText), required: o.value["required"]?.resolved == .bool(true),
                     doc: o.value["doc"]?.scalarText ?? "")
             }
@@ -76,7 +77,7 @@ enum ExecChecks {
         }
     }
 
-    static func type(_ name: String?) -> OptionType {
+    static func type(_ name: String?) -> PluginSpec.OptionType {
         switch name {
         case "integer": return .integer
         case "number": return .number

@@ -157,19 +157,21 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
     ]
 }
 
-/// The JSON value kinds.
-public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
-    /// The six kinds of JSON value.
-    case object, array, string, number, bool, null
+extension JSONValue {
+    /// The JSON value kinds.
+    public enum Kind: UInt8, Sendable, CustomStringConvertible {
+        /// The six kinds of JSON value.
+        case object, array, string, number, bool, null
 
-    public var description: String {
-        switch self {
-        case .object: return "an object"
-        case .array: return "an array"
-        case .string: return "a string"
-        case .number: return "a number"
-        case .bool: return "a boolean"
-        case .null: return "null"
+        public var description: String {
+            switch self {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            }
         }
     }
 }
@@ -177,7 +179,7 @@ public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
 /// One value on the tape. Containers span `start..<end` (brackets included) and `next`
 /// is the tape index after their last descendant; strings span their content only.
 struct TapeEntry: Sendable {
-    var kind: JSONKind
+    var kind: JSONValue.Kind
     var escaped: Bool
     var boolValue: Bool
     var start: Int

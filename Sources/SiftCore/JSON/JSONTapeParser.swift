@@ -40,7 +40,9 @@ struct JSONTapeParser {
         }
     }
 
-    mutating func literal(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString, _ kind: JSONKind, _ value: Bool) throws(JSONParseError) {
+    mutating func literal(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString, _ kind: JSONValue.Kind, _ value: Bool)
+        throws(JSONParseError)
+    {
         let n = word.utf8CodeUnitCount
         guard p + n <= b.count, memcmp(b.baseAddress! + p, word.utf8Start, n) == 0 else {
             throw JSONParseError(offset: p, message: "invalid literal (expected \(word))")
@@ -49,7 +51,7 @@ struct JSONTapeParser {
         p += n
     }
 
-    mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONKind) throws(JSONParseError) {
+    mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind) throws(JSONParseError) {
         depth += 1
         if depth > maxDepth { throw JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels") }
         let me = tape.count

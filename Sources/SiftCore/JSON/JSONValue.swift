@@ -7,7 +7,7 @@ public struct JSONValue: Sendable {
     @inline(__always) var entry: TapeEntry { document.tape[index] }
 
     /// What kind of value this is.
-    public var kind: JSONKind { entry.kind }
+    public var kind: JSONValue.Kind { entry.kind }
     /// True for JSON `null`.
     public var isNull: Bool { entry.kind == .null }
 

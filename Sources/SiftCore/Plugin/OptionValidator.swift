@@ -11,7 +11,7 @@ package struct OptionValidator: Sendable {
 
     /// `name` is how messages refer to the mapping: `'regex'`, `'table' of 'routes'`.
     private func validate(
-        _ node: ConfigNode, _ options: [OptionSpec], shorthand: String?, name: String,
+        _ node: ConfigNode, _ options: [PluginSpec.Option], shorthand: String?, name: String,
         _ diagnostics: inout DiagnosticList
     ) -> PluginOptions? {
         let before = diagnostics.errors.count
@@ -51,7 +51,7 @@ package struct OptionValidator: Sendable {
     }
 
     /// Checks one value against a type, reporting every nested problem; `what` names it in messages.
-    public func check(_ node: ConfigNode, _ type: OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
+    public func check(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
         switch type {
         case .oneOf(let types):
             // Check against the alternative of the node's shape, so a mistake inside a mapping
@@ -101,12 +101,12 @@ package struct OptionValidator: Sendable {
         }
     }
 
-    private func mismatch(_ node: ConfigNode, _ type: OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
+    private func mismatch(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
         diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)", at: node.mark)
     }
 
     /// Whether a node has the shape (scalar, list, mapping) a type takes.
-    static func shapeFits(_ node: ConfigNode, _ type: OptionType) -> Bool {
+    static func shapeFits(_ node: ConfigNode, _ type: PluginSpec.OptionType) -> Bool {
         switch (type, node.kind) {
         case (.any, _): return true
         case (.oneOf(let ts), _): return ts.contains { shapeFits(node, $0) }

@@ -6,9 +6,9 @@ public struct PluginOptions: Sendable {
     /// The option nodes by name.
     package let values: [String: ConfigNode]
     /// The plugin's declared options, whose defaults the accessors fall back to.
-    public let spec: [OptionSpec]
+    public let spec: [PluginSpec.Option]
 
-    package init(node: ConfigNode, values: [String: ConfigNode], spec: [OptionSpec]) {
+    package init(node: ConfigNode, values: [String: ConfigNode], spec: [PluginSpec.Option]) {
         self.node = node
         self.values = values
         self.spec = spec

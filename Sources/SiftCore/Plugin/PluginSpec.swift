@@ -6,14 +6,14 @@ public struct PluginSpec: Sendable {
     /// One line on what it checks.
     public var summary: String
     /// The options it takes, in the order the docs list them.
-    public var options: [OptionSpec]
+    public var options: [Option]
     /// The option a scalar or list value stands for: `regex: '^a$'` means `regex: {pattern: '^a$'}`.
     public var shorthand: String?
     /// YAML snippets that show it in use.
     public var examples: [String]
 
     /// A spec for plugin `kind`; see the properties for each part.
-    public init(kind: String, summary: String, options: [OptionSpec], shorthand: String? = nil, examples: [String] = []) {
+    public init(kind: String, summary: String, options: [Option], shorthand: String? = nil, examples: [String] = []) {
         self.kind = kind
         self.summary = summary
         self.options = options
@@ -22,80 +22,84 @@ public struct PluginSpec: Sendable {
     }
 }
 
-/// One option of a plugin: name, type, whether it is required, its default and a line of docs.
-public struct OptionSpec: Sendable {
-    /// The YAML key: `pattern`, `min`.
-    public var name: String
-    /// The shape its value must have.
-    public var type: OptionType
-    /// True when the option must be given.
-    public var required: Bool
-    /// The value an absent option takes, for `sift schema` and the docs.
-    package var defaultValue: ResolvedScalar?
-    /// One line on what it does, for `sift plugins` and the schema.
-    public var doc: String
+extension PluginSpec {
+    /// One option of a plugin: name, type, whether it is required, its default and a line of docs.
+    public struct Option: Sendable {
+        /// The YAML key: `pattern`, `min`.
+        public var name: String
+        /// The shape its value must have.
+        public var type: OptionType
+        /// True when the option must be given.
+        public var required: Bool
+        /// The value an absent option takes, for `sift schema` and the docs.
+        package var defaultValue: ResolvedScalar?
+        /// One line on what it does, for `sift plugins` and the schema.
+        public var doc: String
 
-    /// An option named `name` of type `type`; `doc` is the line `sift plugins` prints for it.
-    public init(_ name: String, _ type: OptionType, required: Bool = false, doc: String) {
-        self.init(name, type, required: required, default: nil, doc: doc)
-    }
+        /// An option named `name` of type `type`; `doc` is the line `sift plugins` prints for it.
+        public init(_ name: String, _ type: OptionType, required: Bool = false, doc: String) {
+            self.init(name, type, required: required, default: nil, doc: doc)
+        }
 
-    package init(_ name: String, _ type: OptionType, required: Bool = false, default defaultValue: ResolvedScalar?, doc: String) {
-        self.name = name
-        self.type = type
-        self.required = required
-        self.defaultValue = defaultValue
-        self.doc = doc
+        package init(_ name: String, _ type: OptionType, required: Bool = false, default defaultValue: ResolvedScalar?, doc: String) {
+            self.name = name
+            self.type = type
+            self.required = required
+            self.defaultValue = defaultValue
+            self.doc = doc
+        }
     }
 }
 
-/// The shape of an option's value.
-public indirect enum OptionType: Sendable {
-    /// Text (a YAML scalar).
-    case string
-    /// A whole number.
-    case integer
-    /// An integer or a decimal.
-    case number
-    /// `true` or `false`.
-    case boolean
-    /// One of fixed words, e.g. `mode: full | search`.
-    case choice([String])
-    /// A list whose items have the given type (a single item is accepted as a list of one).
-    case list(OptionType)
-    /// A nested mapping with its own options.
-    case object([OptionSpec])
-    /// A mapping with free keys, each value of the given type.
-    case dictionary(OptionType)
-    /// The first of several types that fits.
-    case oneOf([OptionType])
-    /// Any YAML value; the plugin reads it itself.
-    case any
+extension PluginSpec {
+    /// The shape of an option's value.
+    public indirect enum OptionType: Sendable {
+        /// Text (a YAML scalar).
+        case string
+        /// A whole number.
+        case integer
+        /// An integer or a decimal.
+        case number
+        /// `true` or `false`.
+        case boolean
+        /// One of fixed words, e.g. `mode: full | search`.
+        case choice([String])
+        /// A list whose items have the given type (a single item is accepted as a list of one).
+        case list(OptionType)
+        /// A nested mapping with its own options.
+        case object([Option])
+        /// A mapping with free keys, each value of the given type.
+        case dictionary(OptionType)
+        /// The first of several types that fits.
+        case oneOf([OptionType])
+        /// Any YAML value; the plugin reads it itself.
+        case any
 
-    /// In words, for error messages: "a number", "one of full, search".
-    public var phrase: String {
-        switch self {
-        case .string: return "text"
-        case .integer: return "a whole number"
-        case .number: return "a number"
-        case .boolean: return "true or false"
-        case .choice(let words): return "one of " + words.joined(separator: ", ")
-        case .list(let t): return "a list of \(t.plural)"
-        case .object: return "a mapping"
-        case .dictionary: return "a mapping"
-        case .oneOf(let ts): return ts.map(\.phrase).joined(separator: " or ")
-        case .any: return "a value"
+        /// In words, for error messages: "a number", "one of full, search".
+        public var phrase: String {
+            switch self {
+            case .string: return "text"
+            case .integer: return "a whole number"
+            case .number: return "a number"
+            case .boolean: return "true or false"
+            case .choice(let words): return "one of " + words.joined(separator: ", ")
+            case .list(let t): return "a list of \(t.plural)"
+            case .object: return "a mapping"
+            case .dictionary: return "a mapping"
+            case .oneOf(let ts): return ts.map(\.phrase).joined(separator: " or ")
+            case .any: return "a value"
+            }
         }
-    }
 
-    var plural: String {
-        switch self {
-        case .string: return "texts"
-        case .integer: return "whole numbers"
-        case .number: return "numbers"
-        case .boolean: return "booleans"
-        case .object, .dictionary: return "mappings"
-        default: return "values (\(phrase))"
+        var plural: String {
+            switch self {
+            case .string: return "texts"
+            case .integer: return "whole numbers"
+            case .number: return "numbers"
+            case .boolean: return "booleans"
+            case .object, .dictionary: return "mappings"
+            default: return "values (\(phrase))"
+            }
         }
     }
 }

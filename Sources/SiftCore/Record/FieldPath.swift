@@ -27,11 +27,11 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// Parses the path syntax; the error says what is wrong in words.
-    public init(parsing text: String) throws(FieldPathError) {
+    public init(parsing text: String) throws(Pipeline.FieldPathError) {
         var comps: [Component] = []
         let s = Array(text.unicodeScalars)
         var i = 0
-        func bad(_ why: String) -> FieldPathError { FieldPathError(message: "invalid field path '\(text)': \(why)") }
+        func bad(_ why: String) -> Pipeline.FieldPathError { Pipeline.FieldPathError(message: "invalid field path '\(text)': \(why)") }
         if s.isEmpty { throw bad("it is empty") }
         var expectKey = true
         while i < s.count {
@@ -99,8 +99,10 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A field path that cannot be read, such as `a..b` or `items[x]`.
-public struct FieldPathError: Error, Sendable, Equatable {
-    /// What is wrong with the path, in English.
-    public var message: String
+extension Pipeline {
+    /// A field path that cannot be read, such as `a..b` or `items[x]`.
+    public struct FieldPathError: Error, Sendable, Equatable {
+        /// What is wrong with the path, in English.
+        public var message: String
+    }
 }

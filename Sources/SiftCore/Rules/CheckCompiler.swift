@@ -69,7 +69,7 @@ struct CheckCompiler {
         return Suggestion.didYouMean(name, in: Array(registry.checks.keys) + Array(validators.keys))
     }
 
-    private static func choices(_ type: OptionType) -> [String] {
+    private static func choices(_ type: PluginSpec.OptionType) -> [String] {
         switch type {
         case .choice(let values): return values
         case .list(let inner): return choices(inner)

@@ -198,7 +198,7 @@ package struct BatchRunner: Sendable {
                 // The array cannot be parsed without this line: one error result, nothing lost silently.
                 while try reader.next() != nil {}
                 let verdict = RecordVerdict(
-                    inputError: InputError(
+                    inputError: RecordVerdict.InputError(
                         reason: ReasonCode.Input.tooLarge,
                         localized: LocalizedText(
                             en: "line \(more.line) of the JSON array is longer than the record size limit",
@@ -267,7 +267,7 @@ package struct BatchRunner: Sendable {
             guard run.takesNext() else { return }
             let line = firstLine + bytes.prefix(error.offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             bytes.withUnsafeBytes {
-                e.emit(source: name, line: line, record: $0, root: nil, verdict: RecordVerdict(inputError: InputError(error)))
+                e.emit(source: name, line: line, record: $0, root: nil, verdict: RecordVerdict(inputError: RecordVerdict.InputError(error)))
             }
             return try run.flush(&e)
         }
@@ -359,7 +359,7 @@ package struct BatchRunner: Sendable {
         try run.flush(&e)
     }
 
-    static let tooLarge = InputError(
+    static let tooLarge = RecordVerdict.InputError(
         reason: ReasonCode.Input.tooLarge,
         localized: LocalizedText(en: "the line is longer than the record size limit", zh: "该行超过记录大小上限"))
 
@@ -367,7 +367,7 @@ package struct BatchRunner: Sendable {
         if tooLarge { return Evaluated(record: nil, results: [], error: Self.tooLarge) }
         let doc = JSONDocument(capacity: bytes.count)
         do { try doc.reparse(bytes) } catch {
-            return Evaluated(record: nil, results: [], error: InputError(error))
+            return Evaluated(record: nil, results: [], error: RecordVerdict.InputError(error))
         }
         guard doc.root.kind == .object else { return Evaluated(record: nil, results: [], error: .notObject) }
         let context = EvaluationContext(record: doc.root, asOfMillis: asOf)
@@ -554,7 +554,7 @@ final class WorkerScratch: @unchecked Sendable {
     /// Parses, evaluates and writes line `i` of `block`.
     func finish(_ block: LineBlock, _ i: Int, source: String, pipeline: Pipeline, options: RunOptions) {
         let ref = block.lines[i]
-        var error: InputError?
+        var error: RecordVerdict.InputError?
         if ref.tooLarge {
             error = BatchRunner.tooLarge
         } else if let bad = block.withLine(
@@ -563,7 +563,7 @@ final class WorkerScratch: @unchecked Sendable {
                 do throws(JSONParseError) { try document.reparse(line); return nil } catch { return error }
             })
         {
-            error = InputError(bad)
+            error = RecordVerdict.InputError(bad)
         } else if document.root.kind != .object {
             error = .notObject
         }
@@ -586,7 +586,7 @@ final class WorkerScratch: @unchecked Sendable {
 struct Evaluated: Sendable {
     var record: JSONValue?
     var results: [PackResult]
-    var error: InputError?
+    var error: RecordVerdict.InputError?
 }
 
 /// Result slots written by workers at distinct indices, then read by one thread.

@@ -6,7 +6,7 @@ extension Pipeline {
     public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil) -> RecordVerdict {
         let asOfMillis = asOfMillis ?? Session.nowMillis()
         let doc: JSONDocument
-        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: InputError(error)) }
+        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: RecordVerdict.InputError(error)) }
         guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
         return Session.verdict(evaluate(doc.root, context: EvaluationContext(record: doc.root, asOfMillis: asOfMillis)), pipeline: self)
     }
@@ -23,7 +23,7 @@ extension Pipeline {
     public func validate(
         field: String, value: String?, pack: String? = nil,
         asOfMillis: Int64? = nil
-    ) throws(FieldPathError) -> [Violation] {
+    ) throws(Pipeline.FieldPathError) -> [Violation] {
         let asOfMillis = asOfMillis ?? Session.nowMillis()
         let path = try FieldPath(parsing: field)
         // A record holding only this field, at its path, so that messages and paths read as usual.

@@ -7,17 +7,18 @@ public struct RecordVerdict: Sendable {
     /// Typed results from stages (`route`, `receipt`, `apple_id`), in pack and stage order.
     package var output: [any StageOutput]
     /// Set when the record could not be read (bad JSON, not an object).
-    public var inputError: InputError?
+    public var inputError: RecordVerdict.InputError?
     /// Where each pack's violations end in `violations` (one per pack, in order), so that a
     /// pack's counts see only its own; empty for verdicts made elsewhere (decoded ones).
     package var packViolationEnds: [Int] = []
 
     /// A verdict made by hand (tests, or a host's own checks beside Sift's).
-    public init(packs: [String] = [], violations: [Violation] = [], inputError: InputError? = nil) {
+    public init(packs: [String] = [], violations: [Violation] = [], inputError: RecordVerdict.InputError? = nil) {
         self.init(packs: packs, violations: violations, output: [], inputError: inputError)
     }
 
-    package init(packs: [String] = [], violations: [Violation] = [], output: [any StageOutput], inputError: InputError? = nil) {
+    package init(packs: [String] = [], violations: [Violation] = [], output: [any StageOutput], inputError: RecordVerdict.InputError? = nil)
+    {
         self.packs = packs
         self.violations = violations
         self.output = output
@@ -41,36 +42,38 @@ public struct RecordVerdict: Sendable {
     }
 }
 
-/// Why an input record could not be read: one of the `ReasonCode.Input` codes.
-public struct InputError: Sendable, Error, Equatable {
-    /// Why the record could not be read: `input.malformed_json`, `input.not_object`, ...
-    public var reason: ReasonCode
-    /// What is wrong, in English; `localized` has both languages.
-    public var message: String { localized.en }
-    /// What is wrong, in every language.
-    public var localized: LocalizedText
+extension RecordVerdict {
+    /// Why an input record could not be read: one of the `ReasonCode.Input` codes.
+    public struct InputError: Sendable, Error, Equatable {
+        /// Why the record could not be read: `input.malformed_json`, `input.not_object`, ...
+        public var reason: ReasonCode
+        /// What is wrong, in English; `localized` has both languages.
+        public var message: String { localized.en }
+        /// What is wrong, in every language.
+        public var localized: LocalizedText
 
-    /// An input error with an English-only message.
-    public init(reason: ReasonCode, message: String) {
-        self.init(reason: reason, localized: LocalizedText(message))
+        /// An input error with an English-only message.
+        public init(reason: ReasonCode, message: String) {
+            self.init(reason: reason, localized: LocalizedText(message))
+        }
+
+        /// An input error with a message in every language.
+        public init(reason: ReasonCode, localized: LocalizedText) {
+            self.reason = reason
+            self.localized = localized
+        }
+
+        init(_ e: JSONParseError) {
+            let utf8 = e.message.contains("UTF-8")
+            self.init(
+                reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
+                localized: LocalizedText(en: e.description, zh: e.chinese))
+        }
+
+        static let notObject = RecordVerdict.InputError(
+            reason: ReasonCode.Input.notObject,
+            localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
     }
-
-    /// An input error with a message in every language.
-    public init(reason: ReasonCode, localized: LocalizedText) {
-        self.reason = reason
-        self.localized = localized
-    }
-
-    init(_ e: JSONParseError) {
-        let utf8 = e.message.contains("UTF-8")
-        self.init(
-            reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
-            localized: LocalizedText(en: e.description, zh: e.chinese))
-    }
-
-    static let notObject = InputError(
-        reason: ReasonCode.Input.notObject,
-        localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
 }
 
 extension Violation: Equatable {

@@ -39,7 +39,7 @@ package final class Session {
     /// session's as-of time).
     public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil) -> RecordVerdict {
         let doc: JSONDocument
-        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: InputError(error)) }
+        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: RecordVerdict.InputError(error)) }
         guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
         return validate(doc.root, asOfMillis: asOfMillis)
     }

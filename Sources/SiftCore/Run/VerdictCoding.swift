@@ -50,7 +50,7 @@ extension Violation: Codable {
     }
 }
 
-extension InputError: Codable {
+extension RecordVerdict.InputError: Codable {
     private enum Keys: String, CodingKey { case reason, message }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,7 +88,7 @@ extension RecordVerdict: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         self.init()
-        inputError = try c.decodeIfPresent(InputError.self, forKey: AnyKey("error"))
+        inputError = try c.decodeIfPresent(RecordVerdict.InputError.self, forKey: AnyKey("error"))
         packs = try c.decodeIfPresent([String].self, forKey: AnyKey("packs")) ?? []
         violations = try c.decodeIfPresent([Violation].self, forKey: AnyKey("violations")) ?? []
         for key in c.allKeys where !Self.ownFields.contains(key.stringValue) && !Self.lineFields.contains(key.stringValue) {

@@ -121,7 +121,7 @@ package enum SchemaGenerator: Sendable {
         w.endArray(); w.endObject()
     }
 
-    static func options(_ specs: [OptionSpec], description: String, _ w: inout JSONWriter) {
+    static func options(_ specs: [PluginSpec.Option], description: String, _ w: inout JSONWriter) {
         w.beginObject()
         w.field("type", "object")
         if !description.isEmpty { w.field("description", description) }
@@ -138,7 +138,7 @@ package enum SchemaGenerator: Sendable {
         w.endObject()
     }
 
-    static func type(_ t: OptionType, _ w: inout JSONWriter, doc: String? = nil) {
+    static func type(_ t: PluginSpec.OptionType, _ w: inout JSONWriter, doc: String? = nil) {
         w.beginObject()
         if let doc { w.field("description", doc) }
         switch t {
