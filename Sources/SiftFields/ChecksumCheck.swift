@@ -66,11 +66,12 @@ struct ChecksumCheck: ValueCheck {
 
     /// Nil when the value is not a string.
     private func verified(_ value: JSONValue) -> Bool? {
-        value.withStringUTF8 { raw -> Bool in
+        var ok = false
+        let isString = value.withStringBytes { raw in
             // The value's bytes as they are (no copy), or without the ignored characters.
-            if ignore.isEmpty { return verify(raw) }
-            return raw.filter { !ignore.contains($0) }.withUnsafeBufferPointer(verify)
+            ok = ignore.isEmpty ? verify(raw) : raw.filter { !ignore.contains($0) }.withUnsafeBufferPointer(verify)
         }
+        return isString ? ok : nil
     }
 
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { verified(value) ?? false }

@@ -49,8 +49,12 @@ struct LengthCheck: ValueCheck {
     func measure(_ value: JSONValue) -> Int? {
         if value.kind == .array { return value.count }
         switch unit {
-        case .bytes: return value.withStringUTF8 { $0.count }
-        case .characters: return value.withStringUTF8 { b in b.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        case .bytes:
+            var n = 0
+            return value.withStringBytes { n = $0.count } ? n : nil
+        case .characters:
+            var n = 0
+            return value.withStringBytes { b in n = b.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } } ? n : nil
         case .graphemes: return value.string?.count
         case .utf16: return value.string?.utf16.count
         }

@@ -46,7 +46,8 @@ struct RegexCheck: ValueCheck {
         })
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let outcome = value.withStringUTF8({ regex.match($0) }) else {
+        var outcome = RegexOutcome.noMatch
+        guard value.withStringBytes({ outcome = regex.match($0) }) else {
             return WrongType.aString[Int(value.kind.rawValue)]
         }
         switch outcome {

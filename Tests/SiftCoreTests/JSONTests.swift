@@ -11,6 +11,34 @@ import Testing
         #expect(d.root["esc"]?.string == "a\"b\\c\n/")
     }
 
+    @Test func everyEscapeDecodesToItsUTF8() throws {
+        // One to four UTF-8 bytes from \u escapes, a surrogate pair, and the one-letter escapes.
+        let d = try doc(#"{"s":"\u0041\u00e9\u4eac\ud83d\ude00\b\f\n\r\t\/\\\"x"}"#)
+        #expect(d.root["s"]?.string == "Aé京😀\u{8}\u{C}\n\r\t/\\\"x")
+        var decoded: [UInt8] = [1]
+        // Appended after what the buffer holds.
+        Array(#"\u4eacA"#.utf8).withUnsafeBufferPointer { JSONEscapes.decode($0, into: &decoded) }
+        #expect(decoded == [1, 0xE4, 0xBA, 0xAC, 0x41])
+    }
+
+    /// The value excerpt of result lines, written from the input bytes, says what
+    /// `Violation.excerpt` says: escaped strings decoded, long ones cut after 64 scalars.
+    @Test func resultExcerptsMatchViolationExcerpt() throws {
+        let long = String(repeating: "\\u4eac", count: 70)
+        let d = try doc(
+            #"{"plain":"abc","esc":"a\u4eac\n\"","long":""# + long + #"","longPlain":""# + String(repeating: "京", count: 70)
+                + #"","n":-12.5e3,"t":true,"z":null,"big":"# + String(repeating: "9", count: 80) + #","o":{"a":[1,"x"]}}"#)
+        for key in ["plain", "esc", "long", "longPlain", "n", "t", "z", "big", "o"] {
+            let value = d.root[key]!
+            var w = JSONWriter()
+            w.appendExcerpt(value)
+            var expected: [UInt8] = []
+            JSONWriter.appendQuoted(Violation.excerpt(value)!, to: &expected)
+            #expect(w.bytes == expected, "\(key)")
+        }
+        #expect(Violation.excerpt(d.root["long"]!) == String(repeating: "京", count: 64) + "…")
+    }
+
     @Test func keysWithEscapesAreFound() throws {
         let d = try doc(#"{"k\u0065y": 1}"#)
         #expect(d.root["key"]?.integer == 1)

@@ -19,23 +19,43 @@ enum JSONEscapes {
 
     /// Decodes an already validated string body (between the quotes) into UTF-8 bytes.
     static func decode(_ b: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: b.count))
+        let written = out.withUnsafeMutableBufferPointer { decode(b, intoBuffer: $0.baseAddress! + start) }
+        out.removeLast(b.count - written)
+    }
+
+    /// Calls `body` with the decoded text of an already validated string body, decoded on the
+    /// stack (the heap only for long strings): no allocation per record. Not generic, so that
+    /// callers pay no generic-metadata lookups.
+    static func withDecoded(_ b: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(b.count, 1)) { scratch in
+            let n = decode(b, intoBuffer: scratch.baseAddress!)
+            try body(UnsafeBufferPointer(rebasing: scratch[..<n]))
+        }
+    }
+
+    /// Decodes an already validated string body into `out`, which must hold `b.count` bytes
+    /// (decoding never makes a string longer); returns the number of bytes written.
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, intoBuffer out: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
-        out.reserveCapacity(b.count)
+        var n = 0
         while i < b.count {
             let c = b[i]
             guard c == UInt8(ascii: "\\") else {
-                out.append(c)
+                out[n] = c
+                n += 1
                 i += 1
                 continue
             }
             let e = b[i + 1]
             i += 2
             switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "b"): out[n] = 0x08
+            case UInt8(ascii: "f"): out[n] = 0x0C
+            case UInt8(ascii: "n"): out[n] = 0x0A
+            case UInt8(ascii: "r"): out[n] = 0x0D
+            case UInt8(ascii: "t"): out[n] = 0x09
             case UInt8(ascii: "u"):
                 var scalar = hex4(b, i)!
                 i += 4
@@ -43,9 +63,36 @@ enum JSONEscapes {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 }
-                out.append(contentsOf: Array(String(Unicode.Scalar(scalar)!).utf8))
-            default: out.append(e)
+                n += encodeUTF8(scalar, out + n)
+                continue
+            default: out[n] = e
             }
+            n += 1
+        }
+        return n
+    }
+
+    /// Writes `scalar` (a valid Unicode scalar value) as UTF-8 at `out`; returns its length.
+    @inline(__always) static func encodeUTF8(_ scalar: UInt32, _ out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch scalar {
+        case ..<0x80:
+            out[0] = UInt8(scalar)
+            return 1
+        case ..<0x800:
+            out[0] = UInt8(0xC0 | scalar >> 6)
+            out[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case ..<0x10000:
+            out[0] = UInt8(0xE0 | scalar >> 12)
+            out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[0] = UInt8(0xF0 | scalar >> 18)
+            out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
         }
     }
 }

@@ -26,10 +26,26 @@ public struct JSONValue: Sendable {
         do {
             let raw = UnsafeBufferPointer(rebasing: all[e.start..<e.end])
             if !e.escaped { return try body(raw) }
-            var decoded: [UInt8] = []
-            JSONEscapes.decode(raw, into: &decoded)
-            return try decoded.withUnsafeBufferPointer(body)
+            return try Self.withDecoded(raw, body)
         }
+    }
+
+    // Apart, so that the common path above needs no generic local (a metadata lookup per call).
+    @inline(never)
+    private static func withDecoded<R>(_ raw: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var result: R?
+        try JSONEscapes.withDecoded(raw) { result = try body($0) }
+        return result!
+    }
+
+    /// `withStringUTF8` without generics, for the built-in checks on the hot path: calls `body`
+    /// with the string's UTF-8 bytes and returns true, or returns false if this is not a string.
+    package func withStringBytes(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows -> Bool {
+        let e = entry
+        guard e.kind == .string else { return false }
+        let raw = UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end])
+        if e.escaped { try JSONEscapes.withDecoded(raw, body) } else { try body(raw) }
+        return true
     }
 
     /// The number's value as a Double, or nil if this is not a number.
@@ -162,9 +178,9 @@ public struct JSONValue: Sendable {
                     ke.end - ke.start == k.count
                     && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
             } else {
-                var decoded: [UInt8] = []
-                JSONEscapes.decode(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end]), into: &decoded)
-                matches = decoded.elementsEqual(k)
+                var equal = false
+                JSONEscapes.withDecoded(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end])) { equal = $0.elementsEqual(k) }
+                matches = equal
             }
             if matches { found = i + 1 }
             i = tape[i + 1].next

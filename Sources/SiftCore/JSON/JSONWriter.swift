@@ -124,7 +124,12 @@ package struct JSONWriter: Sendable {
     /// is a string without escapes that needs no cut (the same bytes either way).
     mutating func appendExcerpt(_ value: JSONValue) {
         let e = value.entry
-        if e.kind == .string, !e.escaped {
+        switch e.kind {
+        case .string:
+            if e.escaped {
+                _ = value.withStringBytes { appendExcerpt(text: $0) }
+                return
+            }
             let raw = UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end])
             // Scalars are the bytes that are not UTF-8 continuation bytes.
             if raw.count <= Violation.excerptLimit || raw.lazy.filter({ $0 & 0xC0 != 0x80 }).count <= Violation.excerptLimit {
@@ -133,8 +138,30 @@ package struct JSONWriter: Sendable {
                 bytes.append(UInt8(ascii: "\""))
                 return
             }
+            appendExcerpt(text: raw)
+        case .number, .bool, .null:
+            // ASCII with nothing to escape: the JSON text itself, in quotes (a rare long number is cut below).
+            guard e.end - e.start <= Violation.excerptLimit else { return Self.appendQuoted(Violation.excerpt(value) ?? "", to: &bytes) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end]))
+            bytes.append(UInt8(ascii: "\""))
+        default:
+            Self.appendQuoted(Violation.excerpt(value) ?? "", to: &bytes)
         }
-        Self.appendQuoted(Violation.excerpt(value) ?? "", to: &bytes)
+    }
+
+    /// Appends decoded string text quoted, cut after `Violation.excerptLimit` scalars with "…".
+    private mutating func appendExcerpt(text: UnsafeBufferPointer<UInt8>) {
+        var scalars = 0
+        for i in 0..<text.count where text[i] & 0xC0 != 0x80 {
+            scalars += 1
+            guard scalars > Violation.excerptLimit else { continue }
+            Self.appendQuoted(UnsafeBufferPointer(rebasing: text[..<i]), to: &bytes)
+            bytes.removeLast()  // the closing quote: the ellipsis goes inside
+            bytes.append(contentsOf: [0xE2, 0x80, 0xA6, UInt8(ascii: "\"")])
+            return
+        }
+        Self.appendQuoted(text, to: &bytes)
     }
 
     /// Appends JSON text as it is.
