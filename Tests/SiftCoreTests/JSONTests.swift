@@ -15,20 +15,23 @@ import Testing
         // One to four UTF-8 bytes from \u escapes, a surrogate pair, and the one-letter escapes.
         let d = try doc(#"{"s":"\u0041\u00e9\u4eac\ud83d\ude00\b\f\n\r\t\/\\\"x"}"#)
         #expect(d.root["s"]?.string == "Aé京😀\u{8}\u{C}\n\r\t/\\\"x")
-        var decoded: [UInt8] = [1]
-        // Appended after what the buffer holds.
-        Array(#"\u4eacA"#.utf8).withUnsafeBufferPointer { JSONEscapes.decode($0, into: &decoded) }
-        #expect(decoded == [1, 0xE4, 0xBA, 0xAC, 0x41])
+        var decoded: [UInt8] = []
+        Array(#"\u4eacA"#.utf8).withUnsafeBufferPointer { raw in JSONEscapes.withDecoded(raw) { decoded = Array($0) } }
+        #expect(decoded == [0xE4, 0xBA, 0xAC, 0x41])
     }
 
     /// The value excerpt of result lines, written from the input bytes, says what
     /// `Violation.excerpt` says: escaped strings decoded, long ones cut after 64 scalars.
     @Test func resultExcerptsMatchViolationExcerpt() throws {
-        let long = String(repeating: "\\u4eac", count: 70)
+        func escaped(_ n: Int) -> String { String(repeating: "\\u4eac", count: n) }
+        let cut = String(repeating: "a", count: 62) + #"\u0000\"\\\u001f"#  // escapes to escape again, across the cut
         let d = try doc(
-            #"{"plain":"abc","esc":"a\u4eac\n\"","long":""# + long + #"","longPlain":""# + String(repeating: "京", count: 70)
-                + #"","n":-12.5e3,"t":true,"z":null,"big":"# + String(repeating: "9", count: 80) + #","o":{"a":[1,"x"]}}"#)
-        for key in ["plain", "esc", "long", "longPlain", "n", "t", "z", "big", "o"] {
+            #"{"plain":"abc","esc":"a\u4eac\n\"","long":""# + escaped(70) + #"","e64":""# + escaped(64) + #"","e65":""#
+                + escaped(65) + #"","cut":""# + cut + #"","empty":"","longPlain":""# + String(repeating: "京", count: 70)
+                + #"","n":-12.5e3,"t":true,"z":null,"big":"# + String(repeating: "9", count: 80) + #","n64":"#
+                + String(repeating: "9", count: 64) + #","n65":"# + String(repeating: "9", count: 65) + #","o":{"a":[1,"x"]}}"#)
+        let keys = ["plain", "esc", "long", "e64", "e65", "cut", "empty", "longPlain", "n", "t", "z", "big", "n64", "n65", "o"]
+        for key in keys {
             let value = d.root[key]!
             var w = JSONWriter()
             w.appendExcerpt(value)

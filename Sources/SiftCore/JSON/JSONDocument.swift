@@ -157,25 +157,6 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
     ]
 }
 
-extension JSONValue {
-    /// The JSON value kinds.
-    public enum Kind: UInt8, Sendable, CustomStringConvertible {
-        /// The six kinds of JSON value.
-        case object, array, string, number, bool, null
-
-        public var description: String {
-            switch self {
-            case .object: return "an object"
-            case .array: return "an array"
-            case .string: return "a string"
-            case .number: return "a number"
-            case .bool: return "a boolean"
-            case .null: return "null"
-            }
-        }
-    }
-}
-
 /// One value on the tape. Containers span `start..<end` (brackets included) and `next`
 /// is the tape index after their last descendant; strings span their content only.
 struct TapeEntry: Sendable {

@@ -17,14 +17,6 @@ enum JSONEscapes {
         return v
     }
 
-    /// Decodes an already validated string body (between the quotes) into UTF-8 bytes.
-    static func decode(_ b: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: b.count))
-        let written = out.withUnsafeMutableBufferPointer { decode(b, intoBuffer: $0.baseAddress! + start) }
-        out.removeLast(b.count - written)
-    }
-
     /// Calls `body` with the decoded text of an already validated string body, decoded on the
     /// stack (the heap only for long strings): no allocation per record. Not generic, so that
     /// callers pay no generic-metadata lookups.

@@ -22,12 +22,9 @@ public struct JSONValue: Sendable {
     public func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         let e = entry
         guard e.kind == .string else { return nil }
-        let all = document.buffer
-        do {
-            let raw = UnsafeBufferPointer(rebasing: all[e.start..<e.end])
-            if !e.escaped { return try body(raw) }
-            return try Self.withDecoded(raw, body)
-        }
+        let raw = UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end])
+        if !e.escaped { return try body(raw) }
+        return try Self.withDecoded(raw, body)
     }
 
     // Apart, so that the common path above needs no generic local (a metadata lookup per call).
@@ -207,3 +204,22 @@ public struct JSONValue: Sendable {
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+extension JSONValue {
+    /// The JSON value kinds.
+    public enum Kind: UInt8, Sendable, CustomStringConvertible {
+        /// The six kinds of JSON value.
+        case object, array, string, number, bool, null
+
+        public var description: String {
+            switch self {
+            case .object: return "an object"
+            case .array: return "an array"
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            }
+        }
+    }
+}

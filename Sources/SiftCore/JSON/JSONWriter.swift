@@ -120,8 +120,9 @@ package struct JSONWriter: Sendable {
     /// Appends a reason code as a JSON string, from its bytes encoded once.
     mutating func appendReason(_ code: ReasonCode) { bytes.append(contentsOf: code.json) }
 
-    /// Appends `Violation.excerpt(value)` quoted, straight from the input bytes when the value
-    /// is a string without escapes that needs no cut (the same bytes either way).
+    /// Appends `Violation.excerpt(value)` quoted, the same bytes, but without making a `String` for
+    /// strings (escaped ones decoded on the stack), numbers, booleans and null; objects and arrays
+    /// go through `Violation.excerpt`.
     mutating func appendExcerpt(_ value: JSONValue) {
         let e = value.entry
         switch e.kind {
