@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "link-router",
             dependencies: [.product(name: "Sift", package: sift)],
-            resources: [.process("rules")],
+            resources: [.process("rules"), .copy("settings.yaml")],
             plugins: [.plugin(name: "SiftRulesCheck", package: sift)]),
         .testTarget(name: "ISINCheckTests", dependencies: ["ISINCheck", .product(name: "SiftTesting", package: sift)]),
         // Sift hosted as an app or server would: only the public API, on Sift's shipped rules.
