@@ -102,10 +102,18 @@ struct JSONTapeParser {
         var escaped = false
         let base = UnsafeRawPointer(b.baseAddress!)
         while true {
-            // Eight plain ASCII bytes at a time (no quote, backslash, control or non-ASCII byte).
+            // Eight bytes at a time up to the first that is not plain ASCII (a quote, backslash,
+            // control or non-ASCII byte), found from the word's mask without a byte loop.
             var q = p  // a local, so the scan stays in a register
-            while q + 8 <= b.count, Self.isPlain(base.loadUnaligned(fromByteOffset: q, as: UInt64.self)) { q += 8 }
-            while q < b.count, b[q] >= 0x20, b[q] < 0x80, b[q] != UInt8(ascii: "\""), b[q] != UInt8(ascii: "\\") { q += 1 }
+            while q + 8 <= b.count {
+                let special = Self.specialBytes(base.loadUnaligned(fromByteOffset: q, as: UInt64.self))
+                if special == 0 { q += 8; continue }
+                q += special.trailingZeroBitCount >> 3
+                break
+            }
+            if q + 8 > b.count {
+                while q < b.count, b[q] >= 0x20, b[q] < 0x80, b[q] != UInt8(ascii: "\""), b[q] != UInt8(ascii: "\\") { q += 1 }
+            }
             p = q
             guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
             let c = b[p]
@@ -125,9 +133,11 @@ struct JSONTapeParser {
         p += 1
     }
 
-    /// True when none of the word's eight bytes is `"`, `\\`, below 0x20 or above 0x7F
-    /// (the classic "has a zero byte" / "has a byte less than n" bit tricks).
-    @inline(__always) static func isPlain(_ w: UInt64) -> Bool {
+    /// The high bit of each of the word's eight bytes (little-endian) that is `"`, `\\`, below
+    /// 0x20 or above 0x7F (the classic "has a zero byte" / "has a byte less than n" bit tricks).
+    /// Bits above the lowest may be false alarms, so only the lowest is read: it marks the first
+    /// such byte exactly.
+    @inline(__always) static func specialBytes(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ (ones &* 0x22)
@@ -135,7 +145,7 @@ struct JSONTapeParser {
         let zeroQuote = (quote &- ones) & ~quote
         let zeroSlash = (slash &- ones) & ~slash
         let control = (w &- ones &* 0x20) & ~w
-        return (zeroQuote | zeroSlash | control | w) & high == 0
+        return (zeroQuote | zeroSlash | control | w) & high
     }
 
     mutating func validateEscape(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
