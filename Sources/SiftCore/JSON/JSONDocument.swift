@@ -18,7 +18,9 @@
 package final class JSONDocument: @unchecked Sendable {
     // Storage is manual so that reuse costs neither copy-on-write checks nor allocations.
     // Only the owner of a reusable document mutates it, between records.
-    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var base: UnsafeMutablePointer<UInt8>
+    /// The bytes in use: `base`, or the caller's bytes after `reparse(borrowing:)`.
+    private var text: UnsafePointer<UInt8>
     private(set) var byteCount = 0
     private var byteCapacity: Int
     private(set) var tape: UnsafeMutablePointer<TapeEntry>
@@ -40,6 +42,7 @@ package final class JSONDocument: @unchecked Sendable {
         self.maxDepth = maxDepth
         byteCapacity = max(capacity, 16)
         base = .allocate(capacity: byteCapacity)
+        text = UnsafePointer(base)
         tapeCapacity = max(capacity / 8, 16)
         tape = .allocate(capacity: tapeCapacity)
     }
@@ -49,7 +52,7 @@ package final class JSONDocument: @unchecked Sendable {
         tape.deallocate()
     }
 
-    /// Replaces the contents with `text`, parsed. Values into the previous contents become invalid.
+    /// Replaces the contents with a copy of `text`, parsed. Values into the previous contents become invalid.
     package func reparse(_ text: UnsafeRawBufferPointer) throws(JSONParseError) {
         if text.count > byteCapacity {
             base.deallocate()
@@ -57,7 +60,20 @@ package final class JSONDocument: @unchecked Sendable {
             base = .allocate(capacity: byteCapacity)
         }
         if let src = text.baseAddress { base.update(from: src.assumingMemoryBound(to: UInt8.self), count: text.count) }
-        byteCount = text.count
+        try parse(UnsafeBufferPointer(start: base, count: text.count))
+    }
+
+    /// Replaces the contents with `text` itself, parsed, without a copy: the caller keeps `text`
+    /// alive and unchanged for as long as the document's values are used (a batch worker, for
+    /// the record it is working on). Values into the previous contents become invalid.
+    package func reparse(borrowing text: UnsafeRawBufferPointer) throws(JSONParseError) {
+        guard let start = text.baseAddress else { return try reparse(text) }
+        try parse(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count))
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        text = bytes.baseAddress!
+        byteCount = bytes.count
         var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
         defer {
             // The tape may have grown (moved) even when parsing failed.
@@ -65,14 +81,14 @@ package final class JSONDocument: @unchecked Sendable {
             tapeCapacity = parser.tape.capacity
             tapeCount = parser.tape.count
         }
-        try parser.parseDocument(UnsafeBufferPointer(start: base, count: byteCount))
+        try parser.parseDocument(bytes)
     }
 
     /// The JSON text.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: byteCount)) }
+    public var bytes: [UInt8] { Array(buffer) }
 
     /// The bytes in use, valid until the next `reparse(_:)`.
-    @inline(__always) var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: byteCount) }
+    @inline(__always) var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
 
     /// The top-level value.
     public var root: JSONValue { JSONValue(document: self, index: 0) }

@@ -551,34 +551,26 @@ final class WorkerScratch: @unchecked Sendable {
         self.spare = emitter
     }
 
-    /// Parses, evaluates and writes line `i` of `block`.
+    /// Parses, evaluates and writes line `i` of `block`, all while its bytes are lent: the
+    /// document reads them where they lie, without a copy.
     func finish(_ block: LineBlock, _ i: Int, source: String, pipeline: Pipeline, options: RunOptions) {
         let ref = block.lines[i]
-        var error: RecordVerdict.InputError?
         if ref.tooLarge {
-            error = BatchRunner.tooLarge
-        } else if let bad = block.withLine(
-            i,
-            { line -> JSONParseError? in
-                do throws(JSONParseError) { try document.reparse(line); return nil } catch { return error }
-            })
-        {
-            error = RecordVerdict.InputError(bad)
-        } else if document.root.kind != .object {
-            error = .notObject
+            return emitter.emit(
+                source: source, line: ref.line, record: nil, root: nil, verdict: RecordVerdict(inputError: BatchRunner.tooLarge))
         }
-        if let error {
-            block.withLine(i) {
-                emitter.emit(
-                    source: source, line: ref.line, record: ref.tooLarge ? nil : $0, root: nil,
-                    verdict: RecordVerdict(inputError: error))
+        block.withLine(i) { line in
+            var problem: RecordVerdict.InputError?
+            do throws(JSONParseError) { try document.reparse(borrowing: line) } catch { problem = RecordVerdict.InputError(error) }
+            if problem == nil, document.root.kind != .object { problem = .notObject }
+            if let error = problem {
+                return emitter.emit(source: source, line: ref.line, record: line, root: nil, verdict: RecordVerdict(inputError: error))
             }
-            return
+            var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
+            context.texts = texts
+            pipeline.evaluate(document.root, context: context, into: &verdict)
+            emitter.emit(source: source, line: ref.line, record: line, root: document.root, verdict: verdict)
         }
-        var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
-        context.texts = texts
-        pipeline.evaluate(document.root, context: context, into: &verdict)
-        block.withLine(i) { emitter.emit(source: source, line: ref.line, record: $0, root: document.root, verdict: verdict) }
     }
 }
 
