@@ -6,52 +6,79 @@ struct AppleIDStage: Stage {
     let policy: AppleIDPolicy
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
-        var result = StageResult()
-        let p = policy
-        let field = p.tokenField.description
-        func fail(_ reason: ReasonCode, _ en: String, _ zh: String, field f: String = field, value: JSONValue? = nil) {
-            result.violations.append(
-                Violation(
-                    field: f, reason: reason, message: LocalizedText(en: en, zh: zh),
-                    valueOf: value, rule: p.rule))
+        var found = Findings(field: policy.tokenField.description, rule: policy.rule)
+        // Claims are read only from a token whose signature verified.
+        guard let token = verifiedToken(record, &found) else { return StageResult(violations: found.violations) }
+        let claims = token.payload.root
+        let audience = checkIssuerAndAudience(claims, &found)
+        checkTimes(claims, asOf: (policy.asOfMillis ?? context.asOfMillis) / 1000, &found)
+        let sub = checkSubject(claims, record, &found)
+        checkNonce(claims, record, &found)
+        let flags = readFlags(claims, &found)
+        let output = AppleIDResult(
+            subject: sub, email: claims["email"]?.string, emailVerified: flags["email_verified"],
+            isPrivateEmail: flags["is_private_email"], nonceSupported: flags["nonce_supported"], audience: audience)
+        return StageResult(violations: found.violations, output: [output])
+    }
+
+    /// The violations of one token, each at the token's field unless said otherwise.
+    private struct Findings {
+        let field: String
+        let rule: Mark
+        var violations: [Violation] = []
+
+        mutating func fail(_ reason: ReasonCode, _ en: String, _ zh: String, field f: String? = nil, value: JSONValue? = nil) {
+            violations.append(
+                Violation(field: f ?? field, reason: reason, message: LocalizedText(en: en, zh: zh), valueOf: value, rule: rule))
         }
-        guard let tokenValue = p.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
-            fail(.AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: p.tokenField.first(in: record))
-            return result
+    }
+
+    /// The token, when it is well formed, signed with RS256 by a key of the key set, and its
+    /// signature verifies; otherwise nil, with the one reason why.
+    private func verifiedToken(_ record: JSONValue, _ found: inout Findings) -> IdentityToken? {
+        guard let tokenValue = policy.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
+            found.fail(
+                .AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: policy.tokenField.first(in: record))
+            return nil
         }
         let token: IdentityToken
         do { token = try IdentityToken(text) } catch {
             switch error {
-            case .segments: fail(.AppleID.malformedSegments, "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
-            case .base64(let part): fail(.AppleID.malformedBase64, "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
-            case .json(let part): fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
+            case .segments:
+                found.fail(.AppleID.malformedSegments, "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
+            case .base64(let part):
+                found.fail(.AppleID.malformedBase64, "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
+            case .json(let part): found.fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
             }
-            return result
+            return nil
         }
         let alg = token.header.root["alg"]?.string ?? "(none given)"
         guard alg == "RS256" else {
-            fail(.AppleID.algorithm, "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
-            return result
+            found.fail(.AppleID.algorithm, "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
+            return nil
         }
-        let keys = p.keys.current  // one key set for the whole record, even while the host updates the store
+        let keys = policy.keys.current  // one key set for the whole record, even while the host updates the store
         guard let kid = token.header.root["kid"]?.string, keys.has(kid) else {
             let kid = token.header.root["kid"]?.string
-            fail(
+            found.fail(
                 .AppleID.unknownKid, "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
                 "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
-            return result
+            return nil
         }
         guard keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
-            fail(.AppleID.signature, "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
-            return result
+            found.fail(.AppleID.signature, "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
+            return nil
         }
-        let claims = token.payload.root
-        // Issuer.
+        return token
+    }
+
+    /// `iss` must be Apple's; `aud` (a string or an array) must name an accepted audience, which is returned.
+    private func checkIssuerAndAudience(_ claims: JSONValue, _ found: inout Findings) -> String? {
+        let p = policy
         let iss = claims["iss"]?.string
         if iss != p.issuer {
-            fail(.AppleID.issuer, "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'", "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
+            found.fail(.AppleID.issuer, "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'", "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
         }
-        // Audience: a string or an array.
         let auds: [String]
         if let a = claims["aud"], a.kind == .array {
             auds = a.elements.compactMap(\.string)
@@ -59,70 +86,76 @@ struct AppleIDStage: Stage {
             auds = claims["aud"]?.string.map { [$0] } ?? []
         }
         if !auds.contains(where: p.audiences.contains) {
-            fail(
+            found.fail(
                 .AppleID.audience,
                 "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
                 "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
         }
-        // Time.
-        let now = (p.asOfMillis ?? context.asOfMillis) / 1000
+        return auds.first(where: p.audiences.contains)
+    }
+
+    /// `exp` after the as-of time and `iat` not after it (seconds since 1970), both with the leeway.
+    private func checkTimes(_ claims: JSONValue, asOf now: Int64, _ found: inout Findings) {
+        let leeway = policy.leewaySeconds
         if let exp = claims["exp"]?.integer {
-            if Int64(exp) + p.leewaySeconds <= now {
-                fail(.AppleID.expired, "the token expired at \(exp) (as of \(now))", "令牌已于 \(exp) 过期（当前 \(now)）")
+            if Int64(exp) + leeway <= now {
+                found.fail(.AppleID.expired, "the token expired at \(exp) (as of \(now))", "令牌已于 \(exp) 过期（当前 \(now)）")
             }
         } else {
-            fail(.AppleID.claimMalformed, "exp is missing or not a number", "exp 缺失或不是数字")
+            found.fail(.AppleID.claimMalformed, "exp is missing or not a number", "exp 缺失或不是数字")
         }
         if let iat = claims["iat"]?.integer {
-            if Int64(iat) > now + p.leewaySeconds {
-                fail(.AppleID.issuedInFuture, "the token was issued at \(iat), after the as-of time \(now)", "令牌签发时间 \(iat) 晚于当前时间 \(now)")
+            if Int64(iat) > now + leeway {
+                found.fail(
+                    .AppleID.issuedInFuture, "the token was issued at \(iat), after the as-of time \(now)", "令牌签发时间 \(iat) 晚于当前时间 \(now)")
             }
         } else {
-            fail(.AppleID.claimMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
+            found.fail(.AppleID.claimMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
         }
-        // Subject.
+    }
+
+    /// `sub`, compared with the record's user field when the policy names one.
+    private func checkSubject(_ claims: JSONValue, _ record: JSONValue, _ found: inout Findings) -> String? {
         let sub = claims["sub"]?.string
-        if let userField = p.userField {
-            let expected = userField.first(in: record).flatMap { $0.string ?? ($0.kind == .number ? $0.rawText : nil) }
-            if sub == nil || sub != expected {
-                fail(
-                    .AppleID.subject, "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
-                    "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
-            }
+        guard let userField = policy.userField else { return sub }
+        let expected = userField.first(in: record).flatMap { $0.string ?? ($0.kind == .number ? $0.rawText : nil) }
+        if sub == nil || sub != expected {
+            found.fail(
+                .AppleID.subject, "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
+                "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
         }
-        // Nonce.
-        let nonceSupported = flag(claims["nonce_supported"])
-        if let nonceField = p.nonceField {
-            let raw = nonceField.first(in: record)?.string
-            if let got = claims["nonce"]?.string {
-                let want = raw.map { p.nonceHashed ? sha256Hex($0) : $0 }
-                if want != got {
-                    fail(
-                        .AppleID.nonce, "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致",
-                        field: nonceField.description)
-                }
-            } else if nonceSupported == true {
-                fail(
-                    .AppleID.nonceMissing, "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
+        return sub
+    }
+
+    /// `nonce` equal to the record's nonce field (its SHA-256 hex when hashed), when the policy names one.
+    private func checkNonce(_ claims: JSONValue, _ record: JSONValue, _ found: inout Findings) {
+        guard let nonceField = policy.nonceField else { return }
+        let raw = nonceField.first(in: record)?.string
+        if let got = claims["nonce"]?.string {
+            let want = raw.map { policy.nonceHashed ? sha256Hex($0) : $0 }
+            if want != got {
+                found.fail(
+                    .AppleID.nonce, "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致",
+                    field: nonceField.description)
             }
+        } else if flag(claims["nonce_supported"]) == true {
+            found.fail(
+                .AppleID.nonceMissing, "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
         }
-        // Claims Apple sends as strings or booleans.
+    }
+
+    /// The claims Apple sends as booleans or as the strings "true"/"false"; anything else is malformed.
+    private func readFlags(_ claims: JSONValue, _ found: inout Findings) -> [String: Bool] {
         var flags: [String: Bool] = [:]
         for name in ["email_verified", "is_private_email", "nonce_supported"] {
             guard let v = claims[name] else { continue }
             if let b = flag(v) {
                 flags[name] = b
             } else {
-                fail(.AppleID.claimMalformed, "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
+                found.fail(.AppleID.claimMalformed, "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
             }
         }
-        result.output = [
-            AppleIDResult(
-                subject: sub, email: claims["email"]?.string, emailVerified: flags["email_verified"],
-                isPrivateEmail: flags["is_private_email"], nonceSupported: flags["nonce_supported"],
-                audience: auds.first(where: p.audiences.contains))
-        ]
-        return result
+        return flags
     }
 
     /// true/false, as a boolean or as the strings "true"/"false".
