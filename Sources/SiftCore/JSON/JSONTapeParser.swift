@@ -106,7 +106,7 @@ struct JSONTapeParser {
             // control or non-ASCII byte), found from the word's mask without a byte loop.
             var q = p  // a local, so the scan stays in a register
             while q + 8 <= b.count {
-                let special = Self.specialBytes(base.loadUnaligned(fromByteOffset: q, as: UInt64.self))
+                let special = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: q, as: UInt64.self)))
                 if special == 0 { q += 8; continue }
                 q += special.trailingZeroBitCount >> 3
                 break
