@@ -67,21 +67,25 @@ struct FieldsStage: Stage {
 
     /// Appends the record's violations straight to `violations` (the batch path: no array per stage).
     func evaluate(_ record: JSONValue, in context: EvaluationContext, appendingTo violations: inout [Violation]) {
-        for rule in rules {
-            // One place, no array of matches: the common case on the hot path.
-            if let probe = rule.probe, let value = probe.find(in: record), rule.isPresent(value) {
-                check(rule, value, [], context, &violations)
+        // Rules and checks are read in place (no copy of each element, so no reference counting).
+        rules.withUnsafeBufferPointer { rules in
+            for r in rules.indices { evaluate(rules[r], record, context, &violations) }
+        }
+    }
+
+    private func evaluate(_ rule: FieldRule, _ record: JSONValue, _ context: EvaluationContext, _ violations: inout [Violation]) {
+        // One place, no array of matches: the common case on the hot path.
+        if let probe = rule.probe, let value = probe.find(in: record), rule.isPresent(value) {
+            return check(rule, value, [], in: context, &violations)
+        }
+        for match in rule.path.resolve(in: record) {
+            guard let value = match.value, rule.isPresent(value) else {
+                if isRequired(rule, match, context) {
+                    violations.append(Self.missing(rule, match, context))
+                }
                 continue
             }
-            for match in rule.path.resolve(in: record) {
-                guard let value = match.value, rule.isPresent(value) else {
-                    if isRequired(rule, match, context) {
-                        violations.append(Self.missing(rule, match, context))
-                    }
-                    continue
-                }
-                check(rule, value, match.indices, context, &violations)
-            }
+            check(rule, value, match.indices, context, &violations)
         }
     }
 
@@ -110,12 +114,23 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
         _ violations: inout [Violation]
     ) {
-        for (n, check) in rule.checks.enumerated() {
-            guard let f = check.evaluate(value, context) else { continue }
-            if f.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { continue }
-            violations.append(Violation(text: Self.text(rule.site + n, rule.path.concrete(indices), f, context), valueOf: value))
-            if rule.firstOnly { return }
+        rule.checks.withUnsafeBufferPointer { checks in
+            for n in checks.indices {
+                guard let f = checks[n].evaluate(value, context) else { continue }
+                if report(f, n, rule, value, indices, context, &violations) { return }
+            }
         }
+    }
+
+    /// Adds the violation for failure `f` of check `n`; true when the field reports no more.
+    @inline(__always)
+    private func report(
+        _ f: Failure, _ n: Int, _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext,
+        _ violations: inout [Violation]
+    ) -> Bool {
+        if f.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { return false }
+        violations.append(Violation(text: Self.text(rule.site + n, rule.path.concrete(indices), f, context), valueOf: value))
+        return rule.firstOnly
     }
 
     /// The words of a failure at `site`: the worker's cached ones when they say the same.
@@ -174,5 +189,22 @@ struct FieldsStage: Stage {
                 ? "字段 \(rule.path)（必填条件：\(c.summary(.zh))\(extra)）[缺失时 \(code)]"
                 : "field \(rule.path) (required when: \(c.summary(.en))\(extra)) [\(code) when missing]"
         }
+    }
+}
+
+extension Pipeline {
+    /// The violation sites of every fields rule (`FieldRule.site`), for a worker's
+    /// `ViolationTexts`; empty when they are too spread out to keep a table for.
+    var siteRange: Range<Int> {
+        var low = Int.max, high = Int.min
+        for pack in packs {
+            if let stage = pack.fields {
+                for rule in stage.rules {
+                    low = min(low, rule.site)
+                    high = max(high, rule.site + rule.checks.count + 1)
+                }
+            }
+        }
+        return low < high && high - low <= 1 << 16 ? low..<high : 0..<0
     }
 }

@@ -11,14 +11,10 @@ package final class Pack: Sendable {
     public let thresholds: PackThresholds?
     /// What the author says the pack is for (`description:`).
     public let description: LocalizedText?
-    /// The stages again, with the fields stage typed: the batch path appends its violations
-    /// straight to the verdict instead of going through a `StageResult`.
-    let evaluation: [EvaluationStep]
-
-    enum EvaluationStep: Sendable {
-        case fields(FieldsStage)
-        case plugin(any Stage)
-    }
+    /// The stages again for the batch path: the fields stage typed (it appends its violations
+    /// straight to the verdict instead of going through a `StageResult`), then the others.
+    let fields: FieldsStage?
+    let plugins: [any Stage]
 
     init(
         name: String, file: String, selector: Selector, stages: [any Stage], examples: [Example], thresholds: PackThresholds? = nil,
@@ -31,7 +27,8 @@ package final class Pack: Sendable {
         self.examples = examples
         self.thresholds = thresholds
         self.description = description
-        self.evaluation = stages.map { ($0 as? FieldsStage).map(EvaluationStep.fields) ?? .plugin($0) }
+        self.fields = stages.first as? FieldsStage
+        self.plugins = Array(stages.dropFirst(fields == nil ? 0 : 1))
     }
 }
 

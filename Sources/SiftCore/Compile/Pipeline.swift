@@ -36,11 +36,8 @@ public struct Pipeline: Sendable {
         verdict.packViolationEnds.removeAll(keepingCapacity: true)
         for pack in packs where pack.selector.matches(record) {
             verdict.packs.append(pack.name)
-            for step in pack.evaluation {
-                guard case .plugin(let stage) = step else {
-                    if case .fields(let fields) = step { fields.evaluate(record, in: context, appendingTo: &verdict.violations) }
-                    continue
-                }
+            pack.fields?.evaluate(record, in: context, appendingTo: &verdict.violations)
+            for stage in pack.plugins {
                 let r = stage.evaluate(record, in: context)
                 if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
                 if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }

@@ -42,6 +42,11 @@ package final class ViolationText: Sendable {
         tail = w.bytes
     }
 
+    /// The words of `failure` of `field`.
+    convenience init(field: String, _ failure: Failure) {
+        self.init(field: field, reason: failure.reason, message: failure.message, rule: failure.rule)
+    }
+
     /// The head for `language`.
     @inline(__always) func head(_ language: Language) -> [UInt8] { language == .zh ? headZH : headEN }
 
@@ -51,20 +56,43 @@ package final class ViolationText: Sendable {
     }
 }
 
-/// One worker's `ViolationText`s, the last one made at each place a rule can fail (a
-/// "site"), so records that fail alike share words without a lock. One entry per site: it
-/// never grows past the rules' size.
+/// One worker's `ViolationText`s: at each place a rule can fail (a "site"), the last few
+/// made there, so records that fail alike share words without a lock. A site that fails in
+/// more ways than it keeps (a mismatch, then a wrong type, then a mismatch...) finds the
+/// earlier words again instead of making new ones. The table covers the sites of one
+/// pipeline and never grows.
 package final class ViolationTexts: @unchecked Sendable {
-    private var slots: [Int: ViolationText] = [:]
+    /// The words kept at one site, newest replacing the oldest.
+    private struct Site {
+        static let ways = 8
+        var kept: [ViolationText] = []
+        var next = 0
+    }
 
-    package init() {}
+    private let first: Int
+    private var sites: [Site]
 
-    /// The text for `failure` of `field` at `site`: the cached one when it says the same.
+    /// A table for the sites in `range` (`Pipeline.siteRange`); others get new words each time.
+    package init(sites range: Range<Int> = 0..<0) {
+        first = range.lowerBound
+        sites = Array(repeating: Site(), count: range.count)
+    }
+
+    /// The text for `failure` of `field` at `site`: a kept one when it says the same.
     func text(site: Int, field: String, _ failure: Failure) -> ViolationText {
-        if let t = slots[site], t.says(field: field, failure) { return t }
-        let t = ViolationText(field: field, reason: failure.reason, message: failure.message, rule: failure.rule)
-        slots[site] = t
-        return t
+        let k = site - first
+        guard k >= 0, k < sites.count else { return ViolationText(field: field, failure) }
+        return sites.withUnsafeMutableBufferPointer { sites in
+            for t in sites[k].kept where t.says(field: field, failure) { return t }
+            let t = ViolationText(field: field, failure)
+            if sites[k].kept.count < Site.ways {
+                sites[k].kept.append(t)
+            } else {
+                sites[k].kept[sites[k].next] = t
+                sites[k].next = (sites[k].next + 1) % Site.ways
+            }
+            return t
+        }
     }
 
     private static let lock = NSLock()

@@ -308,9 +308,15 @@ package struct BatchRunner: Sendable {
         let share = (n + workers - 1) / workers
         let scratch = run.scratch, pipeline = self.pipeline, options = self.options
         let work: @Sendable (Int) -> Void = { w in
-            for i in (w * share)..<min(n, (w + 1) * share) {
-                scratch[w].finish(block, i, source: name, pipeline: pipeline, options: options)
+            // Locals for the block, so that the verdict is handed to the emitter without a copy.
+            var verdict = RecordVerdict()
+            var emitter = scratch[w].takeEmitter()
+            block.bytes.withUnsafeBytes { bytes in
+                for i in (w * share)..<min(n, (w + 1) * share) {
+                    scratch[w].finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, options: options, &verdict, &emitter)
+                }
             }
+            scratch[w].emitter = emitter
         }
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         // The previous block is written by now; its emitters become the workers' empty ones, and
@@ -392,7 +398,9 @@ private final class RunState {
         let options = runner.options
         scratch =
             session.isStateless
-            ? (0..<options.workers).map { _ in WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords)) } : []
+            ? (0..<options.workers).map { _ in
+                WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords), sites: runner.pipeline.siteRange)
+            } : []
     }
 
     /// Input bytes of the sources already finished.
@@ -483,14 +491,17 @@ private final class RunState {
 struct RecordEmitter {
     let options: RunOptions
     let copiesRecords: Bool
-    var results = JSONWriter(capacity: 1 << 20)
+    var results: JSONWriter
+    /// The source and pack names of result lines, encoded once.
+    var fragments = ResultLine.Fragments()
     var accepted: [UInt8] = []
     var rejected: [UInt8] = []
     var errors: [UInt8] = []
     var summary: RunSummary
 
-    init(options: RunOptions, copiesRecords: Bool) {
+    init(options: RunOptions, copiesRecords: Bool, reserving capacity: Int = 1 << 20) {
         self.options = options
+        self.results = JSONWriter(capacity: capacity)
         self.copiesRecords = copiesRecords
         summary = RunSummary(detailed: options.detailedSummary)
     }
@@ -510,7 +521,8 @@ struct RecordEmitter {
         if options.results == .all || (options.results == .invalid && !valid) {
             let key: ResultLine.Key? = options.key.map { k in root.flatMap { k.first(in: $0) }.map { .value($0) } ?? .missing }
             ResultLine.write(
-                source: source, line: line, index: index, key: key, verdict: verdict, language: options.language, into: &results)
+                source: source, line: line, index: index, key: key, verdict: verdict, language: options.language, into: &results,
+                reusing: &fragments)
         }
         guard copiesRecords, let record else { return }
         if valid {
@@ -541,36 +553,42 @@ final class WorkerScratch: @unchecked Sendable {
     var emitter: RecordEmitter
     /// The emitter of the block before, while the run writes it in the background.
     var spare: RecordEmitter
-    /// Re-filled for each record that could be read.
-    var verdict = RecordVerdict()
     /// Violation words this worker made, reused by records that fail alike.
-    let texts = ViolationTexts()
+    let texts: ViolationTexts
 
-    init(_ emitter: RecordEmitter) {
+    init(_ emitter: RecordEmitter, sites: Range<Int>) {
         self.emitter = emitter
+        self.texts = ViolationTexts(sites: sites)
         self.spare = emitter
     }
 
-    /// Parses, evaluates and writes line `i` of `block`, all while its bytes are lent: the
-    /// document reads them where they lie, without a copy.
-    func finish(_ block: LineBlock, _ i: Int, source: String, pipeline: Pipeline, options: RunOptions) {
-        let ref = block.lines[i]
+    /// The emitter, moved out (an empty one is left in its place) for a worker to fill as a local.
+    func takeEmitter() -> RecordEmitter {
+        var taken = RecordEmitter(options: emitter.options, copiesRecords: emitter.copiesRecords, reserving: 0)
+        swap(&taken, &emitter)
+        return taken
+    }
+
+    /// Parses, evaluates and writes the line `ref` of a block's `bytes`, reading it where it lies.
+    func finish(
+        _ ref: LineRef, in bytes: UnsafeRawBufferPointer, source: String, pipeline: Pipeline, options: RunOptions,
+        _ verdict: inout RecordVerdict, _ emitter: inout RecordEmitter
+    ) {
         if ref.tooLarge {
             return emitter.emit(
                 source: source, line: ref.line, record: nil, root: nil, verdict: RecordVerdict(inputError: BatchRunner.tooLarge))
         }
-        block.withLine(i) { line in
-            var problem: RecordVerdict.InputError?
-            do throws(JSONParseError) { try document.reparse(borrowing: line) } catch { problem = RecordVerdict.InputError(error) }
-            if problem == nil, document.root.kind != .object { problem = .notObject }
-            if let error = problem {
-                return emitter.emit(source: source, line: ref.line, record: line, root: nil, verdict: RecordVerdict(inputError: error))
-            }
-            var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
-            context.texts = texts
-            pipeline.evaluate(document.root, context: context, into: &verdict)
-            emitter.emit(source: source, line: ref.line, record: line, root: document.root, verdict: verdict)
+        let line = UnsafeRawBufferPointer(rebasing: bytes[ref.start..<(ref.start + ref.count)])
+        var problem: RecordVerdict.InputError?
+        do throws(JSONParseError) { try document.reparse(borrowing: line) } catch { problem = RecordVerdict.InputError(error) }
+        if problem == nil, document.root.kind != .object { problem = .notObject }
+        if let error = problem {
+            return emitter.emit(source: source, line: ref.line, record: line, root: nil, verdict: RecordVerdict(inputError: error))
         }
+        var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
+        context.texts = texts
+        pipeline.evaluate(document.root, context: context, into: &verdict)
+        emitter.emit(source: source, line: ref.line, record: line, root: document.root, verdict: verdict)
     }
 }
 

@@ -28,9 +28,56 @@ package struct ResultLine: Sendable {
         source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
         language: Language, into w: inout JSONWriter
     ) {
-        w.appendFragment("{\"source\":")
-        w.appendString(source)
-        w.appendFragment(",\"line\":")
+        var fragments = Fragments()
+        write(source: source, line: line, index: index, key: key, verdict: verdict, language: language, into: &w, reusing: &fragments)
+    }
+
+    /// The encoded parts that repeat from line to line (the source, the packs), kept by a
+    /// writer of many lines so that they are escaped once, not once per line.
+    package struct Fragments {
+        private var source: String?
+        private var sourceHead: [UInt8] = []
+        private var packs: [String]?
+        private var packsJSON: [UInt8] = []
+
+        package init() {}
+
+        /// `{"source":"…","line":` for `source`.
+        mutating func head(_ source: String) -> [UInt8] {
+            if source != self.source {
+                var w = JSONWriter()
+                w.appendFragment("{\"source\":")
+                w.appendString(source)
+                w.appendFragment(",\"line\":")
+                self.source = source
+                sourceHead = w.bytes
+            }
+            return sourceHead
+        }
+
+        /// `,"packs":[…],"violations":[` for `packs`.
+        mutating func packs(_ packs: [String]) -> [UInt8] {
+            if packs != self.packs {
+                var w = JSONWriter()
+                w.appendFragment(",\"packs\":[")
+                for (i, p) in packs.enumerated() {
+                    if i > 0 { w.appendFragment(",") }
+                    w.appendString(p)
+                }
+                w.appendFragment("],\"violations\":[")
+                self.packs = packs
+                packsJSON = w.bytes
+            }
+            return packsJSON
+        }
+    }
+
+    /// Appends the result line of one record, taking repeated parts from `fragments`.
+    package static func write(
+        source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
+        language: Language, into w: inout JSONWriter, reusing fragments: inout Fragments
+    ) {
+        w.appendBytes(fragments.head(source))
         w.appendInt(line)
         if let index {
             w.appendFragment(",\"index\":")
@@ -51,12 +98,7 @@ package struct ResultLine: Sendable {
             w.appendString(e.localized.text(language))
             w.appendFragment("}")
         } else {
-            w.appendFragment(",\"packs\":[")
-            for (i, p) in verdict.packs.enumerated() {
-                if i > 0 { w.appendFragment(",") }
-                w.appendString(p)
-            }
-            w.appendFragment("],\"violations\":[")
+            w.appendBytes(fragments.packs(verdict.packs))
             for i in verdict.violations.indices {
                 if i > 0 { w.appendFragment(",") }
                 write(verdict.violations[i], language: language, into: &w)

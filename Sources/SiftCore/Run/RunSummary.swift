@@ -9,7 +9,29 @@ package struct RunSummary: Sendable {
     /// Sources that could not be opened or read.
     public var unreadable: [String] = []
     /// Violations by reason code: every code, never truncated.
-    public var reasons: [ReasonCode: Int] = [:]
+    public var reasons: [ReasonCode: Int] {
+        get {
+            guard !recentCodes.isEmpty else { return counted }
+            var all = counted
+            for i in recentCodes.indices { all[recentCodes[i], default: 0] += recentCounts[i] }
+            return all
+        }
+        set {
+            counted = newValue
+            recentCodes = []
+            recentCounts = []
+        }
+        _modify {
+            foldRecent()
+            yield &counted
+        }
+    }
+    private var counted: [ReasonCode: Int] = [:]
+    // The first few codes counted, found by identity without hashing (a run reports few
+    // distinct codes); read as part of `reasons`.
+    private var recentCodes: [ReasonCode] = []
+    private var recentCounts: [Int] = []
+    private static let recentLimit = 16
     public var seconds = 0.0
     /// When set, `fields`, `packs` and `topValues` are kept too (they cost a little per violation).
     public var detailed = false
@@ -57,7 +79,7 @@ package struct RunSummary: Sendable {
             reasons[e.reason, default: 0] += 1
             return
         }
-        for i in verdict.violations.indices { reasons[verdict.violations[i].reason, default: 0] += 1 }
+        for i in verdict.violations.indices { countReason(verdict.violations[i].reason) }
         guard detailed else { return }
         for (n, p) in verdict.packs.enumerated() {
             packs[p, default: PackCount()].records += 1
@@ -67,6 +89,25 @@ package struct RunSummary: Sendable {
             fields[Self.generalField(v.field), default: 0] += 1
             if let value = v.value { topValues[v.reason, default: ValueCounter()].add(value) }
         }
+    }
+
+    @inline(__always) private mutating func countReason(_ code: ReasonCode) {
+        for i in recentCodes.indices where recentCodes[i] == code {
+            recentCounts[i] += 1
+            return
+        }
+        if recentCodes.count < Self.recentLimit {
+            recentCodes.append(code)
+            recentCounts.append(1)
+        } else {
+            counted[code, default: 0] += 1
+        }
+    }
+
+    private mutating func foldRecent() {
+        for i in recentCodes.indices { counted[recentCodes[i], default: 0] += recentCounts[i] }
+        recentCodes = []
+        recentCounts = []
     }
 
     /// Adds the counts of a part of the same run (a worker's share, or a shard's summary).
