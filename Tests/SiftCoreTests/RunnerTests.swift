@@ -55,6 +55,47 @@ import Testing
         #expect(summary.inputErrors == 2)
     }
 
+    /// More distinct codes than the run counts by identity (16) and a field failing in
+    /// turns as a mismatch, a number and a boolean: every count is kept, and each line says
+    /// the failure it had, however the worker's kept words were reused.
+    @Test func reasonCountsAndWordsSurviveManyCodesAndAlternatingFailures() throws {
+        let fields = (0..<20).map { "  f\($0): [ regex: 'ok' ]" }.joined(separator: "\n")
+        let many = try #require(
+            RulesLoader(registry: .builtIn()).load(text: "fields:\n" + fields, file: "m.yaml").pipeline)
+        let values = [#""no""#, "1", "true", #""ok""#]
+        var input = ""
+        for i in 0..<400 {
+            let record = (0..<20).map { "\"f\($0)\":\(values[(i + $0) % 4])" }.joined(separator: ",")
+            input += "{\(record)}\n"
+        }
+        let path = NSTemporaryDirectory() + "sift-many-\(UUID().uuidString).jsonl"
+        try input.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for workers in [1, 2] {
+            var out: [UInt8] = []
+            let options = RunOptions(workers: workers, batchSize: 64, asOfMillis: 0)
+            let summary = try BatchRunner(pipeline: many, options: options).run([.file(path)]) { out += $0 }
+            #expect(summary.reasons.count == 20)
+            for f in 0..<20 { #expect(summary.reasons[ReasonCode("f\(f).regex")] == 300) }
+            var merged = RunSummary()
+            merged.merge(summary)
+            merged.merge(summary)
+            #expect(merged.reasons[ReasonCode("f7.regex")] == 600)
+            let lines = String(decoding: out, as: UTF8.self).split(separator: "\n")
+            #expect(lines.count == 400)
+            // Record 1 (i = 0): f0 "no", f1 1, f2 true, f3 "ok".
+            #expect(
+                lines[0].hasPrefix(
+                    #"{"source":"\#(path)","line":1,"valid":false,"packs":["m"],"violations":[{"field":"f0","reason":"f0.regex","message":"does not match the required format","value":"no","rule":"m.yaml:2:9"},{"field":"f1","reason":"f1.regex","message":"expected a string, got a number","value":"1","rule":"m.yaml:3:9"},{"field":"f2","reason":"f2.regex","message":"expected a string, got a boolean","value":"true","rule":"m.yaml:4:9"},{"field":"f4""#
+                ))
+            // Record 2 (i = 1): f0 1, f1 true, f2 "ok", f3 "no".
+            #expect(
+                lines[1].hasPrefix(
+                    #"{"source":"\#(path)","line":2,"valid":false,"packs":["m"],"violations":[{"field":"f0","reason":"f0.regex","message":"expected a string, got a number","value":"1","rule":"m.yaml:2:9"},{"field":"f1","reason":"f1.regex","message":"expected a string, got a boolean","value":"true","rule":"m.yaml:3:9"},{"field":"f3","reason":"f3.regex","message":"does not match the required format","value":"no","rule":"m.yaml:5:9"}"#
+                ))
+        }
+    }
+
     @Test func workersDoNotChangeTheOutput() throws {
         var input = ""
         for i in 0..<3000 {
