@@ -67,10 +67,7 @@ struct FieldsStage: Stage {
 
     /// Appends the record's violations straight to `violations` (the batch path: no array per stage).
     func evaluate(_ record: JSONValue, in context: EvaluationContext, appendingTo violations: inout [Violation]) {
-        // Rules and checks are read in place (no copy of each element, so no reference counting).
-        rules.withUnsafeBufferPointer { rules in
-            for r in rules.indices { evaluate(rules[r], record, context, &violations) }
-        }
+        for rule in rules { evaluate(rule, record, context, &violations) }
     }
 
     private func evaluate(_ rule: FieldRule, _ record: JSONValue, _ context: EvaluationContext, _ violations: inout [Violation]) {
@@ -114,11 +111,9 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
         _ violations: inout [Violation]
     ) {
-        rule.checks.withUnsafeBufferPointer { checks in
-            for n in checks.indices {
-                guard let f = checks[n].evaluate(value, context) else { continue }
-                if report(f, n, rule, value, indices, context, &violations) { return }
-            }
+        for (n, check) in rule.checks.enumerated() {
+            guard let f = check.evaluate(value, context) else { continue }
+            if report(f, n, rule, value, indices, context, &violations) { return }
         }
     }
 
