@@ -132,7 +132,7 @@ struct FieldsStage: Stage {
     @inline(__always)
     private static func text(_ site: Int, _ field: String, _ f: Failure, _ context: EvaluationContext) -> ViolationText {
         if let texts = context.texts { return texts.text(site: site, field: field, f) }
-        return ViolationText(field: field, reason: f.reason, message: f.message, rule: f.rule)
+        return ViolationText(field: field, f)
     }
 
     static func missing(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Violation {

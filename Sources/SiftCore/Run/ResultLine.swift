@@ -10,7 +10,6 @@ package struct ResultLine: Sendable {
         case missing
     }
 
-    /// Appends the result line of one record; `index` is its position in a JSON array.
     /// `{"field":…,"reason":…,"message":…,"value":…,"rule":…}` from the violation's encoded words.
     private static func write(_ v: Violation, language: Language, into w: inout JSONWriter) {
         w.appendBytes(v.text.head(language))
@@ -24,6 +23,7 @@ package struct ResultLine: Sendable {
         w.appendBytes(v.text.tail)
     }
 
+    /// Appends the result line of one record; `index` is its position in a JSON array.
     public static func write(
         source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
         language: Language, into w: inout JSONWriter
