@@ -58,6 +58,22 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
 /// failure becomes one violation (only the first per field with `report: first`).
 struct FieldsStage: Stage {
     let rules: [FieldRule]
+    /// The distinct first keys of the rules' paths, found in one pass over each record.
+    private let roots: RootKeys
+    /// Per rule, its first key's slot in `roots`, or -1 (a path with `[*]` or starting with a position).
+    private let rootSlots: [Int]
+
+    init(rules: [FieldRule]) {
+        self.rules = rules
+        var keys: [[UInt8]] = []
+        rootSlots = rules.map { rule in
+            guard let first = rule.probe?.firstKey.map(Array.init) else { return -1 }
+            if let n = keys.firstIndex(of: first) { return n }
+            keys.append(first)
+            return keys.count - 1
+        }
+        roots = RootKeys(keys)
+    }
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
@@ -67,12 +83,24 @@ struct FieldsStage: Stage {
 
     /// Appends the record's violations straight to `violations` (the batch path: no array per stage).
     func evaluate(_ record: JSONValue, in context: EvaluationContext, appendingTo violations: inout [Violation]) {
-        for rule in rules { evaluate(rule, record, context, &violations) }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: roots.count) { slots in
+            roots.fill(record, into: slots)
+            for (n, rule) in rules.enumerated() {
+                let slot = rootSlots[n]
+                evaluate(rule, slot < 0 ? nil : slots[slot], record, context, &violations)
+            }
+        }
     }
 
-    private func evaluate(_ rule: FieldRule, _ record: JSONValue, _ context: EvaluationContext, _ violations: inout [Violation]) {
+    /// Checks `rule` on `record`; `first` is the tape index of its path's first key in the record
+    /// (-1: absent), when the path has no `[*]` and starts with a key.
+    private func evaluate(
+        _ rule: FieldRule, _ first: Int?, _ record: JSONValue, _ context: EvaluationContext, _ violations: inout [Violation]
+    ) {
         // One place, no array of matches: the common case on the hot path.
-        if let probe = rule.probe, let value = probe.find(in: record), rule.isPresent(value) {
+        if let probe = rule.probe, let value = first.map({ probe.find(in: record, first: $0) }) ?? probe.find(in: record),
+            rule.isPresent(value)
+        {
             return check(rule, value, [], in: context, &violations)
         }
         for match in rule.path.resolve(in: record) {

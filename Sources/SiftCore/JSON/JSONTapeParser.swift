@@ -95,6 +95,7 @@ struct JSONTapeParser {
         depth -= 1
     }
 
+    @inline(__always)
     mutating func parseString(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         let open = p
         p += 1

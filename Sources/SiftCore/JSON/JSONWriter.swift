@@ -1,68 +1,73 @@
 /// Writes compact JSON into a byte buffer; used for result lines.
 package struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    private var out: ByteBuffer
     private var needsComma: [Bool] = [false]
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { out = ByteBuffer(capacity: capacity) }
+
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { out.array }
+    /// How many bytes are written.
+    var count: Int { out.count }
 
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        if needsComma[needsComma.count - 1] { out.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
 
     /// Ends a line of JSON Lines: a newline, after which a new top-level value may follow.
     public mutating func endLine() {
-        bytes.append(0x0A)
+        out.append(0x0A)
         needsComma[0] = false
     }
 
     /// Empties the buffer, keeping its capacity.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        out.removeAll()
         needsComma = [false]
     }
 
     /// Drops what was written after the first `count` bytes.
-    mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
+    mutating func truncate(to count: Int) { out.truncate(to: count) }
 
     /// Hands over the bytes written so far and starts empty, keeping the capacity.
     public mutating func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true); needsComma = [false] }
-        return bytes
+        defer { out.removeAll(); needsComma = [false] }
+        return out.array
     }
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    public mutating func beginObject() { separate(); out.append(UInt8(ascii: "{")); needsComma.append(false) }
+    public mutating func endObject() { needsComma.removeLast(); out.append(UInt8(ascii: "}")) }
+    public mutating func beginArray() { separate(); out.append(UInt8(ascii: "[")); needsComma.append(false) }
+    public mutating func endArray() { needsComma.removeLast(); out.append(UInt8(ascii: "]")) }
 
     /// Writes a key; the next value written is its value.
     public mutating func key(_ k: String) {
         separate()
-        Self.appendQuoted(k, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        Self.appendQuoted(k, to: &out)
+        out.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
-    public mutating func string(_ s: String) { separate(); Self.appendQuoted(s, to: &bytes) }
-    public mutating func int(_ i: Int) { separate(); bytes.append(contentsOf: String(i).utf8) }
+    public mutating func string(_ s: String) { separate(); Self.appendQuoted(s, to: &out) }
+    public mutating func int(_ i: Int) { separate(); appendText(String(i)) }
     public mutating func double(_ d: Double) {
         separate()
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 {
-            bytes.append(contentsOf: String(Int(d)).utf8)
+            appendText(String(Int(d)))
         } else if d.isFinite {
-            bytes.append(contentsOf: String(d).utf8)
+            appendText(String(d))
         } else {
-            bytes.append(contentsOf: "null".utf8)
+            appendFragment("null")
         }
     }
-    public mutating func bool(_ b: Bool) { separate(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
-    public mutating func null() { separate(); bytes.append(contentsOf: "null".utf8) }
+    public mutating func bool(_ b: Bool) { separate(); b ? appendFragment("true") : appendFragment("false") }
+    public mutating func null() { separate(); appendFragment("null") }
 
     /// Copies already valid JSON (for example a value from an input document).
     public mutating func raw<S: Sequence>(_ json: S) where S.Element == UInt8 {
         separate()
-        bytes.append(contentsOf: json)
+        for b in json { out.append(b) }
     }
 
     /// Writes `key: value` pairs in one call.
@@ -70,20 +75,20 @@ package struct JSONWriter: Sendable {
     public mutating func field(_ k: String, _ i: Int) { key(k); int(i) }
     public mutating func field(_ k: String, _ b: Bool) { key(k); bool(b) }
 
-    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+    static func appendQuoted(_ s: String, to out: inout ByteBuffer) {
         if let done: Void = s.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, to: &out) }) { return done }
         var s = s
         s.withUTF8 { appendQuoted($0, to: &out) }
     }
 
     /// Quotes UTF-8 text, copying runs that need no escape in one go.
-    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append(UInt8(ascii: "\""))
         var run = 0
         for i in 0..<text.count {
             let c = text[i]
             guard c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i]))
+            out.append(UnsafeBufferPointer(rebasing: text[run..<i]))
             run = i + 1
             switch c {
             case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
@@ -96,7 +101,7 @@ package struct JSONWriter: Sendable {
                 for b in [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex.utf8Start[Int(c >> 4)], hex.utf8Start[Int(c & 15)]] { out.append(b) }
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<text.count]))
+        out.append(UnsafeBufferPointer(rebasing: text[run..<text.count]))
         out.append(UInt8(ascii: "\""))
     }
 
@@ -111,14 +116,20 @@ package struct JSONWriter: Sendable {
     }
 
     mutating func appendFragment(_ s: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        out.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Appends text as it is (digits).
+    private mutating func appendText(_ s: String) {
+        var s = s
+        s.withUTF8 { out.append($0) }
     }
 
     /// Appends a quoted string.
-    mutating func appendString(_ s: String) { Self.appendQuoted(s, to: &bytes) }
+    mutating func appendString(_ s: String) { Self.appendQuoted(s, to: &out) }
 
     /// Appends a reason code as a JSON string, from its bytes encoded once.
-    mutating func appendReason(_ code: ReasonCode) { bytes.append(contentsOf: code.json) }
+    mutating func appendReason(_ code: ReasonCode) { out.append(code.json) }
 
     /// Appends `Violation.excerpt(value)` quoted, the same bytes, but without making a `String` for
     /// strings (escaped ones decoded on the stack), numbers, booleans and null; objects and arrays
@@ -134,20 +145,20 @@ package struct JSONWriter: Sendable {
             let raw = UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end])
             // Scalars are the bytes that are not UTF-8 continuation bytes.
             if raw.count <= Violation.excerptLimit || raw.lazy.filter({ $0 & 0xC0 != 0x80 }).count <= Violation.excerptLimit {
-                bytes.append(UInt8(ascii: "\""))
-                bytes.append(contentsOf: raw)
-                bytes.append(UInt8(ascii: "\""))
+                out.append(UInt8(ascii: "\""))
+                out.append(raw)
+                out.append(UInt8(ascii: "\""))
                 return
             }
             appendExcerpt(text: raw)
         case .number, .bool, .null:
             // ASCII with nothing to escape: the JSON text itself, in quotes (a rare long number is cut below).
-            guard e.end - e.start <= Violation.excerptLimit else { return Self.appendQuoted(Violation.excerpt(value) ?? "", to: &bytes) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end]))
-            bytes.append(UInt8(ascii: "\""))
+            guard e.end - e.start <= Violation.excerptLimit else { return Self.appendQuoted(Violation.excerpt(value) ?? "", to: &out) }
+            out.append(UInt8(ascii: "\""))
+            out.append(UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end]))
+            out.append(UInt8(ascii: "\""))
         default:
-            Self.appendQuoted(Violation.excerpt(value) ?? "", to: &bytes)
+            Self.appendQuoted(Violation.excerpt(value) ?? "", to: &out)
         }
     }
 
@@ -157,22 +168,25 @@ package struct JSONWriter: Sendable {
         for i in 0..<text.count where text[i] & 0xC0 != 0x80 {
             scalars += 1
             guard scalars > Violation.excerptLimit else { continue }
-            Self.appendQuoted(UnsafeBufferPointer(rebasing: text[..<i]), to: &bytes)
-            bytes.removeLast()  // the closing quote: the ellipsis goes inside
-            bytes.append(contentsOf: [0xE2, 0x80, 0xA6, UInt8(ascii: "\"")])
+            Self.appendQuoted(UnsafeBufferPointer(rebasing: text[..<i]), to: &out)
+            out.removeLast()  // the closing quote: the ellipsis goes inside
+            out.append(0xE2)
+            out.append(0x80)
+            out.append(0xA6)
+            out.append(UInt8(ascii: "\""))
             return
         }
-        Self.appendQuoted(text, to: &bytes)
+        Self.appendQuoted(text, to: &out)
     }
 
     /// Appends JSON text as it is.
-    mutating func appendBytes(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+    mutating func appendBytes(_ json: [UInt8]) { out.append(json) }
 
     /// Appends a value's JSON text exactly as it is in the input (strings with their quotes).
     mutating func appendRaw(_ value: JSONValue) {
         let e = value.entry
         let span = value.kind == .string ? (e.start - 1)..<(e.end + 1) : e.start..<e.end
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value.document.buffer[span]))
+        out.append(UnsafeBufferPointer(rebasing: value.document.buffer[span]))
     }
 
     /// Appends a whole number without making a `String`.
@@ -187,25 +201,25 @@ package struct JSONWriter: Sendable {
                 n /= 10
             } while n > 0
             if value < 0 { at -= 1; buf[at] = UInt8(ascii: "-") }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buf[at...]))
+            out.append(UnsafeRawBufferPointer(rebasing: buf[at...]))
         }
     }
 
     /// Appends a rule location as a quoted `file:line:col`, as `Mark.description` prints it.
     mutating func appendMark(_ mark: Mark) {
-        Self.appendQuoted(mark.file, to: &bytes)
-        bytes.removeLast()
-        bytes.append(UInt8(ascii: ":"))
+        Self.appendQuoted(mark.file, to: &out)
+        out.removeLast()
+        out.append(UInt8(ascii: ":"))
         appendInt(mark.line)
-        bytes.append(UInt8(ascii: ":"))
+        out.append(UInt8(ascii: ":"))
         appendInt(mark.column)
-        bytes.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal for `s`.
     public static func quoted(_ s: String) -> String {
-        var out: [UInt8] = []
+        var out = ByteBuffer(capacity: s.utf8.count + 2)
         appendQuoted(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        return String(decoding: out.array, as: UTF8.self)
     }
 }

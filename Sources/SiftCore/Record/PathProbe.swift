@@ -39,12 +39,29 @@ struct PathProbe: @unchecked Sendable {
         keys.deallocate()
     }
 
+    /// The first step's key bytes, when the path starts with a key (it does unless it starts
+    /// with an array position).
+    var firstKey: UnsafeBufferPointer<UInt8>? {
+        guard let first = steps.first, first.isKey else { return nil }
+        return UnsafeBufferPointer(rebasing: keys[first.start..<(first.start + first.count)])
+    }
+
     /// The value at the path, or nil when a step is missing or of the wrong kind.
     @inline(__always)
-    func find(in root: JSONValue) -> JSONValue? {
+    func find(in root: JSONValue) -> JSONValue? { find(in: root, from: root.index, step: 0) }
+
+    /// The value at the path when its first step (a key of `root`) was already found at tape
+    /// index `first` (-1: absent), as a `RootKeys` pass over the record finds it.
+    @inline(__always)
+    func find(in root: JSONValue, first: Int) -> JSONValue? {
+        first < 0 ? nil : find(in: root, from: first, step: 1)
+    }
+
+    @inline(__always)
+    private func find(in root: JSONValue, from: Int, step firstStep: Int) -> JSONValue? {
         let doc = root.document
-        var at = root.index
-        for step in steps {
+        var at = from
+        for step in steps[firstStep...] {
             let next =
                 step.isKey
                 ? JSONValue.memberIndex(doc, at, UnsafeBufferPointer(rebasing: keys[step.start..<(step.start + step.count)]))
@@ -55,3 +72,101 @@ struct PathProbe: @unchecked Sendable {
         return JSONValue(document: doc, index: at)
     }
 }
+
+/// The distinct first keys of a stage's field paths, found in one pass over a record's
+/// top-level members: each rule then starts from its key's tape index instead of scanning the
+/// members once per rule. Keys are bucketed by length and first and last byte, so a member
+/// that no rule reads costs a few instructions. Immutable.
+final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed in deinit
+    private static let bucketCount = 64
+    /// Key `n`'s bytes are `bytes[starts[n]..<starts[n + 1]]`.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let starts: UnsafeMutableBufferPointer<Int>
+    /// The first key of each bucket and the next key of the same bucket, or -1.
+    private let heads: UnsafeMutableBufferPointer<Int>
+    private let chain: UnsafeMutableBufferPointer<Int>
+    /// Bit `n` is set when some key is `n` bytes long (bit 63: 63 or more), so that most members
+    /// no rule reads are passed over on their length alone.
+    private let lengths: UInt64
+    /// How many keys there are: the number of slots `fill` writes.
+    let count: Int
+
+    /// The table of `keys`, which must be distinct.
+    init(_ keys: [[UInt8]]) {
+        count = keys.count
+        lengths = keys.reduce(0) { $0 | 1 << UInt64(min($1.count, 63)) }
+        bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
+        starts = .allocate(capacity: keys.count + 1)
+        heads = .allocate(capacity: Self.bucketCount)
+        chain = .allocate(capacity: max(1, keys.count))
+        heads.initialize(repeating: -1)
+        var at = 0
+        for (n, k) in keys.enumerated() {
+            starts[n] = at
+            _ = UnsafeMutableBufferPointer(rebasing: bytes[at..<(at + k.count)]).initialize(from: k)
+            at += k.count
+            let b = k.withUnsafeBufferPointer(Self.bucket)
+            chain[n] = heads[b]
+            heads[b] = n
+        }
+        starts[keys.count] = at
+    }
+
+    deinit {
+        bytes.deallocate()
+        starts.deallocate()
+        heads.deallocate()
+        chain.deallocate()
+    }
+
+    @inline(__always) private static func bucket(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = key.first, let last = key.last else { return 0 }
+        return (key.count &* 7 &+ Int(first) &* 3 &+ Int(last)) & (bucketCount - 1)
+    }
+
+    /// Writes into `slots[n]` the tape index of the value of key `n` in `record` (the last one,
+    /// as a lookup finds it), or -1 when it is absent or `record` is not an object.
+    func fill(_ record: JSONValue, into slots: UnsafeMutableBufferPointer<Int>) {
+        slots.update(repeating: -1)
+        let doc = record.document
+        let tape = doc.tape
+        let object = tape[record.index]
+        guard object.kind == .object else { return }
+        let text = doc.buffer.baseAddress!
+        var i = record.index + 1
+        while i < object.next {
+            let key = tape[i]
+            let raw = UnsafeBufferPointer(start: text + key.start, count: key.end - key.start)
+            if !key.escaped, lengths & 1 << UInt64(min(raw.count, 63)) == 0 {
+                // No key is this long.
+            } else if key.escaped {
+                JSONEscapes.withDecoded(raw) { mark($0, at: i + 1, slots) }
+            } else {
+                mark(raw, at: i + 1, slots)
+            }
+            i = tape[i + 1].next
+        }
+    }
+
+    @inline(__always)
+    private func mark(_ key: UnsafeBufferPointer<UInt8>, at value: Int, _ slots: UnsafeMutableBufferPointer<Int>) {
+        var n = heads[Self.bucket(key)]
+        while n >= 0 {
+            if starts[n + 1] - starts[n] == key.count,
+                key.isEmpty || memcmp(bytes.baseAddress! + starts[n], key.baseAddress!, key.count) == 0
+            {
+                slots[n] = value
+                return
+            }
+            n = chain[n]
+        }
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif

@@ -440,7 +440,7 @@ private final class RunState {
 
     /// Hands what `e` holds to the sinks and empties it (its counts are taken separately).
     private func write(_ e: inout RecordEmitter) throws {
-        if !e.results.bytes.isEmpty { try sinks.results(e.results.bytes) }
+        if e.results.count > 0 { try sinks.results(e.results.bytes) }
         if !e.accepted.isEmpty { try sinks.accepted?(e.accepted) }
         if !e.rejected.isEmpty { try (sinks.rejected ?? { _ in })(e.rejected) }
         if !e.errors.isEmpty { try (sinks.errors ?? sinks.rejected ?? { _ in })(e.errors) }
@@ -507,7 +507,7 @@ struct RecordEmitter {
     }
 
     /// Bytes waiting to be written.
-    var pendingBytes: Int { results.bytes.count + accepted.count + rejected.count + errors.count }
+    var pendingBytes: Int { results.count + accepted.count + rejected.count + errors.count }
 
     /// One record's outcome. `record` is its text as read (nil when it was too large to keep);
     /// `index` its position in a JSON array; `root` the parsed record, for `--key`.
