@@ -23,8 +23,9 @@ protocol CheckNode: Sendable {
     var expectsText: Bool { get }
 }
 
-/// A plugin's check with its reason code and optional message override.
-struct PluginCheckNode: CheckNode {
+/// A plugin's check with its reason code and optional message override. A class, so that the
+/// rule loop holds it by one reference (a copy is a retain, not a copy of a boxed existential).
+final class PluginCheckNode: CheckNode {
     /// The check kinds that accept text only.
     static let textKinds: Set<String> = ["regex", "checksum", "date", "trimmed"]
 
@@ -33,6 +34,14 @@ struct PluginCheckNode: CheckNode {
     let reason: ReasonCode
     let message: LocalizedText?
     let rule: Mark
+
+    init(kind: String, check: any ValueCheck, reason: ReasonCode, message: LocalizedText?, rule: Mark) {
+        self.kind = kind
+        self.check = check
+        self.reason = reason
+        self.message = message
+        self.rule = rule
+    }
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         guard let r = check.check(value, in: context) else { return nil }

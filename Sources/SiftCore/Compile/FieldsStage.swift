@@ -19,6 +19,9 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
     /// `<prefix>.required`, interned once.
     let requiredReason: ReasonCode
     let checks: [any CheckNode]
+    /// The same checks typed, when every one is a plugin's check (the common case): the rule
+    /// loop then calls them directly, not through the `CheckNode` witness.
+    let pluginChecks: [PluginCheckNode]?
     /// The field's own `type:` check, if it has one: a value of the wrong JSON type is then
     /// reported once, as `<field>.type`, and not again by each check that cannot read it.
     let typeCheck: Int?
@@ -39,6 +42,8 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
         self.reasonPrefix = reasonPrefix
         self.requiredReason = ReasonCode(reasonPrefix + ".required")
         self.checks = checks
+        let plugins = checks.compactMap { $0 as? PluginCheckNode }
+        self.pluginChecks = plugins.count == checks.count ? plugins : nil
         self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
         self.rule = rule
         self.site = ViolationTexts.reserveSites(checks.count + 1)
@@ -139,6 +144,13 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
         _ violations: inout [Violation]
     ) {
+        if let plugins = rule.pluginChecks {
+            for (n, check) in plugins.enumerated() {
+                guard let f = check.evaluate(value, context) else { continue }
+                if report(f, n, rule, value, indices, context, &violations) { return }
+            }
+            return
+        }
         for (n, check) in rule.checks.enumerated() {
             guard let f = check.evaluate(value, context) else { continue }
             if report(f, n, rule, value, indices, context, &violations) { return }
