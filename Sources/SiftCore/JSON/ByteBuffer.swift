@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A growable byte buffer with value semantics, for the writers on the hot path: an append
+/// copies into spare capacity with `memcpy`, without the generic `Array` paths (about a
+/// hundred instructions per call there, which a result line pays about ten times).
+package struct ByteBuffer: @unchecked Sendable {  // copy-on-write: storage is only mutated when unique
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    private var storage: Storage
+    /// How many bytes are written.
+    package private(set) var count = 0
+
+    /// An empty buffer with room for `capacity` bytes.
+    package init(capacity: Int = 256) { storage = Storage(capacity: capacity) }
+
+    /// The bytes, copied into an array.
+    package var array: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
+
+    /// True when nothing is written.
+    package var isEmpty: Bool { count == 0 }
+
+    /// Room for `n` more bytes in storage of its own; returns where they go.
+    @inline(__always)
+    private mutating func spare(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || count + n > storage.capacity) { grow(count + n) }
+        return storage.base + count
+    }
+
+    @inline(never)
+    private mutating func grow(_ needed: Int) {
+        let bigger = Storage(capacity: max(needed, storage.capacity * 2))
+        bigger.base.update(from: storage.base, count: count)
+        storage = bigger
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        spare(1).pointee = byte
+        count += 1
+    }
+
+    /// Appends bytes.
+    @inline(__always)
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, bytes.count > 0 else { return }
+        spare(bytes.count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends bytes.
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.assumingMemoryBound(to: UInt8.self)) }
+
+    /// Appends bytes.
+    package mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+
+    /// Drops the last byte.
+    package mutating func removeLast() {
+        precondition(count > 0, "removeLast on an empty ByteBuffer")
+        count -= 1
+    }
+
+    /// Drops what was written after the first `length` bytes.
+    package mutating func truncate(to length: Int) {
+        precondition(length >= 0 && length <= count, "truncate past the end of a ByteBuffer")
+        count = length
+    }
+
+    /// Empties the buffer, keeping its capacity when it is not shared.
+    package mutating func removeAll() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
+        count = 0
+    }
+
+    /// Calls `body` with the bytes written.
+    package func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: count)) }
+    }
+}
