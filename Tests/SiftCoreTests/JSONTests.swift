@@ -35,9 +35,9 @@ import Testing
             let value = d.root[key]!
             var w = JSONWriter()
             w.appendExcerpt(value)
-            var expected: [UInt8] = []
+            var expected = ByteBuffer()
             JSONWriter.appendQuoted(Violation.excerpt(value)!, to: &expected)
-            #expect(w.bytes == expected, "\(key)")
+            #expect(w.bytes == expected.array, "\(key)")
         }
         #expect(Violation.excerpt(d.root["long"]!) == String(repeating: "京", count: 64) + "…")
     }
@@ -151,5 +151,29 @@ import Testing
         #expect(try FieldPath(parsing: "in_app[*].p").concrete(matches[1].indices) == "in_app[1].p")
         let notArray = try JSONDocument(bytes: Array(#"{"in_app":"x"}"#.utf8))
         #expect(try FieldPath(parsing: "in_app[*].p").resolve(in: notArray.root).first?.obstacle == "in_app is a string, not an array")
+    }
+}
+
+/// `ByteBuffer`, the storage of result lines: appends, truncation, and value semantics.
+@Suite struct ByteBufferTests {
+    @Test func appendsTruncatesAndCopiesOnWrite() {
+        var a = ByteBuffer(capacity: 1)
+        a.append(UInt8(ascii: "["))
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 100)  // past the first capacity: it grows
+        a.append(long)
+        a.append(UInt8(ascii: "]"))
+        #expect(a.count == 102)
+        #expect(a.array == [UInt8(ascii: "[")] + long + [UInt8(ascii: "]")])
+        let b = a  // a copy shares storage until one of them writes
+        a.removeLast()
+        a.append(UInt8(ascii: ")"))
+        #expect(b.array.last == UInt8(ascii: "]"))
+        #expect(a.array.last == UInt8(ascii: ")"))
+        a.truncate(to: 1)
+        #expect(a.array == [UInt8(ascii: "[")])
+        var c = b
+        c.removeAll()
+        #expect(c.isEmpty && b.count == 102)
+        #expect(b.withUnsafeBytes { Array($0) } == b.array)
     }
 }

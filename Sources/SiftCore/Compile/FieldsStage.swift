@@ -22,6 +22,8 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
     /// The same checks typed, when every one is a plugin's check (the common case): the rule
     /// loop then calls them directly, not through the `CheckNode` witness.
     let pluginChecks: [PluginCheckNode]?
+    /// `pluginChecks` unretained, for the rule loop: calling through them takes no reference counts.
+    let pluginRefs: UnsafeMutableBufferPointer<Unmanaged<PluginCheckNode>>?
     /// The field's own `type:` check, if it has one: a value of the wrong JSON type is then
     /// reported once, as `<field>.type`, and not again by each check that cannot read it.
     let typeCheck: Int?
@@ -44,13 +46,21 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
         self.checks = checks
         let plugins = checks.compactMap { $0 as? PluginCheckNode }
         self.pluginChecks = plugins.count == checks.count ? plugins : nil
+        self.pluginRefs = pluginChecks.map { checks in
+            let refs = UnsafeMutableBufferPointer<Unmanaged<PluginCheckNode>>.allocate(capacity: checks.count)
+            _ = refs.initialize(from: checks.map { Unmanaged.passUnretained($0) })
+            return refs
+        }
         self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
         self.rule = rule
         self.site = ViolationTexts.reserveSites(checks.count + 1)
         self.probe = PathProbe(path)
     }
 
-    deinit { probe?.deallocate() }
+    deinit {
+        probe?.deallocate()
+        pluginRefs?.deallocate()
+    }
 
     /// True when `value` is there for the checks to see.
     @inline(__always) func isPresent(_ value: JSONValue?) -> Bool {
@@ -63,21 +73,48 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
 /// failure becomes one violation (only the first per field with `report: first`).
 struct FieldsStage: Stage {
     let rules: [FieldRule]
-    /// The distinct first keys of the rules' paths, found in one pass over each record.
-    private let roots: RootKeys
-    /// Per rule, its first key's slot in `roots`, or -1 (a path with `[*]` or starting with a position).
-    private let rootSlots: [Int]
+    private let plan: Plan
+
+    /// What the rule loop reads for each record, as plain memory: the rules unretained, and the
+    /// distinct first keys of their paths, found in one pass over the record.
+    private final class Plan: @unchecked Sendable {  // immutable; its memory is freed in deinit
+        /// Keeps the rules alive for as long as `refs` is used.
+        let rules: [FieldRule]
+        let refs: UnsafeMutableBufferPointer<Unmanaged<FieldRule>>
+        let roots: RootKeys
+        /// Per rule, its first key's slot in `roots`, or -1 (a path with `[*]` or starting with a position).
+        let slots: UnsafeMutableBufferPointer<Int>
+
+        init(_ rules: [FieldRule]) {
+            self.rules = rules
+            refs = .allocate(capacity: max(1, rules.count))
+            _ = refs.initialize(from: rules.map { Unmanaged.passUnretained($0) })
+            var keys: [[UInt8]] = []
+            slots = .allocate(capacity: max(1, rules.count))
+            for (n, rule) in rules.enumerated() {
+                guard let first = rule.probe?.firstKey.map(Array.init) else {
+                    slots[n] = -1
+                    continue
+                }
+                if let k = keys.firstIndex(of: first) {
+                    slots[n] = k
+                } else {
+                    slots[n] = keys.count
+                    keys.append(first)
+                }
+            }
+            roots = RootKeys(keys)
+        }
+
+        deinit {
+            refs.deallocate()
+            slots.deallocate()
+        }
+    }
 
     init(rules: [FieldRule]) {
         self.rules = rules
-        var keys: [[UInt8]] = []
-        rootSlots = rules.map { rule in
-            guard let first = rule.probe?.firstKey.map(Array.init) else { return -1 }
-            if let n = keys.firstIndex(of: first) { return n }
-            keys.append(first)
-            return keys.count - 1
-        }
-        roots = RootKeys(keys)
+        plan = Plan(rules)
     }
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
@@ -88,11 +125,12 @@ struct FieldsStage: Stage {
 
     /// Appends the record's violations straight to `violations` (the batch path: no array per stage).
     func evaluate(_ record: JSONValue, in context: EvaluationContext, appendingTo violations: inout [Violation]) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: roots.count) { slots in
-            roots.fill(record, into: slots)
-            for (n, rule) in rules.enumerated() {
-                let slot = rootSlots[n]
-                evaluate(rule, slot < 0 ? nil : slots[slot], record, context, &violations)
+        let plan = plan
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: plan.roots.count) { found in
+            plan.roots.fill(record, into: found)
+            for n in 0..<plan.rules.count {
+                let slot = plan.slots[n]
+                plan.refs[n]._withUnsafeGuaranteedRef { evaluate($0, slot < 0 ? nil : found[slot], record, context, &violations) }
             }
         }
     }
@@ -144,9 +182,9 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
         _ violations: inout [Violation]
     ) {
-        if let plugins = rule.pluginChecks {
-            for (n, check) in plugins.enumerated() {
-                guard let f = check.evaluate(value, context) else { continue }
+        if let refs = rule.pluginRefs {
+            for n in 0..<refs.count {
+                guard let f = refs[n]._withUnsafeGuaranteedRef({ $0.evaluate(value, context) }) else { continue }
                 if report(f, n, rule, value, indices, context, &violations) { return }
             }
             return
