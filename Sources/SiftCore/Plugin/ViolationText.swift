@@ -70,29 +70,35 @@ package final class ViolationTexts: @unchecked Sendable {
     }
 
     private let first: Int
-    private var sites: [Site]
+    /// Plain memory, not an array property: the table belongs to one worker, and an array
+    /// property of a class would be checked for exclusive access on every failure.
+    private let sites: UnsafeMutableBufferPointer<Site>
 
     /// A table for the sites in `range` (`Pipeline.siteRange`); others get new words each time.
     package init(sites range: Range<Int> = 0..<0) {
         first = range.lowerBound
-        sites = Array(repeating: Site(), count: range.count)
+        sites = .allocate(capacity: range.count)
+        sites.initialize(repeating: Site())
+    }
+
+    deinit {
+        _ = sites.deinitialize()
+        sites.deallocate()
     }
 
     /// The text for `failure` of `field` at `site`: a kept one when it says the same.
     func text(site: Int, field: String, _ failure: Failure) -> ViolationText {
         let k = site - first
         guard k >= 0, k < sites.count else { return ViolationText(field: field, failure) }
-        return sites.withUnsafeMutableBufferPointer { sites in
-            for t in sites[k].kept where t.says(field: field, failure) { return t }
-            let t = ViolationText(field: field, failure)
-            if sites[k].kept.count < Site.ways {
-                sites[k].kept.append(t)
-            } else {
-                sites[k].kept[sites[k].next] = t
-                sites[k].next = (sites[k].next + 1) % Site.ways
-            }
-            return t
+        for t in sites[k].kept where t.says(field: field, failure) { return t }
+        let t = ViolationText(field: field, failure)
+        if sites[k].kept.count < Site.ways {
+            sites[k].kept.append(t)
+        } else {
+            sites[k].kept[sites[k].next] = t
+            sites[k].next = (sites[k].next + 1) % Site.ways
         }
+        return t
     }
 
     private static let lock = NSLock()
