@@ -135,6 +135,32 @@ import Testing
         return try Session(pipeline: p, asOfMillis: 0).validate(json: Array(json.utf8)).reasons
     }
 
+    /// The fields stage finds its rules' first keys in one pass over the record (`RootKeys`):
+    /// the last of duplicate keys counts, an escaped key is the same key, rules sharing a first
+    /// key each go on from it, keys of equal length are told apart, and a record that is not an
+    /// object has none of them.
+    @Test func firstKeysFoundInOnePassMeanWhatALookupMeans() throws {
+        let yaml = """
+            fields:
+              phone: [{regex: '[0-9]+'}]
+              plate: [{regex: '[A-Z]+'}]
+              profile.a: [{regex: 'a'}]
+              profile.b: [{regex: 'b'}]
+              list[0]: [{regex: 'x'}]
+            """
+        let good = #"{"list":["x"],"profile":{"a":"a","b":"b"}"#
+        #expect(try reasons(yaml, good + #","phone":"1","plate":"A"}"#) == [])
+        #expect(try reasons(yaml, good + #","phone":"x","plate":"A","phone":"1"}"#) == [])
+        #expect(try reasons(yaml, good + #","phone":"1","plate":"A","phone":"x"}"#) == ["phone.regex"])
+        #expect(try reasons(yaml, good + #","\u0070hone":"x","pl\u0061te":"A"}"#) == ["phone.regex"])
+        #expect(
+            try reasons(yaml, #"{"profile":{"a":"b","b":"a"},"list":["y"],"phone":"1","plate":"1"}"#)
+                == ["plate.regex", "profile.a.regex", "profile.b.regex", "list[0].regex"])
+        #expect(
+            try reasons(yaml, #"{"list":["x"],"profile":{"a":"a","b":"b"},"email":"1","plane":"A"}"#)
+                == ["phone.required", "plate.required"])
+    }
+
     @Test func aRequiredWildcardPathNeedsItsArray() throws {
         let yaml = "fields:\n  in_app[*].product_id: [not_empty]\n"
         #expect(try reasons(yaml, #"{}"#) == ["in_app[*].product_id.required"])

@@ -19,10 +19,9 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
     /// `<prefix>.required`, interned once.
     let requiredReason: ReasonCode
     let checks: [any CheckNode]
-    /// The same checks typed, when every one is a plugin's check (the common case): the rule
-    /// loop then calls them directly, not through the `CheckNode` witness.
-    let pluginChecks: [PluginCheckNode]?
-    /// `pluginChecks` unretained, for the rule loop: calling through them takes no reference counts.
+    /// The same checks typed and unretained (`checks` keeps them alive), when every one is a
+    /// plugin's check (the common case): the rule loop then calls them directly, not through
+    /// the `CheckNode` witness, and without reference counts.
     let pluginRefs: UnsafeMutableBufferPointer<Unmanaged<PluginCheckNode>>?
     /// The field's own `type:` check, if it has one: a value of the wrong JSON type is then
     /// reported once, as `<field>.type`, and not again by each check that cannot read it.
@@ -44,12 +43,12 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
         self.reasonPrefix = reasonPrefix
         self.requiredReason = ReasonCode(reasonPrefix + ".required")
         self.checks = checks
-        let plugins = checks.compactMap { $0 as? PluginCheckNode }
-        self.pluginChecks = plugins.count == checks.count ? plugins : nil
-        self.pluginRefs = pluginChecks.map { checks in
-            let refs = UnsafeMutableBufferPointer<Unmanaged<PluginCheckNode>>.allocate(capacity: checks.count)
-            _ = refs.initialize(from: checks.map { Unmanaged.passUnretained($0) })
-            return refs
+        let plugins = checks.compactMap { ($0 as? PluginCheckNode).map(Unmanaged.passUnretained) }
+        if plugins.count == checks.count {
+            pluginRefs = .allocate(capacity: plugins.count)  // its count is the loop's bound: exactly the checks
+            _ = pluginRefs!.initialize(from: plugins)
+        } else {
+            pluginRefs = nil
         }
         self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
         self.rule = rule
@@ -141,9 +140,11 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ first: Int?, _ record: JSONValue, _ context: EvaluationContext, _ violations: inout [Violation]
     ) {
         // One place, no array of matches: the common case on the hot path.
-        if let probe = rule.probe, let value = first.map({ probe.find(in: record, first: $0) }) ?? probe.find(in: record),
-            rule.isPresent(value)
-        {
+        var found: JSONValue?
+        if let probe = rule.probe {
+            if let first { found = probe.find(in: record, first: first) } else { found = probe.find(in: record) }
+        }
+        if let value = found, rule.isPresent(value) {
             return check(rule, value, [], in: context, &violations)
         }
         for match in rule.path.resolve(in: record) {

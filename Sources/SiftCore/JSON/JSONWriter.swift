@@ -67,7 +67,9 @@ package struct JSONWriter: Sendable {
     /// Copies already valid JSON (for example a value from an input document).
     public mutating func raw<S: Sequence>(_ json: S) where S.Element == UInt8 {
         separate()
-        for b in json { out.append(b) }
+        if json.withContiguousStorageIfAvailable({ out.append($0) }) == nil {
+            for b in json { out.append(b) }
+        }
     }
 
     /// Writes `key: value` pairs in one call.

@@ -27,7 +27,7 @@ package final class ViolationText: Sendable {
         w.appendFragment(",\"reason\":")
         w.appendReason(reason)
         w.appendFragment(",\"message\":")
-        let common = w.bytes.count
+        let common = w.count
         w.appendString(message.en)
         headEN = w.bytes
         w.truncate(to: common)
