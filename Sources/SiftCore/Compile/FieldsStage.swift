@@ -71,7 +71,8 @@ final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in 
 /// The `fields:` section of a pack, compiled: every check runs on every field, and each
 /// failure becomes one violation (only the first per field with `report: first`).
 struct FieldsStage: Stage {
-    let rules: [FieldRule]
+    /// The rules, in the order they run (the plan holds them).
+    var rules: [FieldRule] { plan.rules }
     private let plan: Plan
 
     /// What the rule loop reads for each record, as plain memory: the rules unretained, and the
@@ -111,10 +112,7 @@ struct FieldsStage: Stage {
         }
     }
 
-    init(rules: [FieldRule]) {
-        self.rules = rules
-        plan = Plan(rules)
-    }
+    init(rules: [FieldRule]) { plan = Plan(rules) }
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
