@@ -27,8 +27,10 @@ private func threadMatchData() -> OpaquePointer {
 
 /// A PCRE2 regex compiled once (with JIT when available) and shared by all threads.
 ///
-/// Matches run on UTF-8 bytes straight from the input, with match and depth limits,
-/// so a catastrophic pattern ends with `.limitExceeded` instead of hanging.
+/// Matches run on UTF-8 bytes straight from the input. A whole-text, case-sensitive pattern
+/// in the ``ByteDFA`` subset (most validation patterns) is answered by its byte automaton, in
+/// linear time. Any other runs on PCRE2 with match and depth limits, so a catastrophic
+/// pattern ends with `.limitExceeded` instead of hanging.
 package final class CompiledRegex: @unchecked Sendable {
     // Immutable after init; PCRE2 code and match contexts may be used by many threads at once.
     private let code: OpaquePointer
@@ -37,6 +39,8 @@ package final class CompiledRegex: @unchecked Sendable {
     public let options: RegexOptions
     /// True when PCRE2's JIT compiled the pattern.
     public let isJIT: Bool
+    /// The byte automaton that answers whole-text matches, when the pattern is in its subset.
+    package let automaton: ByteDFA?
 
     public init(_ pattern: String, options: RegexOptions = RegexOptions()) throws(RegexError) {
         self.pattern = pattern
@@ -60,6 +64,7 @@ package final class CompiledRegex: @unchecked Sendable {
         matchContext = pcre2_match_context_create_8(nil)
         pcre2_set_match_limit_8(matchContext, options.matchLimit)
         pcre2_set_depth_limit_8(matchContext, options.depthLimit)
+        automaton = options.mode == .full && !options.ignoreCase ? ByteDFA.build(translated) : nil
     }
 
     deinit {
@@ -69,6 +74,12 @@ package final class CompiledRegex: @unchecked Sendable {
 
     /// Matches UTF-8 bytes, which must be valid UTF-8 (JSON input is validated on parse).
     public func match(_ subject: UnsafeBufferPointer<UInt8>) -> RegexOutcome {
+        if let automaton { return automaton.matches(subject) ? .match : .noMatch }
+        return matchWithPCRE2(subject)
+    }
+
+    /// Matches with PCRE2 even when the automaton could answer (tests compare the two).
+    package func matchWithPCRE2(_ subject: UnsafeBufferPointer<UInt8>) -> RegexOutcome {
         let data = threadMatchData()
         let base = subject.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let rc =

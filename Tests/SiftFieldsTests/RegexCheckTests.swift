@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func catastrophicBacktrackingEndsWithLimit() throws {
-        let p = try field("regex: '(a+)+$'")
+        // The look-ahead keeps the pattern on PCRE2 (the byte automaton answers `(a+)+$` itself).
+        let p = try field("regex: '(a+)+(?!b)$'")
         let subject = String(repeating: "a", count: 40) + "!"
         #expect(try check(p, "\"\(subject)\"") == ["v.regex.limit"])
         #expect(
