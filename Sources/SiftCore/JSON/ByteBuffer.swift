@@ -76,6 +76,17 @@ package struct ByteBuffer: @unchecked Sendable {  // copy-on-write: storage is o
         count -= 1
     }
 
+    /// The last byte written, if any.
+    package var last: UInt8? { count > 0 ? storage.base[count - 1] : nil }
+
+    /// Removes `n` bytes at `offset`, moving the bytes after them down.
+    package mutating func remove(at offset: Int, count n: Int) {
+        precondition(offset >= 0 && n >= 0 && offset + n <= count, "remove past the end of a ByteBuffer")
+        let base = spare(0)  // unique storage
+        (base - count + offset).update(from: base - count + offset + n, count: count - offset - n)
+        count -= n
+    }
+
     /// Drops what was written after the first `length` bytes.
     package mutating func truncate(to length: Int) {
         precondition(length >= 0 && length <= count, "truncate past the end of a ByteBuffer")

@@ -169,8 +169,10 @@ package struct BatchRunner: Sendable {
             if let ref, first {
                 first = false
                 // Standard input holding a JSON array rather than JSONL.
-                if case .standardInput = source, block.bytes[ref.start...].first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[") {
-                    let firstLine = RawRecord(line: ref.line, bytes: Array(block.bytes[ref.start...]), tooLarge: ref.tooLarge)
+                if case .standardInput = source,
+                    block.bytes(from: ref.start).first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[")
+                {
+                    let firstLine = RawRecord(line: ref.line, bytes: block.bytes(from: ref.start), tooLarge: ref.tooLarge)
                     return try runStandardInputArray(firstLine, reader, name: name, run)
                 }
             }
@@ -247,7 +249,8 @@ package struct BatchRunner: Sendable {
     /// The non-blank lines of a buffer, with 1-based line numbers.
     static func lines(_ bytes: [UInt8], maxRecordBytes: Int) -> LineBlock {
         var out = LineBlock()
-        out.bytes = bytes
+        out.bytes = ByteBuffer(capacity: bytes.count)
+        out.bytes.append(bytes)
         var line = 0
         for slice in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             line += 1
@@ -311,7 +314,8 @@ package struct BatchRunner: Sendable {
             // Locals for the block, so that the verdict is handed to the emitter without a copy.
             var verdict = RecordVerdict()
             var emitter = scratch[w].takeEmitter()
-            block.bytes.withUnsafeBytes { bytes in
+            block.bytes.withUnsafeBytes { buffer in
+                let bytes = UnsafeRawBufferPointer(buffer)
                 for i in (w * share)..<min(n, (w + 1) * share) {
                     scratch[w].finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, options: options, &verdict, &emitter)
                 }

@@ -27,19 +27,24 @@ struct LineRef: Sendable {
 /// Lines read together: their bytes one after another in `bytes`, and where each lies.
 /// Reused from batch to batch, so reading allocates nothing per line.
 struct LineBlock {
-    var bytes: [UInt8] = []
+    var bytes = ByteBuffer(capacity: 1 << 16)
     var lines: [LineRef] = []
 
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         lines.removeAll(keepingCapacity: true)
     }
 
     /// The bytes of line `i`.
     func withLine<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let ref = lines[i]
-        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[ref.start..<(ref.start + ref.count)])) }
+        return try bytes.withUnsafeBytes {
+            try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[ref.start..<(ref.start + ref.count)])))
+        }
     }
+
+    /// A copy of the bytes from `start` on.
+    func bytes(from start: Int) -> [UInt8] { bytes.withUnsafeBytes { Array($0[start...]) } }
 }
 
 /// Reads newline-separated records from a file descriptor in large blocks, with a bound
@@ -47,7 +52,8 @@ struct LineBlock {
 final class LineReader {
     private let fd: Int32
     private let maxLineBytes: Int
-    private var buffer: [UInt8]
+    /// Read buffer; `start..<end` is read and not yet handed out.
+    private let buffer: UnsafeMutableRawBufferPointer
     private var start = 0
     private var end = 0
     private var eof = false
@@ -62,8 +68,10 @@ final class LineReader {
         self.fd = fd
         self.gzip = gzip
         self.maxLineBytes = maxLineBytes
-        self.buffer = [UInt8](repeating: 0, count: max(blockSize, 4096))
+        self.buffer = .allocate(byteCount: max(blockSize, 4096), alignment: 16)
     }
+
+    deinit { buffer.deallocate() }
 
     /// UTF-8's byte order mark, which some editors (Excel) put at the start of a file; skipped.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -79,7 +87,7 @@ final class LineReader {
     func next() throws(ReadError) -> RawRecord? {
         var block = LineBlock()
         guard let ref = try next(into: &block) else { return nil }
-        return RawRecord(line: ref.line, bytes: Array(block.bytes[ref.start..<(ref.start + ref.count)]), tooLarge: ref.tooLarge)
+        return RawRecord(line: ref.line, bytes: block.bytes(from: ref.start), tooLarge: ref.tooLarge)
     }
 
     /// Appends the next non-blank line to `block` (its bytes, without the newline or a final
@@ -90,11 +98,11 @@ final class LineReader {
             let mark = block.bytes.count
             guard let tooLarge = try nextLine(into: &block.bytes) else { return nil }
             line += 1
-            if line == 1, block.bytes[mark...].starts(with: Self.byteOrderMark) {
-                block.bytes.removeSubrange(mark..<(mark + Self.byteOrderMark.count))
+            if line == 1, block.bytes.withUnsafeBytes({ $0[mark...].starts(with: Self.byteOrderMark) }) {
+                block.bytes.remove(at: mark, count: Self.byteOrderMark.count)
             }
-            if !tooLarge, block.bytes[mark...].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                block.bytes.removeSubrange(mark...)
+            if !tooLarge, block.bytes.withUnsafeBytes({ $0[mark...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }) {
+                block.bytes.truncate(to: mark)
                 continue
             }
             let ref = LineRef(line: line, start: mark, count: block.bytes.count - mark, tooLarge: tooLarge)
@@ -105,48 +113,42 @@ final class LineReader {
 
     /// Appends one line's bytes to `out`; returns whether it was too large (its bytes then
     /// dropped), or nil at end of input.
-    private func nextLine(into out: inout [UInt8]) throws(ReadError) -> Bool? {
+    private func nextLine(into out: inout ByteBuffer) throws(ReadError) -> Bool? {
         let mark = out.count
         var tooLarge = false
         var any = false
+        let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         while true {
-            let (nl, consumed): (Int?, Int) = buffer.withUnsafeBufferPointer { b in
-                let from = b.baseAddress! + start
-                guard let hit = memchr(from, 0x0A, end - start) else { return (nil, end - start) }
-                let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - b.baseAddress!
-                return (at, at - start)
-            }
+            let hit = memchr(base + start, 0x0A, end - start)
+            let nl = hit.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - UnsafePointer(base) }
+            let consumed = (nl ?? end) - start
             if consumed > 0 || nl != nil { any = true }
             if !tooLarge {
                 if out.count - mark + consumed > maxLineBytes {
                     tooLarge = true
-                    out.removeSubrange(mark...)
+                    out.truncate(to: mark)
                 } else {
-                    buffer.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<(start + consumed)])) }
+                    out.append(UnsafeBufferPointer(start: base + start, count: consumed))
                 }
             }
             if let nl {
                 start = nl + 1
-                if out.count > mark, out[out.count - 1] == 0x0D { out.removeLast() }
+                if out.count > mark, out.last == 0x0D { out.removeLast() }
                 return tooLarge
             }
             start = 0
             end = 0
             if eof {
                 guard any else { return nil }
-                if out.count > mark, out[out.count - 1] == 0x0D { out.removeLast() }
+                if out.count > mark, out.last == 0x0D { out.removeLast() }
                 return tooLarge
             }
             if let gzip {
-                var failure: ReadError?
-                let n = buffer.withUnsafeMutableBytes { b -> Int in
-                    do throws(ReadError) { return try gzip.read(into: b) } catch { failure = error; return 0 }
-                }
-                if let failure { throw failure }
+                let n = try gzip.read(into: buffer)
                 if n == 0 { eof = true } else { end = n; bytesRead = gzip.compressedOffset }
                 continue
             }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = read(fd, buffer.baseAddress, buffer.count)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ReadError(message: String(cString: strerror(errno)))
