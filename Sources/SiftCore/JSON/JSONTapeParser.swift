@@ -76,7 +76,8 @@ struct JSONTapeParser {
                     p += 1
                     skipSpace(b)
                 }
-                try parseValue(b)
+                // Most values are strings: scanned here, without a call.
+                if p < b.count, b[p] == UInt8(ascii: "\"") { try parseString(b) } else { try parseValue(b) }
                 count += 1
                 skipSpace(b)
                 guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
