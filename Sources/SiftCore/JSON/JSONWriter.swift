@@ -10,6 +10,9 @@ package struct JSONWriter: Sendable {
     /// How many bytes are written.
     var count: Int { out.count }
 
+    /// Calls `body` with the bytes written, without a copy.
+    func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try out.withUnsafeBytes(body) }
+
     private mutating func separate() {
         if needsComma[needsComma.count - 1] { out.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true

@@ -73,8 +73,9 @@ package enum ResultSelection: String, Sendable, CaseIterable {
 
 /// Where a run's outputs go, each in input order, a block of lines at a time.
 package struct RunSinks {
-    /// Result lines (JSONL).
-    public var results: ([UInt8]) throws -> Void
+    /// Result lines (JSONL), valid during the call only: a block's lines are handed over
+    /// where the worker wrote them, without a copy.
+    public var results: (UnsafeRawBufferPointer) throws -> Void
     /// Records with no violation, each exactly as read and ending with a newline.
     public var accepted: (([UInt8]) throws -> Void)?
     /// Records with a violation, and unreadable ones unless `errors` is set.
@@ -83,7 +84,7 @@ package struct RunSinks {
     public var errors: (([UInt8]) throws -> Void)?
 
     public init(
-        results: @escaping ([UInt8]) throws -> Void, accepted: (([UInt8]) throws -> Void)? = nil,
+        results: @escaping (UnsafeRawBufferPointer) throws -> Void, accepted: (([UInt8]) throws -> Void)? = nil,
         rejected: (([UInt8]) throws -> Void)? = nil, errors: (([UInt8]) throws -> Void)? = nil
     ) {
         self.results = results
@@ -111,7 +112,7 @@ package struct BatchRunner: Sendable {
 
     /// Runs over `sources`, handing each block of result lines to `write`.
     public func run(_ sources: [InputSource], write: ([UInt8]) throws -> Void) throws -> RunSummary {
-        try withoutActuallyEscaping(write) { write in try run(sources, to: RunSinks(results: write)) }
+        try withoutActuallyEscaping(write) { write in try run(sources, to: RunSinks(results: { try write(Array($0)) })) }
     }
 
     /// Runs over `sources`, handing result lines and copies of the records to `sinks`.
@@ -444,7 +445,7 @@ private final class RunState {
 
     /// Hands what `e` holds to the sinks and empties it (its counts are taken separately).
     private func write(_ e: inout RecordEmitter) throws {
-        if e.results.count > 0 { try sinks.results(e.results.bytes) }
+        if e.results.count > 0 { try e.results.withUnsafeBytes { try sinks.results(UnsafeRawBufferPointer($0)) } }
         if !e.accepted.isEmpty { try sinks.accepted?(e.accepted) }
         if !e.rejected.isEmpty { try (sinks.rejected ?? { _ in })(e.rejected) }
         if !e.errors.isEmpty { try (sinks.errors ?? sinks.rejected ?? { _ in })(e.errors) }
