@@ -34,7 +34,7 @@ import Testing
     /// Patterns outside the subset: PCRE2 answers them.
     static let outside = [
         "(a)\\1", "(?=a)a", "(?<=a)b", "\\bword\\b", "(?i)abc", "a*+", "\\p{L}+", "[[:alpha:]]", "a\\vb",
-        "[\\v]", "(?<name>a)", "a^b", "a$b", "\\x", "a{,3}", "a{2", "\\Qa.b\\E", "\\h", "\\R",
+        "[\\v]", "(?<name>a)", "a^b", "a$b", "\\x", "a{,3}", "a{2", "\\Qa.b\\E", "\\h", "\\R", "a{2}{3}", "a*{2}",
     ]
 
     static let alphabet: [String] = [

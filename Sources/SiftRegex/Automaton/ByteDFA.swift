@@ -19,6 +19,11 @@ package final class ByteDFA: @unchecked Sendable {
 
     /// The largest automaton built; a pattern needing more states is left to PCRE2.
     package static let maxStates = 2_000
+    /// At most this many table entries (states × byte classes, 4 bytes each: 1 MiB).
+    static let maxTableEntries = 1 << 18
+    /// A bound on the work of building one automaton (NFA states visited in all), so that a
+    /// pathological pattern costs little at load before it is left to PCRE2.
+    static let maxBuildWork = 20_000_000
 
     private init(classOf: [UInt8], columns: Int, rows: [[Int32]], accepting accepts: [Bool], start: Int) {
         self.classOf = .allocate(capacity: 256)
@@ -71,8 +76,11 @@ package final class ByteDFA: @unchecked Sendable {
         index[first] = 1
         sets.append(first)
         var next = 0
+        var work = 0
         var moves = [[Int32]](repeating: [], count: columns)
         while next < sets.count {
+            work += sets[next].count * columns
+            guard work <= maxBuildWork, sets.count * columns <= maxTableEntries else { return nil }
             var row = [Int32](repeating: 0, count: columns)
             nfa.moves(from: sets[next], classOf: classOf, into: &moves)
             for column in 0..<columns where !moves[column].isEmpty {

@@ -136,24 +136,24 @@ private struct RegexSubsetParser {
         }
     }
 
+    /// At most one quantifier (PCRE2 reads some runs of them, such as `a{2}{3}`, in ways best
+    /// left to it).
     private mutating func parseQuantifiers(_ atom: RegexTree) -> RegexTree? {
-        var tree = atom
-        while let c = peek() {
-            let bounds: (Int, Int?)
-            switch c {
-            case ascii("*"): bounds = (0, nil); i += 1
-            case ascii("+"): bounds = (1, nil); i += 1
-            case ascii("?"): bounds = (0, 1); i += 1
-            case ascii("{"):
-                guard let counted = parseCount() else { return nil }
-                bounds = counted
-            default: return tree
-            }
-            if isAt("+") { return nil }  // possessive: not the same language
-            if isAt("?") { i += 1 }  // lazy: the same language, another order
-            tree = .repetition(tree, min: bounds.0, max: bounds.1)
+        guard let c = peek() else { return atom }
+        let bounds: (Int, Int?)
+        switch c {
+        case ascii("*"): bounds = (0, nil); i += 1
+        case ascii("+"): bounds = (1, nil); i += 1
+        case ascii("?"): bounds = (0, 1); i += 1
+        case ascii("{"):
+            guard let counted = parseCount() else { return nil }
+            bounds = counted
+        default: return atom
         }
-        return tree
+        if isAt("+") { return nil }  // possessive: not the same language
+        if isAt("?") { i += 1 }  // lazy: the same language, another order
+        if let next = peek(), [ascii("*"), ascii("+"), ascii("?"), ascii("{")].contains(next) { return nil }
+        return .repetition(atom, min: bounds.0, max: bounds.1)
     }
 
     /// `{n}`, `{n,}` or `{n,m}`; nil for anything else (PCRE2 reads some of it as literal text).
