@@ -82,8 +82,9 @@ package struct ByteBuffer: @unchecked Sendable {  // copy-on-write: storage is o
     /// Removes `n` bytes at `offset`, moving the bytes after them down.
     package mutating func remove(at offset: Int, count n: Int) {
         precondition(offset >= 0 && n >= 0 && offset + n <= count, "remove past the end of a ByteBuffer")
-        let base = spare(0)  // unique storage
-        (base - count + offset).update(from: base - count + offset + n, count: count - offset - n)
+        _ = spare(0)  // makes the storage unique
+        let at = storage.base + offset
+        at.update(from: at + n, count: count - offset - n)  // overlapping ranges are fine (memmove)
         count -= n
     }
 

@@ -4,7 +4,8 @@
 ///
 /// Built by Thompson's construction (an NFA whose edges are byte ranges) and the subset
 /// construction, over byte classes (bytes that no edge tells apart share a column).
-/// `build` gives up (nil) past ``maxStates``, and the pattern is left to PCRE2.
+/// `build` gives up (nil) past ``maxStates`` or the table and work bounds, and the pattern
+/// is left to PCRE2.
 package final class ByteDFA: @unchecked Sendable {
     // Immutable after init.
     /// Byte to column.
@@ -14,8 +15,6 @@ package final class ByteDFA: @unchecked Sendable {
     /// Indexed by row offset; 1 where the state accepts.
     private let accepting: UnsafeMutablePointer<UInt8>
     private let startRow: Int32
-    /// How many states the automaton has (the dead state included).
-    package let stateCount: Int
 
     /// The largest automaton built; a pattern needing more states is left to PCRE2.
     package static let maxStates = 2_000
@@ -28,7 +27,6 @@ package final class ByteDFA: @unchecked Sendable {
     private init(classOf: [UInt8], columns: Int, rows: [[Int32]], accepting accepts: [Bool], start: Int) {
         self.classOf = .allocate(capacity: 256)
         self.classOf.initialize(from: classOf, count: 256)
-        stateCount = rows.count
         table = .allocate(capacity: rows.count * columns)
         accepting = .allocate(capacity: rows.count * columns)
         accepting.initialize(repeating: 0, count: rows.count * columns)
@@ -57,7 +55,7 @@ package final class ByteDFA: @unchecked Sendable {
     }
 
     /// The automaton for a whole-text match of `pattern`, or nil when the pattern is outside
-    /// the subset or needs more than ``maxStates`` states.
+    /// the subset or its automaton would pass one of the bounds above.
     package static func build(_ pattern: String) -> ByteDFA? {
         guard let tree = RegexTree.parse(pattern) else { return nil }
         var nfa = ByteNFA()

@@ -28,7 +28,6 @@ indirect enum RegexTree: Equatable {
 /// Scalar sets of the subset's shorthand classes, as PCRE2 defines them without `PCRE2_UCP`
 /// (ASCII only: `\d` is `[0-9]`, and `\D` is every other scalar, non-ASCII included).
 enum ScalarSets {
-    static let all: [ClosedRange<UInt32>] = [0...0xD7FF, 0xE000...0x10FFFF]
     static let digit: [ClosedRange<UInt32>] = [0x30...0x39]
     static let word: [ClosedRange<UInt32>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
     /// Tab, newline, vertical tab, form feed, carriage return and space.
