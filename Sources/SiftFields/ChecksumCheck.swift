@@ -34,7 +34,7 @@ struct ChecksumCheck: ValueCheck {
         /// The failure of each algorithm, built once: a failing value costs no message.
         static let rejections: [Algorithm: Rejection] = Dictionary(
             uniqueKeysWithValues: allCases.map {
-                ($0, Rejection(LocalizedText(en: "fails the \($0.title) check", zh: "未通过 \($0.titleZHPhrase)校验")))
+                ($0, .fixed(LocalizedText(en: "fails the \($0.title) check", zh: "未通过 \($0.titleZHPhrase)校验")))
             })
     }
 

@@ -41,7 +41,7 @@ enum WrongType {
     /// One rejection per `JSONValue.Kind`, indexed by its raw value.
     static func make(_ expected: String, _ zh: String) -> [Rejection] {
         [JSONValue.Kind.object, .array, .string, .number, .bool, .null].map { kind in
-            Rejection(LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
+            .fixed(LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
         }
     }
 }

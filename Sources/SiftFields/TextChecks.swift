@@ -21,8 +21,10 @@ struct NotEmptyCheck: ValueCheck {
         case .array, .object: empty = value.count == 0
         default: empty = false
         }
-        return empty ? Rejection(LocalizedText(en: "must not be empty", zh: "不能为空")) : nil
+        return empty ? Self.isEmpty : nil
     }
+
+    private static let isEmpty = Rejection.fixed(LocalizedText(en: "must not be empty", zh: "不能为空"))
 
     func explain(_ language: Language) -> String { language == .zh ? "不能为空" : "must not be empty" }
 }
@@ -39,8 +41,10 @@ struct TrimmedCheck: ValueCheck {
         guard let s = value.string else { return WrongType.aString[Int(value.kind.rawValue)] }
         let scalars = s.unicodeScalars
         let bad = (scalars.first?.properties.isWhitespace ?? false) || (scalars.last?.properties.isWhitespace ?? false)
-        return bad ? Rejection(LocalizedText(en: "has leading or trailing whitespace", zh: "首尾含有空白字符")) : nil
+        return bad ? Self.untrimmed : nil
     }
+
+    private static let untrimmed = Rejection.fixed(LocalizedText(en: "has leading or trailing whitespace", zh: "首尾含有空白字符"))
 
     func explain(_ language: Language) -> String {
         language == .zh ? "首尾不得有空白" : "must not start or end with whitespace"

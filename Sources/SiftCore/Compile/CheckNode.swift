@@ -44,7 +44,11 @@ final class PluginCheckNode: CheckNode {
     }
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        guard let r = check.check(value, in: context) else { return nil }
+        check.check(value, in: context).map(failure)
+    }
+
+    /// The failure this check reports for its check's rejection `r`.
+    func failure(_ r: Rejection) -> Failure {
         let code = r.detail.map(reason.appending) ?? reason
         // A limit or type problem keeps its own message; a plain mismatch uses the author's.
         let text = r.detail == nil && !r.isTypeMismatch ? (message ?? r.message) : r.message

@@ -183,8 +183,20 @@ struct FieldsStage: Stage {
     ) {
         if let refs = rule.pluginRefs {
             for n in 0..<refs.count {
-                guard let f = refs[n]._withUnsafeGuaranteedRef({ $0.evaluate(value, context) }) else { continue }
-                if report(f, n, rule, value, indices, context, &violations) { return }
+                guard let r = refs[n]._withUnsafeGuaranteedRef({ $0.check.check(value, in: context) }) else { continue }
+                if r.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { continue }
+                let text: ViolationText
+                if indices.isEmpty, let key = r.fixedKey, let texts = context.texts {
+                    // The same failure of the same check: the words kept for it, no text built.
+                    text = texts.text(site: rule.site + n, key: key) {
+                        ViolationText(field: rule.path.concrete([]), refs[n].takeUnretainedValue().failure(r))
+                    }
+                } else {
+                    let f = refs[n].takeUnretainedValue().failure(r)
+                    text = Self.text(rule.site + n, rule.path.concrete(indices), f, context)
+                }
+                violations.append(Violation(text: text, valueOf: value))
+                if rule.firstOnly { return }
             }
             return
         }
@@ -214,6 +226,21 @@ struct FieldsStage: Stage {
 
     static func missing(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Violation {
         let isNull = match.value?.isNull == true
+        if match.obstacle == nil, match.indices.isEmpty, let texts = context.texts {
+            // Always the same words for this field: kept by the site, built once.
+            let key = (isNull ? Self.isNullKey : Self.isMissingKey).fixedKey!
+            let text = texts.text(site: rule.site + rule.checks.count, key: key) {
+                ViolationText(field: rule.path.concrete([]), missingFailure(rule, match, isNull))
+            }
+            return Violation(text: text, valueOf: match.value)
+        }
+        let failure = missingFailure(rule, match, isNull)
+        return Violation(
+            text: Self.text(rule.site + rule.checks.count, rule.path.concrete(match.indices), failure, context),
+            valueOf: match.value)
+    }
+
+    private static func missingFailure(_ rule: FieldRule, _ match: FieldMatch, _ isNull: Bool) -> Failure {
         var text = isNull ? Self.isNullText : Self.isMissingText
         if case .when(let condition) = rule.required {
             text.en += " (required when: \(condition.summary(.en)))"
@@ -223,15 +250,15 @@ struct FieldsStage: Stage {
             text.en += " (\(why))"
             text.zh += "（\(why)）"
         }
-        let failure = Failure(reason: rule.requiredReason, message: text, rule: rule.rule)
-        return Violation(
-            text: Self.text(rule.site + rule.checks.count, rule.path.concrete(match.indices), failure, context),
-            valueOf: match.value)
+        return Failure(reason: rule.requiredReason, message: text, rule: rule.rule)
     }
 
     // Made once, so that a missing field builds no text (the worker's cached words say the same).
     private static let isMissingText = LocalizedText(en: "is required but missing", zh: "必填字段缺失")
     private static let isNullText = LocalizedText(en: "is required but null", zh: "必填字段为 null")
+    /// Keys for the kept words of "missing" and "null" (their rejections are never returned).
+    private static let isMissingKey = Rejection.fixed(isMissingText, detail: "required")
+    private static let isNullKey = Rejection.fixed(isNullText, detail: "required")
 
     func explain(_ language: Language) -> String {
         rules.map { rule in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A check on one field value: the contract of field-validator plugins.
 ///
 /// Checks are built once by the compiler and shared by all workers, so they are
@@ -18,22 +20,88 @@ extension ValueCheck {
 }
 
 /// Why a value failed a check.
+///
+/// A check that fails the same way every time (a pattern mismatch, a wrong type) returns a
+/// `Rejection.fixed(...)` kept in a `static let`: copying it costs no reference count, and
+/// the rule loop finds the field's violation words for it again by its identity, so such a
+/// failure builds no text. A rejection whose words vary (`is 300 characters long`) is made
+/// with `init(_:detail:isTypeMismatch:)` each time.
 public struct Rejection: Sendable {
-    /// A suffix for the reason code when the failure is of a different nature than a plain
-    /// mismatch, e.g. `limit` for `phone.regex.limit`. Nil for the check's own code.
-    public var detail: String?
-    /// What is wrong, in every language; replaced by the author's `message:` for a plain mismatch.
-    public var message: LocalizedText
-    /// True when the value is of the wrong JSON type for the check ("expected a string, got a
-    /// number"): the message then stands even where the author wrote their own `message:`.
-    public var isTypeMismatch: Bool
+    /// The words and flags of a rejection, shared by its copies.
+    final class Content: Sendable {
+        let detail: String?
+        let message: LocalizedText
+        let isTypeMismatch: Bool
+
+        init(_ message: LocalizedText, detail: String?, isTypeMismatch: Bool) {
+            self.message = message
+            self.detail = detail
+            self.isTypeMismatch = isTypeMismatch
+        }
+    }
+
+    /// The content, read without a reference count: `owner` keeps a made one alive, and a
+    /// fixed one lives as long as the process.
+    private var content: Unmanaged<Content>
+    /// Nil for a fixed rejection.
+    private var owner: Content?
 
     /// A rejection saying `message`; see `detail` and `isTypeMismatch`.
     public init(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) {
-        self.message = message
-        self.detail = detail
-        self.isTypeMismatch = isTypeMismatch
+        let made = Content(message, detail: detail, isTypeMismatch: isTypeMismatch)
+        owner = made
+        content = .passUnretained(made)
     }
+
+    /// The rejection saying `message`, made once and kept for the life of the process (the
+    /// same words give the same rejection). For failures that read the same every time, kept
+    /// in a `static let`; words that vary belong in `init(_:detail:isTypeMismatch:)`.
+    public static func fixed(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) -> Rejection {
+        let key = FixedKey(message: message, detail: detail, isTypeMismatch: isTypeMismatch)
+        fixedLock.lock()
+        defer { fixedLock.unlock() }
+        if let kept = fixedTable[key] { return Rejection(fixed: kept) }
+        let made = Content(message, detail: detail, isTypeMismatch: isTypeMismatch)
+        let kept = Unmanaged.passRetained(made)  // never released: a fixed rejection lives on
+        fixedTable[key] = kept
+        return Rejection(fixed: kept)
+    }
+
+    private init(fixed: Unmanaged<Content>) {
+        content = fixed
+        owner = nil
+    }
+
+    /// A suffix for the reason code when the failure is of a different nature than a plain
+    /// mismatch, e.g. `limit` for `phone.regex.limit`. Nil for the check's own code.
+    public var detail: String? {
+        get { content._withUnsafeGuaranteedRef { $0.detail } }
+        set { self = Rejection(message, detail: newValue, isTypeMismatch: isTypeMismatch) }
+    }
+
+    /// What is wrong, in every language; replaced by the author's `message:` for a plain mismatch.
+    public var message: LocalizedText {
+        get { content._withUnsafeGuaranteedRef { $0.message } }
+        set { self = Rejection(newValue, detail: detail, isTypeMismatch: isTypeMismatch) }
+    }
+
+    /// True when the value is of the wrong JSON type for the check ("expected a string, got a
+    /// number"): the message then stands even where the author wrote their own `message:`.
+    public var isTypeMismatch: Bool {
+        get { content._withUnsafeGuaranteedRef { $0.isTypeMismatch } }
+        set { self = Rejection(message, detail: detail, isTypeMismatch: newValue) }
+    }
+
+    /// The identity of a fixed rejection (nil for a made one): the same words, the same key.
+    package var fixedKey: UnsafeRawPointer? { owner == nil ? UnsafeRawPointer(content.toOpaque()) : nil }
+
+    private struct FixedKey: Hashable {
+        let message: LocalizedText
+        let detail: String?
+        let isTypeMismatch: Bool
+    }
+    private static let fixedLock = NSLock()
+    nonisolated(unsafe) private static var fixedTable: [FixedKey: Unmanaged<Content>] = [:]
 }
 
 /// What a check may read besides the value: the record and the run's clock.

@@ -70,6 +70,17 @@ package final class ViolationTexts: @unchecked Sendable {
     }
 
     private let first: Int
+    /// Words found by the identity of a fixed rejection (`Rejection.fixed`) at a site, for
+    /// fields whose path has no positions: `fixedWays` per site, unretained (`owned` keeps
+    /// them), filled in order and never replaced.
+    private let fixed: UnsafeMutableBufferPointer<FixedSlot>
+    private var owned: [ViolationText] = []
+    private static let fixedWays = 4
+
+    private struct FixedSlot {
+        var key: UnsafeRawPointer?
+        var text: Unmanaged<ViolationText>?
+    }
     /// Plain memory, not an array property: the table belongs to one worker, and an array
     /// property of a class would be checked for exclusive access on every failure.
     private let sites: UnsafeMutableBufferPointer<Site>
@@ -79,11 +90,36 @@ package final class ViolationTexts: @unchecked Sendable {
         first = range.lowerBound
         sites = .allocate(capacity: range.count)
         sites.initialize(repeating: Site())
+        fixed = .allocate(capacity: range.count * Self.fixedWays)
+        fixed.initialize(repeating: FixedSlot())
     }
 
     deinit {
         _ = sites.deinitialize()
         sites.deallocate()
+        fixed.deallocate()
+    }
+
+    /// The words for fixed rejection `key` at `site`: the kept ones, or those `make` builds
+    /// (kept while the site has room). Finding kept words reads no text and counts no references.
+    @inline(__always)
+    func text(site: Int, key: UnsafeRawPointer, _ make: () -> ViolationText) -> ViolationText {
+        let k = site - first
+        guard k >= 0, k < sites.count else { return make() }
+        for slot in fixed[(k * Self.fixedWays)..<((k + 1) * Self.fixedWays)] {
+            if slot.key == key { return slot.text!.takeUnretainedValue() }
+            if slot.key == nil { return keep(make(), key, at: k) }
+        }
+        return make()
+    }
+
+    private func keep(_ t: ViolationText, _ key: UnsafeRawPointer, at k: Int) -> ViolationText {
+        for w in (k * Self.fixedWays)..<((k + 1) * Self.fixedWays) where fixed[w].key == nil {
+            owned.append(t)
+            fixed[w] = FixedSlot(key: key, text: .passUnretained(t))
+            break
+        }
+        return t
     }
 
     /// The text for `failure` of `field` at `site`: a kept one when it says the same.
