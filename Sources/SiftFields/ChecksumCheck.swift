@@ -77,7 +77,7 @@ struct ChecksumCheck: ValueCheck {
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { verified(value) ?? false }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let ok = verified(value) else { return WrongType.aString[Int(value.kind.rawValue)] }
+        guard let ok = verified(value) else { return WrongType.aString[value.kind] }
         return ok ? nil : Algorithm.rejections[algorithm]
     }
 

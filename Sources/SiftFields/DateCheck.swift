@@ -113,7 +113,7 @@ struct DateCheck: ValueCheck {
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         switch read(value) {
-        case .wrongType: return WrongType.aString[Int(value.kind.rawValue)]
+        case .wrongType: return WrongType.aString[value.kind]
         case .tooShort:
             let (from, to) = (slice?.lowerBound ?? 0, slice?.upperBound ?? 0)
             return Rejection(

@@ -65,7 +65,7 @@ struct LengthCheck: ValueCheck {
     private func fits(_ n: Int) -> Bool { (min.map { n >= $0 } ?? true) && (max.map { n <= $0 } ?? true) }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let n = measure(value) else { return WrongType.aStringOrArray[Int(value.kind.rawValue)] }
+        guard let n = measure(value) else { return WrongType.aStringOrArray[value.kind] }
         if fits(n) { return nil }
         let u = value.kind == .array ? ("items", "项") : unitWords
         if let min, let max, min == max, n != min {

@@ -48,7 +48,7 @@ struct RegexCheck: ValueCheck {
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         var outcome = RegexOutcome.noMatch
         guard value.withStringBytes({ outcome = regex.match($0) }) else {
-            return WrongType.aString[Int(value.kind.rawValue)]
+            return WrongType.aString[value.kind]
         }
         switch outcome {
         case .match: return nil

@@ -18,30 +18,46 @@ extension PluginRegistry {
 
 /// The message for a value of the wrong JSON type.
 func wrongType(_ value: JSONValue, expected: String, zh: String) -> Rejection {
-    WrongType.messages(expected, zh)[Int(value.kind.rawValue)]
+    WrongType.messages(expected, zh)[value.kind]
 }
 
 /// Wrong-type rejections, made once per expectation: failing checks build no text.
-enum WrongType {
-    static let aString = make("a string", "字符串")
-    static let aStringOrArray = make("a string or an array", "字符串或数组")
-    static let aNumber = make("a number", "数字")
-    static let aNumberOrNumericText = make("a number or numeric text", "数字")
+struct WrongType: Sendable {
+    static let aString = WrongType("a string", "字符串")
+    static let aStringOrArray = WrongType("a string or an array", "字符串或数组")
+    static let aNumber = WrongType("a number", "数字")
+    static let aNumberOrNumericText = WrongType("a number or numeric text", "数字")
 
-    static func messages(_ expected: String, _ zh: String) -> [Rejection] {
+    static func messages(_ expected: String, _ zh: String) -> WrongType {
         switch expected {
         case "a string": return aString
         case "a string or an array": return aStringOrArray
         case "a number": return aNumber
         case "a number or numeric text": return aNumberOrNumericText
-        default: return make(expected, zh)
+        default: return WrongType(expected, zh)
         }
     }
 
-    /// One rejection per `JSONValue.Kind`, indexed by its raw value.
-    static func make(_ expected: String, _ zh: String) -> [Rejection] {
-        [JSONValue.Kind.object, .array, .string, .number, .bool, .null].map { kind in
+    // One per `JSONValue.Kind`, as stored properties: reading one is a plain load, where an
+    // array's element costs a retain and a release of the array.
+    private let object, array, string, number, bool, null: Rejection
+
+    private init(_ expected: String, _ zh: String) {
+        func make(_ kind: JSONValue.Kind) -> Rejection {
             .fixed(LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
+        }
+        (object, array, string, number, bool, null) = (make(.object), make(.array), make(.string), make(.number), make(.bool), make(.null))
+    }
+
+    /// The rejection of a value of `kind`.
+    subscript(kind: JSONValue.Kind) -> Rejection {
+        switch kind {
+        case .object: return object
+        case .array: return array
+        case .string: return string
+        case .number: return number
+        case .bool: return bool
+        case .null: return null
         }
     }
 }

@@ -38,7 +38,7 @@ struct TrimmedCheck: ValueCheck {
         make: { _, _ in TrimmedCheck() })
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        guard let s = value.string else { return WrongType.aString[Int(value.kind.rawValue)] }
+        guard let s = value.string else { return WrongType.aString[value.kind] }
         let scalars = s.unicodeScalars
         let bad = (scalars.first?.properties.isWhitespace ?? false) || (scalars.last?.properties.isWhitespace ?? false)
         return bad ? Self.untrimmed : nil

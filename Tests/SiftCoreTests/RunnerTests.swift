@@ -96,6 +96,46 @@ import Testing
         }
     }
 
+    /// A fixed rejection finds its kept words per check: two checks of one field failing with the
+    /// same rejection keep their own messages, and a field missing, then null, then missing
+    /// again says which each time.
+    @Test func keptWordsBelongToTheirCheckAndTheirCase() throws {
+        let yaml = """
+            fields:
+              code:
+                checks:
+                  - regex: '[a-z]+'
+                    message: letters only
+                  - regex: '[a-z]{3}'
+            """
+        let rules = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "k.yaml").pipeline)
+        let path = NSTemporaryDirectory() + "sift-kept-\(UUID().uuidString).jsonl"
+        try #"{"code":"A"}\#n{"code":null}\#n{}\#n{"code":"A"}\#n{"code":null}\#n{"code":7}\#n"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var out: [UInt8] = []
+        _ = try BatchRunner(pipeline: rules, options: RunOptions(asOfMillis: 0)).run([.file(path)]) { out += $0 }
+        let lines = String(decoding: out, as: UTF8.self).replacingOccurrences(of: path, with: "IN").split(separator: "\n")
+        let mismatch =
+            #"[{"field":"code","reason":"code.regex","message":"letters only","value":"A","rule":"k.yaml:4:9"},"#
+            + #"{"field":"code","reason":"code.regex","message":"does not match the required format","value":"A","rule":"k.yaml:6:9"}]}"#
+        let null = #"[{"field":"code","reason":"code.required","message":"is required but null","value":"null","rule":"k.yaml:2:3"}]}"#
+        let missing = #"[{"field":"code","reason":"code.required","message":"is required but missing","rule":"k.yaml:2:3"}]}"#
+        let number =
+            #"[{"field":"code","reason":"code.regex","message":"expected a string, got a number","value":"7","rule":"k.yaml:4:9"},"#
+            + #"{"field":"code","reason":"code.regex","message":"expected a string, got a number","value":"7","rule":"k.yaml:6:9"}]}"#
+        let head = #"{"source":"IN","line":"#
+        #expect(
+            lines == [
+                "\(head)1,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(mismatch)",
+                "\(head)2,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(null)",
+                "\(head)3,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(missing)",
+                "\(head)4,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(mismatch)",
+                "\(head)5,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(null)",
+                "\(head)6,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(number)",
+            ])
+    }
+
     @Test func workersDoNotChangeTheOutput() throws {
         var input = ""
         for i in 0..<3000 {

@@ -139,15 +139,19 @@ package struct JSONWriter: Sendable {
     /// Appends `Violation.excerpt(value)` quoted, the same bytes, but without making a `String` for
     /// strings (escaped ones decoded on the stack), numbers, booleans and null; objects and arrays
     /// go through `Violation.excerpt`.
-    mutating func appendExcerpt(_ value: JSONValue) {
-        let e = value.entry
+    mutating func appendExcerpt(_ value: JSONValue) { appendExcerpt(of: value.document, at: value.index) }
+
+    /// `appendExcerpt(_:)` of the value at tape `index` of `document`, for a caller that holds
+    /// the document without a reference count.
+    mutating func appendExcerpt(of document: JSONDocument, at index: Int) {
+        let e = document.tape[index]
         switch e.kind {
         case .string:
             if e.escaped {
-                _ = value.withStringBytes { appendExcerpt(text: $0) }
+                _ = JSONValue(document: document, index: index).withStringBytes { appendExcerpt(text: $0) }
                 return
             }
-            let raw = UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end])
+            let raw = UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end])
             // Scalars are the bytes that are not UTF-8 continuation bytes.
             if raw.count <= Violation.excerptLimit || raw.lazy.filter({ $0 & 0xC0 != 0x80 }).count <= Violation.excerptLimit {
                 out.append(UInt8(ascii: "\""))
@@ -158,12 +162,14 @@ package struct JSONWriter: Sendable {
             appendExcerpt(text: raw)
         case .number, .bool, .null:
             // ASCII with nothing to escape: the JSON text itself, in quotes (a rare long number is cut below).
-            guard e.end - e.start <= Violation.excerptLimit else { return Self.appendQuoted(Violation.excerpt(value) ?? "", to: &out) }
+            guard e.end - e.start <= Violation.excerptLimit else {
+                return Self.appendQuoted(Violation.excerpt(JSONValue(document: document, index: index)) ?? "", to: &out)
+            }
             out.append(UInt8(ascii: "\""))
-            out.append(UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end]))
+            out.append(UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
             out.append(UInt8(ascii: "\""))
         default:
-            Self.appendQuoted(Violation.excerpt(value) ?? "", to: &out)
+            Self.appendQuoted(Violation.excerpt(JSONValue(document: document, index: index)) ?? "", to: &out)
         }
     }
 
@@ -186,6 +192,9 @@ package struct JSONWriter: Sendable {
 
     /// Appends JSON text as it is.
     mutating func appendBytes(_ json: [UInt8]) { out.append(json) }
+
+    /// Appends JSON text as it is.
+    mutating func appendBytes(_ json: UnsafeBufferPointer<UInt8>) { out.append(json) }
 
     /// Appends a value's JSON text exactly as it is in the input (strings with their quotes).
     mutating func appendRaw(_ value: JSONValue) {

@@ -4,17 +4,17 @@ import Foundation
 /// encoded once, in both languages. A check that fails the same way on many records hands
 /// out the same `ViolationText`, so a violation costs one reference and writing it costs a
 /// copy of bytes.
-package final class ViolationText: Sendable {
+package final class ViolationText: @unchecked Sendable {  // immutable; `bytes` is freed in deinit
     package let field: String
     package let reason: ReasonCode
     package let message: LocalizedText
     package let rule: Mark?
-    /// `{"field":…,"reason":…,"message":…` in English.
-    let headEN: [UInt8]
-    /// The same with the Chinese message.
-    let headZH: [UInt8]
-    /// `,"rule":"file:line:col"}`, or `}` without a rule.
-    let tail: [UInt8]
+    /// The encoded parts as plain memory, so that writing them counts no references: the English
+    /// head `{"field":…,"reason":…,"message":…`, the same with the Chinese message, and the tail
+    /// `,"rule":"file:line:col"}` (`}` without a rule).
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let headENEnd: Int
+    private let headZHEnd: Int
 
     package init(field: String, reason: ReasonCode, message: LocalizedText, rule: Mark?) {
         self.field = field
@@ -29,26 +29,37 @@ package final class ViolationText: Sendable {
         w.appendFragment(",\"message\":")
         let common = w.count
         w.appendString(message.en)
-        headEN = w.bytes
+        let headEN = w.bytes
         w.truncate(to: common)
         w.appendString(message.zh)
-        headZH = w.bytes
+        let headZH = w.bytes
         w.reset()
         if let rule {
             w.appendFragment(",\"rule\":")
             w.appendMark(rule)
         }
         w.appendFragment("}")
-        tail = w.bytes
+        let all = headEN + headZH + w.bytes
+        bytes = .allocate(capacity: all.count)
+        _ = bytes.initialize(from: all)
+        headENEnd = headEN.count
+        headZHEnd = headEN.count + headZH.count
     }
+
+    deinit { bytes.deallocate() }
 
     /// The words of `failure` of `field`.
     convenience init(field: String, _ failure: Failure) {
         self.init(field: field, reason: failure.reason, message: failure.message, rule: failure.rule)
     }
 
-    /// The head for `language`.
-    @inline(__always) func head(_ language: Language) -> [UInt8] { language == .zh ? headZH : headEN }
+    /// Appends the head for `language`.
+    @inline(__always) func appendHead(_ language: Language, to w: inout JSONWriter) {
+        w.appendBytes(UnsafeBufferPointer(rebasing: language == .zh ? bytes[headENEnd..<headZHEnd] : bytes[..<headENEnd]))
+    }
+
+    /// Appends the tail.
+    @inline(__always) func appendTail(to w: inout JSONWriter) { w.appendBytes(UnsafeBufferPointer(rebasing: bytes[headZHEnd...])) }
 
     /// True when this text says exactly this.
     @inline(__always) func says(field: String, _ failure: Failure) -> Bool {

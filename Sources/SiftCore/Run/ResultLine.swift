@@ -11,16 +11,21 @@ package struct ResultLine: Sendable {
     }
 
     /// `{"field":…,"reason":…,"message":…,"value":…,"rule":…}` from the violation's encoded words.
-    private static func write(_ v: Violation, language: Language, into w: inout JSONWriter) {
-        w.appendBytes(v.text.head(language))
-        if let source = v.valueSource {
+    /// The violation is read where it lies in the verdict: a copy would cost a reference count
+    /// for each of its parts.
+    private static func write(_ v: UnsafePointer<Violation>, language: Language, into w: inout JSONWriter) {
+        let text = Unmanaged.passUnretained(v.pointee.text)
+        text._withUnsafeGuaranteedRef { $0.appendHead(language, to: &w) }
+        if let index = v.pointee.valueSource?.index {
             w.appendFragment(",\"value\":")
-            w.appendExcerpt(source)
-        } else if let value = v.value {
+            Unmanaged.passUnretained(v.pointee.valueSource.unsafelyUnwrapped.document)._withUnsafeGuaranteedRef {
+                w.appendExcerpt(of: $0, at: index)
+            }
+        } else if let value = v.pointee.value {
             w.appendFragment(",\"value\":")
             w.appendString(value)
         }
-        w.appendBytes(v.text.tail)
+        text._withUnsafeGuaranteedRef { $0.appendTail(to: &w) }
     }
 
     /// Appends the result line of one record; `index` is its position in a JSON array.
@@ -42,8 +47,8 @@ package struct ResultLine: Sendable {
 
         package init() {}
 
-        /// `{"source":"…","line":` for `source`.
-        mutating func head(_ source: String) -> [UInt8] {
+        /// Appends `{"source":"…","line":` for `source`.
+        mutating func appendHead(_ source: String, to out: inout JSONWriter) {
             if source != self.source {
                 var w = JSONWriter()
                 w.appendFragment("{\"source\":")
@@ -52,11 +57,11 @@ package struct ResultLine: Sendable {
                 self.source = source
                 sourceHead = w.bytes
             }
-            return sourceHead
+            out.appendBytes(sourceHead)
         }
 
-        /// `,"packs":[…],"violations":[` for `packs`.
-        mutating func packs(_ packs: [String]) -> [UInt8] {
+        /// Appends `,"packs":[…],"violations":[` for `packs`.
+        mutating func appendPacks(_ packs: [String], to out: inout JSONWriter) {
             if packs != self.packs {
                 var w = JSONWriter()
                 w.appendFragment(",\"packs\":[")
@@ -68,7 +73,7 @@ package struct ResultLine: Sendable {
                 self.packs = packs
                 packsJSON = w.bytes
             }
-            return packsJSON
+            out.appendBytes(packsJSON)
         }
     }
 
@@ -77,7 +82,7 @@ package struct ResultLine: Sendable {
         source: String, line: Int, index: Int? = nil, key: Key? = nil, verdict: RecordVerdict,
         language: Language, into w: inout JSONWriter, reusing fragments: inout Fragments
     ) {
-        w.appendBytes(fragments.head(source))
+        fragments.appendHead(source, to: &w)
         w.appendInt(line)
         if let index {
             w.appendFragment(",\"index\":")
@@ -98,10 +103,12 @@ package struct ResultLine: Sendable {
             w.appendString(e.localized.text(language))
             w.appendFragment("}")
         } else {
-            w.appendBytes(fragments.packs(verdict.packs))
-            for i in verdict.violations.indices {
-                if i > 0 { w.appendFragment(",") }
-                write(verdict.violations[i], language: language, into: &w)
+            fragments.appendPacks(verdict.packs, to: &w)
+            verdict.violations.withUnsafeBufferPointer { violations in
+                for i in violations.indices {
+                    if i > 0 { w.appendFragment(",") }
+                    write(violations.baseAddress! + i, language: language, into: &w)
+                }
             }
             w.appendFragment("]")
             // Each key once: when two packs add the same section, the first pack's value is written.
