@@ -42,6 +42,15 @@ struct ChecksumCheck: ValueCheck {
     let lowercaseX: Bool
     /// Characters removed before checking (e.g. spaces and hyphens in "978-0-306-40615-7").
     let ignore: Set<UInt8>
+    /// The algorithm's rejection, looked up once.
+    let rejection: Rejection
+
+    init(algorithm: Algorithm, lowercaseX: Bool, ignore: Set<UInt8>) {
+        self.algorithm = algorithm
+        self.lowercaseX = lowercaseX
+        self.ignore = ignore
+        rejection = Algorithm.rejections[algorithm]!
+    }
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(
@@ -78,7 +87,7 @@ struct ChecksumCheck: ValueCheck {
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         guard let ok = verified(value) else { return WrongType.aString[value.kind] }
-        return ok ? nil : Algorithm.rejections[algorithm]
+        return ok ? nil : rejection
     }
 
     private func verify(_ s: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -54,17 +54,34 @@ struct LengthCheck: ValueCheck {
             return value.withStringBytes { n = $0.count } ? n : nil
         case .characters:
             var n = 0
-            return value.withStringBytes { b in n = b.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } } ? n : nil
+            return value.withStringBytes { b in n = Self.scalarCount(b) } ? n : nil
         case .graphemes: return value.string?.count
         case .utf16: return value.string?.utf16.count
         }
     }
 
-    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { measure(value).map(fits) ?? false }
+    /// The Unicode scalars of valid UTF-8: the bytes that are not continuation bytes.
+    static func scalarCount(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = b.count
+        for byte in b where byte & 0xC0 == 0x80 { n -= 1 }
+        return n
+    }
+
+    /// Decides from the byte count alone when it can: text of `n` UTF-8 bytes has between
+    /// n/4 and n scalars, so most values within the bounds need no count of scalars.
+    private func fitsForSure(bytes n: Int) -> Bool {
+        unit == .characters && n <= (max ?? .max) && (n + 3) / 4 >= (min ?? 0)
+    }
+
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
+        if value.kind == .string, fitsForSure(bytes: value.stringByteCount) { return true }
+        return measure(value).map(fits) ?? false
+    }
 
     private func fits(_ n: Int) -> Bool { (min.map { n >= $0 } ?? true) && (max.map { n <= $0 } ?? true) }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        if value.kind == .string, fitsForSure(bytes: value.stringByteCount) { return nil }
         guard let n = measure(value) else { return WrongType.aStringOrArray[value.kind] }
         if fits(n) { return nil }
         let u = value.kind == .array ? ("items", "项") : unitWords

@@ -47,7 +47,9 @@ struct RegexCheck: ValueCheck {
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         var outcome = RegexOutcome.noMatch
-        guard value.withStringBytes({ outcome = regex.match($0) }) else {
+        if let raw = value.plainStringBytes {
+            outcome = regex.match(raw)
+        } else if !value.withStringBytes({ outcome = regex.match($0) }) {
             return WrongType.aString[value.kind]
         }
         switch outcome {

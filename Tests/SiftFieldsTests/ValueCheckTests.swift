@@ -13,6 +13,17 @@ import Testing
         #expect(try messages(p, "{\"v\": \"1\"}", .zh) == ["长度为 1 个字符，至少应为 2"])
     }
 
+    /// Text within the bounds by its byte count alone is not counted; near the bounds it is:
+    /// 4 CJK characters are 12 bytes (more than max 5), 2 emoji are 8 bytes (8/4 < min 3).
+    @Test func boundsNearTheByteCountAreCountedInScalars() throws {
+        #expect(try check(field("length: {max: 5}"), "\"京津沪渝\"") == [])
+        #expect(try check(field("length: {max: 3}"), "\"京津沪渝\"") == ["v.length"])
+        #expect(try check(field("length: {min: 3}"), "\"😀😀\"") == ["v.length"])
+        #expect(try check(field("length: {min: 2}"), "\"😀😀\"") == [])
+        #expect(try check(field("length: {min: 2, max: 2}"), "\"\\u4eac\\u6d25\"") == [])
+        #expect(try check(field("length: {max: 1}"), "\"\\u4eac\\u6d25\"") == ["v.length"])
+    }
+
     @Test func units() throws {
         let family = "👨‍👩‍👧"  // 5 scalars, 1 grapheme, 8 UTF-16 units, 18 bytes
         #expect(try check(field("length: {exact: 5}"), "\"\(family)\"") == [])
