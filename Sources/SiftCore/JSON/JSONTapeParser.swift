@@ -18,7 +18,9 @@ struct JSONTapeParser {
         if p < b.count { throw JSONParseError(offset: p, message: "unexpected text after the JSON value") }
     }
 
-    @inline(__always) mutating func skipSpace(_ b: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) mutating func skipSpace(_ b: UnsafeBufferPointer<UInt8>) { Self.skipSpace(b, &p) }
+
+    @inline(__always) static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) {
         while p < b.count, b[p] == 0x20 || b[p] == 0x0A || b[p] == 0x0D || b[p] == 0x09 { p += 1 }
     }
 
@@ -27,7 +29,10 @@ struct JSONTapeParser {
         switch b[p] {
         case UInt8(ascii: "{"): try parseContainer(b, kind: .object)
         case UInt8(ascii: "["): try parseContainer(b, kind: .array)
-        case UInt8(ascii: "\""): try parseString(b)
+        case UInt8(ascii: "\""):
+            var q = p
+            try scanString(b, &q)
+            p = q
         case UInt8(ascii: "t"): try literal(b, "true", .bool, true)
         case UInt8(ascii: "f"): try literal(b, "false", .bool, false)
         case UInt8(ascii: "n"): try literal(b, "null", .null, false)
@@ -51,14 +56,17 @@ struct JSONTapeParser {
         p += n
     }
 
+    /// An object or array, from its opening bracket at `p`. The position is kept in a local
+    /// while keys and string values are scanned, so that it stays in a register; `p` is
+    /// brought up to date around the calls for other values.
     mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind) throws(JSONParseError) {
         depth += 1
         if depth > maxDepth { throw JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels") }
         let me = tape.count
         tape.append(TapeEntry(kind: kind, escaped: false, boolValue: false, start: p, end: 0, next: 0, count: 0))
         let close: UInt8 = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        p += 1
-        skipSpace(b)
+        var p = self.p + 1
+        Self.skipSpace(b, &p)
         var count = 0
         if p < b.count, b[p] == close {
             p += 1
@@ -68,36 +76,44 @@ struct JSONTapeParser {
                     guard p < b.count, b[p] == UInt8(ascii: "\"") else {
                         throw JSONParseError(offset: p, message: "expected a quoted key")
                     }
-                    try parseString(b)
-                    skipSpace(b)
+                    try scanString(b, &p)
+                    Self.skipSpace(b, &p)
                     guard p < b.count, b[p] == UInt8(ascii: ":") else {
                         throw JSONParseError(offset: p, message: "expected ':' after a key")
                     }
                     p += 1
-                    skipSpace(b)
+                    Self.skipSpace(b, &p)
                 }
                 // Most values are strings: scanned here, without a call.
-                if p < b.count, b[p] == UInt8(ascii: "\"") { try parseString(b) } else { try parseValue(b) }
+                if p < b.count, b[p] == UInt8(ascii: "\"") {
+                    try scanString(b, &p)
+                } else {
+                    self.p = p
+                    try parseValue(b)
+                    p = self.p
+                }
                 count += 1
-                skipSpace(b)
+                Self.skipSpace(b, &p)
                 guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
                 if b[p] == UInt8(ascii: ",") {
                     p += 1
-                    skipSpace(b)
+                    Self.skipSpace(b, &p)
                     continue
                 }
                 if b[p] == close { p += 1; break }
                 throw JSONParseError(offset: p, message: kind == .object ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
+        self.p = p
         tape[me].end = p
         tape[me].next = tape.count
         tape[me].count = count
         depth -= 1
     }
 
+    /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.
     @inline(__always)
-    mutating func parseString(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    mutating func scanString(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
         let open = p
         p += 1
         let start = p
@@ -106,29 +122,27 @@ struct JSONTapeParser {
         while true {
             // Eight bytes at a time up to the first that is not plain ASCII (a quote, backslash,
             // control or non-ASCII byte), found from the word's mask without a byte loop.
-            var q = p  // a local, so the scan stays in a register
-            while q + 8 <= b.count {
-                let special = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: q, as: UInt64.self)))
-                if special == 0 { q += 8; continue }
-                q += special.trailingZeroBitCount >> 3
+            while p + 8 <= b.count {
+                let special = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self)))
+                if special == 0 { p += 8; continue }
+                p += special.trailingZeroBitCount >> 3
                 break
             }
-            if q + 8 > b.count {
-                while q < b.count, b[q] >= 0x20, b[q] < 0x80, b[q] != UInt8(ascii: "\""), b[q] != UInt8(ascii: "\\") { q += 1 }
+            if p + 8 > b.count {
+                while p < b.count, b[p] >= 0x20, b[p] < 0x80, b[p] != UInt8(ascii: "\""), b[p] != UInt8(ascii: "\\") { p += 1 }
             }
-            p = q
             guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
             let c = b[p]
             if c == UInt8(ascii: "\"") { break }
             if c == UInt8(ascii: "\\") {
                 escaped = true
-                try validateEscape(b)
+                try Self.validateEscape(b, &p)
             } else if c < 0x20 {
                 throw JSONParseError(offset: p, message: "control character in a string")
             } else if c < 0x80 {
                 p += 1
             } else {
-                try validateUTF8(b)
+                try Self.validateUTF8(b, &p)
             }
         }
         tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
@@ -150,7 +164,7 @@ struct JSONTapeParser {
         return (zeroQuote | zeroSlash | control | w) & high
     }
 
-    mutating func validateEscape(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    static func validateEscape(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
         guard p + 1 < b.count else { throw JSONParseError(offset: p, message: "unterminated string") }
         switch b[p + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -176,7 +190,7 @@ struct JSONTapeParser {
         }
     }
 
-    mutating func validateUTF8(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    static func validateUTF8(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
         let c = b[p]
         var need = 0
         var lo: UInt8 = 0x80, hi: UInt8 = 0xBF

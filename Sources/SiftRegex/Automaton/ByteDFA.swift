@@ -47,9 +47,15 @@ package final class ByteDFA: @unchecked Sendable {
     @inline(__always)
     package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var row = startRow
-        for b in bytes {
-            row = table[Int(row) + Int(classOf[Int(b)])]
-            if row == 0 { return false }  // the dead state
+        var i = 0
+        while i < bytes.count {
+            // The dead state leads only to itself: it is looked for once per 16 bytes, not per byte.
+            let end = Swift.min(i &+ 16, bytes.count)
+            while i < end {
+                row = table[Int(row) &+ Int(classOf[Int(bytes[i])])]
+                i &+= 1
+            }
+            if row == 0 { return false }
         }
         return accepting[Int(row)] != 0
     }
