@@ -110,8 +110,11 @@ import Testing
             """
         let rules = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "k.yaml").pipeline)
         let path = NSTemporaryDirectory() + "sift-kept-\(UUID().uuidString).jsonl"
-        try #"{"code":"A"}\#n{"code":null}\#n{}\#n{"code":"A"}\#n{"code":null}\#n{"code":7}\#n"#.write(
-            toFile: path, atomically: true, encoding: .utf8)
+        // Then more wrong types than a site keeps by identity (4): they are found by their words.
+        try
+            #"{"code":"A"}\#n{"code":null}\#n{}\#n{"code":"A"}\#n{"code":null}\#n{"code":7}\#n{"code":true}\#n{"code":[]}\#n{"code":{}}\#n{"code":7}\#n"#
+            .write(
+                toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var out: [UInt8] = []
         _ = try BatchRunner(pipeline: rules, options: RunOptions(asOfMillis: 0)).run([.file(path)]) { out += $0 }
@@ -124,6 +127,10 @@ import Testing
         let number =
             #"[{"field":"code","reason":"code.regex","message":"expected a string, got a number","value":"7","rule":"k.yaml:4:9"},"#
             + #"{"field":"code","reason":"code.regex","message":"expected a string, got a number","value":"7","rule":"k.yaml:6:9"}]}"#
+        func wrong(_ value: String, _ kind: String) -> String {
+            #"[{"field":"code","reason":"code.regex","message":"expected a string, got \#(kind)","value":"\#(value)","rule":"k.yaml:4:9"},"#
+                + #"{"field":"code","reason":"code.regex","message":"expected a string, got \#(kind)","value":"\#(value)","rule":"k.yaml:6:9"}]}"#
+        }
         let head = #"{"source":"IN","line":"#
         #expect(
             lines == [
@@ -133,6 +140,10 @@ import Testing
                 "\(head)4,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(mismatch)",
                 "\(head)5,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(null)",
                 "\(head)6,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(number)",
+                "\(head)7,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(wrong("true", "a boolean"))",
+                "\(head)8,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(wrong("[]", "an array"))",
+                "\(head)9,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(wrong("{}", "an object"))",
+                "\(head)10,\"valid\":false,\"packs\":[\"k\"],\"violations\":\(number)",
             ])
     }
 

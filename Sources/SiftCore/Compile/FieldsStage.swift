@@ -188,8 +188,8 @@ struct FieldsStage: Stage {
                 let text: ViolationText
                 if indices.isEmpty, let key = r.fixedKey, let texts = context.texts {
                     // The same failure of the same check: the words kept for it, no text built.
-                    text = texts.text(site: rule.site + n, key: key) {
-                        ViolationText(field: rule.path.concrete([]), refs[n].takeUnretainedValue().failure(r))
+                    text = texts.text(site: rule.site + n, key: key, field: { rule.path.concrete([]) }) {
+                        refs[n].takeUnretainedValue().failure(r)
                     }
                 } else {
                     let f = refs[n].takeUnretainedValue().failure(r)
@@ -229,8 +229,8 @@ struct FieldsStage: Stage {
         if match.obstacle == nil, match.indices.isEmpty, let texts = context.texts {
             // Always the same words for this field: kept by the site, built once.
             let key = (isNull ? Self.isNullKey : Self.isMissingKey).fixedKey!
-            let text = texts.text(site: rule.site + rule.checks.count, key: key) {
-                ViolationText(field: rule.path.concrete([]), missingFailure(rule, match, isNull))
+            let text = texts.text(site: rule.site + rule.checks.count, key: key, field: { rule.path.concrete([]) }) {
+                missingFailure(rule, match, isNull)
             }
             return Violation(text: text, valueOf: match.value)
         }

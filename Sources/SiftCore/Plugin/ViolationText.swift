@@ -82,8 +82,9 @@ package final class ViolationTexts: @unchecked Sendable {
 
     private let first: Int
     /// Words found by the identity of a fixed rejection (`Rejection.fixed`) at a site, for
-    /// fields whose path has no positions: `fixedWays` per site, unretained (`owned` keeps
-    /// them), filled in order and never replaced.
+    /// fields whose path has no positions: an index over the kept words, `fixedWays` per site,
+    /// unretained (`owned` keeps them), filled in order and never replaced. A site that fails
+    /// in more fixed ways finds the others by their words, as before.
     private let fixed: UnsafeMutableBufferPointer<FixedSlot>
     private var owned: [ViolationText] = []
     private static let fixedWays = 4
@@ -111,20 +112,27 @@ package final class ViolationTexts: @unchecked Sendable {
         fixed.deallocate()
     }
 
-    /// The words for fixed rejection `key` at `site`: the kept ones, or those `make` builds
-    /// (kept while the site has room). Finding kept words reads no text and counts no references.
+    /// The words kept for fixed rejection `key` at `site`, found without reading any text or
+    /// counting references; nil when there are none yet.
     @inline(__always)
-    func text(site: Int, key: UnsafeRawPointer, _ make: () -> ViolationText) -> ViolationText {
+    func text(site: Int, key: UnsafeRawPointer) -> ViolationText? {
         let k = site - first
-        guard k >= 0, k < sites.count else { return make() }
-        for slot in fixed[(k * Self.fixedWays)..<((k + 1) * Self.fixedWays)] {
-            if slot.key == key { return slot.text!.takeUnretainedValue() }
-            if slot.key == nil { return keep(make(), key, at: k) }
+        guard k >= 0, k < sites.count else { return nil }
+        for slot in fixed[(k * Self.fixedWays)..<((k + 1) * Self.fixedWays)] where slot.key == key {
+            return slot.text!.takeUnretainedValue()
         }
-        return make()
+        return nil
     }
 
-    private func keep(_ t: ViolationText, _ key: UnsafeRawPointer, at k: Int) -> ViolationText {
+    /// The words for fixed rejection `key` at `site`: the kept ones, or the words of the
+    /// failure `make` builds, found or made as `text(site:field:_:)` does and then kept under
+    /// `key` while the site has room.
+    @inline(__always)
+    func text(site: Int, key: UnsafeRawPointer, field: () -> String, _ make: () -> Failure) -> ViolationText {
+        if let kept = text(site: site, key: key) { return kept }
+        let t = text(site: site, field: field(), make())
+        let k = site - first
+        guard k >= 0, k < sites.count else { return t }
         for w in (k * Self.fixedWays)..<((k + 1) * Self.fixedWays) where fixed[w].key == nil {
             owned.append(t)
             fixed[w] = FixedSlot(key: key, text: .passUnretained(t))
