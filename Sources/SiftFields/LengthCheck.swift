@@ -68,20 +68,22 @@ struct LengthCheck: ValueCheck {
     }
 
     /// Decides from the byte count alone when it can: text of `n` UTF-8 bytes has between
-    /// n/4 and n scalars, so most values within the bounds need no count of scalars.
-    private func fitsForSure(bytes n: Int) -> Bool {
-        unit == .characters && n <= (max ?? .max) && (n + 3) / 4 >= (min ?? 0)
+    /// n/4 and n scalars, so most values within the bounds need no count of scalars. Only for
+    /// strings without escapes, whose byte count is known without decoding them.
+    private func fitsForSure(_ value: JSONValue) -> Bool {
+        guard unit == .characters, let n = value.plainStringBytes?.count else { return false }
+        return n <= (max ?? .max) && (n + 3) / 4 >= (min ?? 0)
     }
 
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
-        if value.kind == .string, fitsForSure(bytes: value.stringByteCount) { return true }
+        if fitsForSure(value) { return true }
         return measure(value).map(fits) ?? false
     }
 
     private func fits(_ n: Int) -> Bool { (min.map { n >= $0 } ?? true) && (max.map { n <= $0 } ?? true) }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        if value.kind == .string, fitsForSure(bytes: value.stringByteCount) { return nil }
+        if fitsForSure(value) { return nil }
         guard let n = measure(value) else { return WrongType.aStringOrArray[value.kind] }
         if fits(n) { return nil }
         let u = value.kind == .array ? ("items", "项") : unitWords

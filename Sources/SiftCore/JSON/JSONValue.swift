@@ -35,17 +35,6 @@ public struct JSONValue: Sendable {
         return result!
     }
 
-    /// The length in UTF-8 bytes of the decoded string (0 if this is not a string), without
-    /// decoding it unless it has escapes.
-    package var stringByteCount: Int {
-        let e = entry
-        guard e.kind == .string else { return 0 }
-        if !e.escaped { return e.end - e.start }
-        var n = 0
-        _ = withStringBytes { n = $0.count }
-        return n
-    }
-
     /// The string's bytes as they are in the input, when it is a string without escapes: the
     /// checks on the hot path read them without a closure.
     package var plainStringBytes: UnsafeBufferPointer<UInt8>? {
