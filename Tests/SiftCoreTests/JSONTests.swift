@@ -95,6 +95,25 @@ import Testing
         }
     }
 
+    /// The tape grows (moves) while a text is parsed; when the text then turns out malformed, a
+    /// reused document must keep the tape in use, not the one it had before.
+    @Test func aTapeThatGrewDuringAFailedParseIsKept() throws {
+        let texts = [
+            "[" + String(repeating: "1,", count: 2_000),
+            #"{"a":["# + String(repeating: #""x","#, count: 2_000) + "}",
+            "[" + String(repeating: "[1,2],", count: 2_000) + "x]",
+        ]
+        let valid = #"{"a":["# + Array(repeating: #""x""#, count: 5_000).joined(separator: ",") + "]}"
+        for text in texts {
+            let document = JSONDocument(capacity: 16)
+            #expect(throws: JSONParseError.self) { try Array(text.utf8).withUnsafeBytes { try document.reparse($0) } }
+            try Array(valid.utf8).withUnsafeBytes { try document.reparse($0) }
+            #expect(document.tapeCount == 5_003)
+            #expect(document.root["a"]?.count == 5_000)
+            #expect(document.root["a"]?[4_999]?.string == "x")
+        }
+    }
+
     @Test func deepNestingIsBounded() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         do {

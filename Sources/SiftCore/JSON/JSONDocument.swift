@@ -108,7 +108,7 @@ struct TapeWriter {
     @inline(__always) mutating func append(_ e: TapeEntry) {
         if count == capacity { grow() }
         base[count] = e
-        count += 1
+        count &+= 1
     }
 
     private mutating func grow() {

@@ -31,7 +31,7 @@ struct JSONTapeParser {
         case UInt8(ascii: "["): try parseContainer(b, kind: .array)
         case UInt8(ascii: "\""):
             var q = p
-            try scanString(b, &q)
+            try Self.scanString(b, &q, &tape)
             p = q
         case UInt8(ascii: "t"): try literal(b, "true", .bool, true)
         case UInt8(ascii: "f"): try literal(b, "false", .bool, false)
@@ -56,80 +56,95 @@ struct JSONTapeParser {
         p += n
     }
 
-    /// An object or array, from its opening bracket at `p`. The position is kept in a local
-    /// while keys and string values are scanned, so that it stays in a register; `p` is
-    /// brought up to date around the calls for other values.
+    /// An object or array, from its opening bracket at `p`. The position and the tape writer are
+    /// kept in locals while keys and string values are scanned, so that they stay in registers;
+    /// `p` and `tape` are brought up to date around the calls for other values.
     mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind) throws(JSONParseError) {
-        depth += 1
+        depth &+= 1
         if depth > maxDepth { throw JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels") }
-        let me = tape.count
-        tape.append(TapeEntry(kind: kind, escaped: false, boolValue: false, start: p, end: 0, next: 0, count: 0))
-        let close: UInt8 = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        var p = self.p + 1
+        var t = tape
+        // On a throw, the caller frees the tape through `tape`: it must see the one in use.
+        defer { tape = t }
+        let me = t.count
+        t.append(TapeEntry(kind: kind, escaped: false, boolValue: false, start: p, end: 0, next: 0, count: 0))
+        let isObject = kind == .object
+        let close: UInt8 = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        var p = self.p &+ 1
         Self.skipSpace(b, &p)
         var count = 0
         if p < b.count, b[p] == close {
-            p += 1
+            p &+= 1
         } else {
             while true {
-                if kind == .object {
+                if isObject {
                     guard p < b.count, b[p] == UInt8(ascii: "\"") else {
                         throw JSONParseError(offset: p, message: "expected a quoted key")
                     }
-                    try scanString(b, &p)
+                    try Self.scanString(b, &p, &t)
                     Self.skipSpace(b, &p)
                     guard p < b.count, b[p] == UInt8(ascii: ":") else {
                         throw JSONParseError(offset: p, message: "expected ':' after a key")
                     }
-                    p += 1
+                    p &+= 1
                     Self.skipSpace(b, &p)
                 }
                 // Most values are strings: scanned here, without a call.
                 if p < b.count, b[p] == UInt8(ascii: "\"") {
-                    try scanString(b, &p)
+                    try Self.scanString(b, &p, &t)
                 } else {
                     self.p = p
-                    try parseValue(b)
+                    tape = t
+                    do { try parseValue(b) } catch {
+                        t = tape
+                        throw error
+                    }
+                    t = tape
                     p = self.p
                 }
-                count += 1
+                count &+= 1
                 Self.skipSpace(b, &p)
                 guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
                 if b[p] == UInt8(ascii: ",") {
-                    p += 1
+                    p &+= 1
                     Self.skipSpace(b, &p)
                     continue
                 }
-                if b[p] == close { p += 1; break }
-                throw JSONParseError(offset: p, message: kind == .object ? "expected ',' or '}'" : "expected ',' or ']'")
+                if b[p] == close {
+                    p &+= 1
+                    break
+                }
+                throw JSONParseError(offset: p, message: isObject ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
         self.p = p
-        tape[me].end = p
-        tape[me].next = tape.count
-        tape[me].count = count
-        depth -= 1
+        t[me].end = p
+        t[me].next = t.count
+        t[me].count = count
+        depth &-= 1
     }
 
     /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.
     @inline(__always)
-    mutating func scanString(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
+    static func scanString(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ tape: inout TapeWriter) throws(JSONParseError) {
         let open = p
-        p += 1
+        p &+= 1
         let start = p
         var escaped = false
         let base = UnsafeRawPointer(b.baseAddress!)
         while true {
             // Eight bytes at a time up to the first that is not plain ASCII (a quote, backslash,
             // control or non-ASCII byte), found from the word's mask without a byte loop.
-            while p + 8 <= b.count {
+            while p &+ 8 <= b.count {
                 let special = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self)))
-                if special == 0 { p += 8; continue }
-                p += special.trailingZeroBitCount >> 3
+                if special == 0 {
+                    p &+= 8
+                    continue
+                }
+                p &+= special.trailingZeroBitCount &>> 3
                 break
             }
-            if p + 8 > b.count {
-                while p < b.count, b[p] >= 0x20, b[p] < 0x80, b[p] != UInt8(ascii: "\""), b[p] != UInt8(ascii: "\\") { p += 1 }
+            if p &+ 8 > b.count {
+                while p < b.count, b[p] >= 0x20, b[p] < 0x80, b[p] != UInt8(ascii: "\""), b[p] != UInt8(ascii: "\\") { p &+= 1 }
             }
             guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
             let c = b[p]
@@ -140,13 +155,13 @@ struct JSONTapeParser {
             } else if c < 0x20 {
                 throw JSONParseError(offset: p, message: "control character in a string")
             } else if c < 0x80 {
-                p += 1
+                p &+= 1
             } else {
                 try Self.validateUTF8(b, &p)
             }
         }
-        tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
-        p += 1
+        tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count &+ 1, count: 0))
+        p &+= 1
     }
 
     /// The high bit of each of the word's eight bytes (little-endian) that is `"`, `\\`, below
@@ -215,27 +230,41 @@ struct JSONTapeParser {
 
     mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         let start = p
+        switch Self.scanNumber(b, &p) {
+        case .valid:
+            tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
+        case .leadingZero: throw JSONParseError(offset: start, message: "invalid number (leading zero)")
+        case .invalid: throw JSONParseError(offset: start, message: "invalid number")
+        }
+    }
+
+    /// How a number's text ends.
+    enum NumberScan { case valid, invalid, leadingZero }
+
+    /// The number (RFC 8259 grammar) that starts at `p`, with `p` moved past it when valid.
+    @inline(__always)
+    static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> NumberScan {
         @inline(__always) func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
         if b[p] == UInt8(ascii: "-") { p += 1 }
-        guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+        guard isDigit(p) else { return .invalid }
         if b[p] == UInt8(ascii: "0") {
             p += 1
-            if isDigit(p) { throw JSONParseError(offset: start, message: "invalid number (leading zero)") }
+            if isDigit(p) { return .leadingZero }
         } else {
             while isDigit(p) { p += 1 }
         }
         if p < b.count, b[p] == UInt8(ascii: ".") {
             p += 1
-            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+            guard isDigit(p) else { return .invalid }
             while isDigit(p) { p += 1 }
         }
         if p < b.count, b[p] == UInt8(ascii: "e") || b[p] == UInt8(ascii: "E") {
             p += 1
             if p < b.count, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "-") { p += 1 }
-            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+            guard isDigit(p) else { return .invalid }
             while isDigit(p) { p += 1 }
         }
-        tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
+        return .valid
     }
 }
 
