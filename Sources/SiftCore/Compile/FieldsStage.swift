@@ -145,6 +145,12 @@ struct FieldsStage: Stage {
         if let value = found, rule.isPresent(value) {
             return check(rule, value, [], in: context, &violations)
         }
+        if first != nil, rule.path.components.count == 1, record.kind == .object {
+            // A one-key path in an object: one match, what was found (nil or null), no array built.
+            let match = FieldMatch(value: found, indices: [], obstacle: nil)
+            if isRequired(rule, match, context) { violations.append(Self.missing(rule, match, context)) }
+            return
+        }
         for match in rule.path.resolve(in: record) {
             guard let value = match.value, rule.isPresent(value) else {
                 if isRequired(rule, match, context) {
