@@ -72,10 +72,10 @@ let package = Package(
 
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
-        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift"]),
+        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift"]),
-        .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI"], exclude: ["Expected", "ExecPlugin"]),
+        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftTesting"], exclude: ["Expected", "ExecPlugin"]),
     ],
     swiftLanguageModes: [.v6]
 )

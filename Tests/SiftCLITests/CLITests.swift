@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiftTesting
 
 /// Runs the built `sift` binary, as a user would.
 struct SiftProcess {
@@ -44,7 +45,7 @@ struct SiftProcess {
     }
 
     static func temp(_ name: String, _ text: String) throws -> String {
-        let dir = NSTemporaryDirectory() + "sift-cli-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-cli-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -3,12 +3,13 @@ import Foundation
     import FoundationXML
 #endif
 import Testing
+import SiftTesting
 
 /// `sift lint` catches what changes results, with located, plain messages. Exact text.
 @Suite struct LintTests {
     /// Lints a folder holding `files` (name → text); returns stderr with the folder shown as `R`.
     func lint(_ files: [String: String], extra: [String: [UInt8]] = [:]) throws -> (status: Int32, text: String) {
-        let dir = NSTemporaryDirectory() + "sift-lint-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-lint-")
         try FileManager.default.createDirectory(atPath: dir + "/lib", withIntermediateDirectories: true)
         for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         for (name, bytes) in extra { try Data(bytes).write(to: URL(fileURLWithPath: dir + "/" + name)) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiftTesting
 
 /// Rules that mean what their authors meant (null vs missing, first failure per field,
 /// conditional requirements, relative conditions, selectors by value, type messages),
@@ -214,7 +215,7 @@ import Testing
 /// `sift test`: examples that assert routes and stage outputs, and examples checked by every pack.
 @Suite struct ExampleAssertionTests {
     func folder(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "sift-ex-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-ex-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         return dir

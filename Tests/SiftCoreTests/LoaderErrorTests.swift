@@ -2,6 +2,7 @@ import Foundation
 import Sift
 import SiftFields
 import Testing
+import SiftTesting
 
 /// The field validators only, so these texts do not change as plugin families are added.
 let fieldsOnly: PluginRegistry = {
@@ -94,7 +95,7 @@ let fieldsOnly: PluginRegistry = {
     let dir: String
 
     init() throws {
-        dir = NSTemporaryDirectory() + "sift-include-\(UUID().uuidString)"
+        dir = TemporaryFiles.path("sift-include-")
         try FileManager.default.createDirectory(atPath: dir + "/rules/lib", withIntermediateDirectories: true)
         try "validators:\n  code: {regex: '[A-Z]{3}'}\n".write(toFile: dir + "/rules/lib/common.yaml", atomically: true, encoding: .utf8)
         try "validators:\n  secret: {regex: 'x'}\n".write(toFile: dir + "/outside.yaml", atomically: true, encoding: .utf8)

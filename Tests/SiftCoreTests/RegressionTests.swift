@@ -2,6 +2,7 @@ import Foundation
 import Sift
 import SiftFields
 import Testing
+import SiftTesting
 
 /// Problems found by trying Sift as a new user and by review, kept fixed.
 @Suite struct LoaderRegressionTests {
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func emptyFoldersAreErrors() throws {
-        let dir = NSTemporaryDirectory() + "sift-empty-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-empty-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let r = RulesLoader(registry: fieldsOnly).load(path: dir)
         #expect(r.pipeline == nil)
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func aJSONFileHoldingOneRecordPerLineLosesNothing() throws {
-        let path = NSTemporaryDirectory() + "sift-\(UUID().uuidString).json"
+        let path = TemporaryFiles.path("sift-", ".json")
         try "{\"x\":\"a\"}\n{\"x\":\"\"}\n\n{\"x\":\"c\"}\n{bad\n".write(toFile: path, atomically: true, encoding: .utf8)
         let lines = try run(.file(path))
         #expect(lines.count == 4)

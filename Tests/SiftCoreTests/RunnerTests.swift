@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import Testing
+import SiftTesting
 
 @Suite struct RunnerTests {
     let pipeline: Pipeline
@@ -20,7 +21,7 @@ import Testing
     func run(_ input: String, workers: Int = 1, batchSize: Int = 2048, maxRecordBytes: Int = 1 << 20, suffix: String = ".jsonl") throws -> (
         [String], RunSummary
     ) {
-        let path = NSTemporaryDirectory() + "sift-run-\(UUID().uuidString)" + suffix
+        let path = TemporaryFiles.path("sift-run-", suffix)
         try input.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var out: [UInt8] = []
@@ -68,7 +69,7 @@ import Testing
             let record = (0..<20).map { "\"f\($0)\":\(values[(i + $0) % 4])" }.joined(separator: ",")
             input += "{\(record)}\n"
         }
-        let path = NSTemporaryDirectory() + "sift-many-\(UUID().uuidString).jsonl"
+        let path = TemporaryFiles.path("sift-many-", ".jsonl")
         try input.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         for workers in [1, 2] {
@@ -109,7 +110,7 @@ import Testing
                   - regex: '[a-z]{3}'
             """
         let rules = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "k.yaml").pipeline)
-        let path = NSTemporaryDirectory() + "sift-kept-\(UUID().uuidString).jsonl"
+        let path = TemporaryFiles.path("sift-kept-", ".jsonl")
         // Then more wrong types than a site keeps by identity (4): they are found by their words.
         try
             #"{"code":"A"}\#n{"code":null}\#n{}\#n{"code":"A"}\#n{"code":null}\#n{"code":7}\#n{"code":true}\#n{"code":[]}\#n{"code":{}}\#n{"code":7}\#n"#

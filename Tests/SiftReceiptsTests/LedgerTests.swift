@@ -1,10 +1,11 @@
 import Foundation
 import Sift
 import Testing
+import SiftTesting
 
 @Suite struct LedgerTests {
     func runFile(_ lines: [String], ledger: String) throws -> [String] {
-        let path = NSTemporaryDirectory() + "sift-ledger-in-\(UUID().uuidString).jsonl"
+        let path = TemporaryFiles.path("sift-ledger-in-", ".jsonl")
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         var out: [UInt8] = []
         let options = RunOptions(workers: 2, batchSize: 16, asOfMillis: asOf, environment: RunEnvironment(overrides: ["ledger": ledger]))
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func replayDetectionCarriesAcrossRuns() throws {
-        let ledger = NSTemporaryDirectory() + "sift-ledger-\(UUID().uuidString).sqlite"
+        let ledger = TemporaryFiles.path("sift-ledger-", ".sqlite")
         let first = [
             record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]"),
             record(order: "o-2", user: "u-2", inApp: "[\(tx("pro", "2", original: "20"))]"),
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func examplesNeverTouchTheLedger() throws {
-        let ledger = NSTemporaryDirectory() + "sift-ledger-\(UUID().uuidString).sqlite"
+        let ledger = TemporaryFiles.path("sift-ledger-", ".sqlite")
         let yaml =
             policyYAML
             + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', quantity: '1'}]}}}\n    valid: true\n"
@@ -44,7 +45,7 @@ import Testing
 
 @Suite struct LedgerRegressionTests {
     @Test func theLedgerPathIsRelativeToTheRuleFile() throws {
-        let dir = NSTemporaryDirectory() + "sift-ledger-rel-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-ledger-rel-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let yaml = policyYAML + "\n  ledger: state/ledger.sqlite\n"
         try FileManager.default.createDirectory(atPath: dir + "/state", withIntermediateDirectories: true)
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func twoReceiptPacksShareTheirClaims() throws {
-        let dir = NSTemporaryDirectory() + "sift-two-packs-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-two-packs-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try (policyYAML.replacingOccurrences(of: "applies_to: { has: order_id }", with: "pack: a\napplies_to: { channel: a }")).write(
             toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import Testing
+import SiftTesting
 
 let policyYAML = """
     applies_to: { has: order_id }
@@ -251,7 +252,7 @@ func creditable(_ v: RecordVerdict) -> String {
             let id = 1_000_000_000_000_000 + (i % 500)
             lines.append(record(order: "o-\(i % 700)", user: "u-\(i % 3)", inApp: "[\(tx("coins", String(id)))]"))
         }
-        let path = NSTemporaryDirectory() + "sift-replay-\(UUID().uuidString).jsonl"
+        let path = TemporaryFiles.path("sift-replay-", ".jsonl")
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         func run(_ workers: Int) throws -> [UInt8] {
             var out: [UInt8] = []

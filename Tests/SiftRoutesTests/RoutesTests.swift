@@ -2,6 +2,7 @@ import Foundation
 import Sift
 @testable import SiftRoutes
 import Testing
+import SiftTesting
 
 func routes(_ table: String, extra: String = "") throws -> Pipeline {
     let yaml = """
@@ -713,7 +714,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     }
 
     @Test func anAASAFileFiltersUniversalLinks() throws {
-        let dir = NSTemporaryDirectory() + "sift-aasa-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-aasa-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try
             #"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/private/*","exclude":true},{"/":"/videos/*"}]}]}}"#
@@ -768,7 +769,7 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             applies_to: { has: url }
             routes: {schemes: [deeplink], table: [{path: a, to: first}]}
             """
-        let dir = NSTemporaryDirectory() + "sift-two-\(UUID().uuidString)"
+        let dir = TemporaryFiles.path("sift-two-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try (yaml + "\npack: one\n").write(toFile: dir + "/one.yaml", atomically: true, encoding: .utf8)
         try (yaml.replacingOccurrences(of: "first", with: "second") + "\npack: two\n").write(
