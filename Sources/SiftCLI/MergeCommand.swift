@@ -5,6 +5,7 @@ import Sift
 /// `sift merge`: combines the `--summary-json` files of sharded runs into one.
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "merge",
         abstract: "Combine the --summary-json files of sharded runs (--shard K/N) into one summary.",
         discussion: """
             The result is the summary a single run over all the records would have written: the same totals, \

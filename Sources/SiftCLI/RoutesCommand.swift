@@ -5,6 +5,7 @@ import SiftRoutes
 
 struct Routes: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "routes",
         abstract: "Universal-link files for route rules.",
         subcommands: [GenerateAASA.self, CheckAASA.self])
 }

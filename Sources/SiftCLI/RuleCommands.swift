@@ -3,7 +3,8 @@ import Foundation
 import Sift
 
 struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check rule files; print every problem with its location.")
+    static let configuration = CommandConfiguration(
+        commandName: "lint", abstract: "Check rule files; print every problem with its location.")
 
     @Argument(help: "A rule file or a folder of rule packs.")
     var rules: String
@@ -43,7 +44,7 @@ struct Lint: ParsableCommand {
 }
 
 struct Test: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the examples written in rule files.")
+    static let configuration = CommandConfiguration(commandName: "test", abstract: "Run the examples written in rule files.")
 
     @Argument(help: "A rule file or a folder of rule packs.")
     var rules: String
@@ -85,7 +86,7 @@ struct Test: ParsableCommand {
 }
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the compiled rules in plain words.")
+    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Print the compiled rules in plain words.")
 
     @Argument(help: "A rule file or a folder of rule packs.")
     var rules: String
@@ -99,7 +100,7 @@ struct Explain: ParsableCommand {
 }
 
 struct Schema: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a JSON Schema of rule files, for editors.")
+    static let configuration = CommandConfiguration(commandName: "schema", abstract: "Print a JSON Schema of rule files, for editors.")
 
     @Option(name: .long, help: "Also the exec_checks declared in these rules (a file or folder).")
     var rules: String?
@@ -110,7 +111,7 @@ struct Schema: ParsableCommand {
 }
 
 struct Plugins: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the check kinds and their options.")
+    static let configuration = CommandConfiguration(commandName: "plugins", abstract: "List the check kinds and their options.")
 
     @Option(name: .long, help: "Also the exec_checks declared in these rules (a file or folder).")
     var rules: String?

@@ -4,6 +4,7 @@ import Sift
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Check records and write one JSONL result per record.",
         discussion: """
             Inputs are JSONL files, JSON files (one object or an array of objects), folders of them, or - for standard input.
