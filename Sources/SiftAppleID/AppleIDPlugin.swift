@@ -28,7 +28,8 @@ enum AppleIDPlugin {
                     PluginSpec.Option(
                         "key_store", .string,
                         doc:
-                            "Instead of jwks: the name of a key store the host registered and keeps up to date (registerAppleID(keyStores:))."
+                            "Instead of jwks: the name of a key store the host registered and keeps up to date "
+                            + "(registerAppleID(keyStores:))."
                     ),
                     PluginSpec.Option(
                         "audiences", .oneOf([.string, .list(.string)]), required: true,
@@ -40,7 +41,8 @@ enum AppleIDPlugin {
                     PluginSpec.Option("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
                 ],
                 examples: [
-                    "apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, audiences: [com.example.app]}"
+                    "apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, "
+                        + "audiences: [com.example.app]}"
                 ]),
             make: { options, context in make(options, stores, &context) })
     }

@@ -38,23 +38,29 @@ struct AppleIDStage: Stage {
     private func verifiedToken(_ record: JSONValue, _ found: inout Findings) -> IdentityToken? {
         guard let tokenValue = policy.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
             found.fail(
-                .AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: policy.tokenField.first(in: record))
+                .AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌",
+                value: policy.tokenField.first(in: record))
             return nil
         }
         let token: IdentityToken
         do { token = try IdentityToken(text) } catch {
             switch error {
             case .segments:
-                found.fail(.AppleID.malformedSegments, "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
+                found.fail(
+                    .AppleID.malformedSegments, "an identity token has three dot-separated parts",
+                    "身份令牌应由三段以点分隔的部分组成")
             case .base64(let part):
                 found.fail(.AppleID.malformedBase64, "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
-            case .json(let part): found.fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
+            case .json(let part):
+                found.fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
             }
             return nil
         }
         let alg = token.header.root["alg"]?.string ?? "(none given)"
         guard alg == "RS256" else {
-            found.fail(.AppleID.algorithm, "the token is signed with \(alg); only RS256 is accepted", "令牌签名算法为 \(alg)，只接受 RS256")
+            found.fail(
+                .AppleID.algorithm, "the token is signed with \(alg); only RS256 is accepted",
+                "令牌签名算法为 \(alg)，只接受 RS256")
             return nil
         }
         let keys = policy.keys.current  // one key set for the whole record, even while the host updates the store
@@ -77,7 +83,9 @@ struct AppleIDStage: Stage {
         let p = policy
         let iss = claims["iss"]?.string
         if iss != p.issuer {
-            found.fail(.AppleID.issuer, "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'", "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
+            found.fail(
+                .AppleID.issuer, "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'",
+                "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
         }
         let auds: [String]
         if let a = claims["aud"], a.kind == .array {
@@ -88,7 +96,8 @@ struct AppleIDStage: Stage {
         if !auds.contains(where: p.audiences.contains) {
             found.fail(
                 .AppleID.audience,
-                "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of \(p.audiences.sorted().joined(separator: ", "))",
+                "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of "
+                    + "\(p.audiences.sorted().joined(separator: ", "))",
                 "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
         }
         return auds.first(where: p.audiences.contains)
@@ -107,7 +116,8 @@ struct AppleIDStage: Stage {
         if let iat = claims["iat"]?.integer {
             if Int64(iat) > now + leeway {
                 found.fail(
-                    .AppleID.issuedInFuture, "the token was issued at \(iat), after the as-of time \(now)", "令牌签发时间 \(iat) 晚于当前时间 \(now)")
+                    .AppleID.issuedInFuture, "the token was issued at \(iat), after the as-of time \(now)",
+                    "令牌签发时间 \(iat) 晚于当前时间 \(now)")
             }
         } else {
             found.fail(.AppleID.claimMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
@@ -135,12 +145,13 @@ struct AppleIDStage: Stage {
             let want = raw.map { policy.nonceHashed ? sha256Hex($0) : $0 }
             if want != got {
                 found.fail(
-                    .AppleID.nonce, "the token's nonce does not match the record's \(nonceField)", "令牌的 nonce 与记录中的 \(nonceField) 不一致",
-                    field: nonceField.description)
+                    .AppleID.nonce, "the token's nonce does not match the record's \(nonceField)",
+                    "令牌的 nonce 与记录中的 \(nonceField) 不一致", field: nonceField.description)
             }
         } else if flag(claims["nonce_supported"]) == true {
             found.fail(
-                .AppleID.nonceMissing, "the token has no nonce although nonce_supported is true", "nonce_supported 为 true 但令牌中没有 nonce")
+                .AppleID.nonceMissing, "the token has no nonce although nonce_supported is true",
+                "nonce_supported 为 true 但令牌中没有 nonce")
         }
     }
 
@@ -173,7 +184,8 @@ struct AppleIDStage: Stage {
         let p = policy
         let lines = [
             "Sign in with Apple token at \(p.tokenField) (\(p.rule)):",
-            "  - three base64url parts with JSON header and payload [apple_id.malformed_segments, apple_id.malformed_base64, apple_id.malformed_json]",
+            "  - three base64url parts with JSON header and payload [apple_id.malformed_segments, apple_id.malformed_base64, "
+                + "apple_id.malformed_json]",
             "  - alg must be RS256 [apple_id.algorithm]; kid must be one of \(p.keys.kids.joined(separator: ", ")) [apple_id.unknown_kid]",
             "  - RS256 signature with that key [apple_id.signature]",
             "  - iss = \(p.issuer) [apple_id.issuer]; aud one of \(p.audiences.sorted().joined(separator: ", ")) [apple_id.audience]",

@@ -17,7 +17,8 @@ enum HTMLReport {
             .totals{display:flex;gap:12px;flex-wrap:wrap}.tile{border:1px solid #ddd;border-radius:8px;padding:10px 16px;min-width:120px}
             .tile b{display:block;font-size:22px}.bad b{color:#b3261e}.good b{color:#1b7f3b}
             table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:4px 6px;text-align:left;vertical-align:top}
-            code,pre{font-family:ui-monospace,monospace;font-size:12px}pre{white-space:pre-wrap;word-break:break-all;margin:4px 0;background:#f6f6f6;padding:6px}
+            code,pre{font-family:ui-monospace,monospace;font-size:12px}\
+            pre{white-space:pre-wrap;word-break:break-all;margin:4px 0;background:#f6f6f6;padding:6px}
             svg text{font:12px system-ui,sans-serif}.muted{color:#666}
             </style></head><body>
             <h1>\(zh ? "Sift 检查报告" : "Sift report")</h1>
@@ -55,7 +56,8 @@ enum HTMLReport {
             let w = max(1, barWidth * n / top)
             svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" text-anchor=\"end\">\(esc(label.isEmpty ? "(record)" : label))</text>"
             svg +=
-                "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"16\" fill=\"\(color)\"><title>\(esc(label)): \(n)</title></rect>"
+                "<rect x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"16\" fill=\"\(color)\"><title>\(esc(label)): "
+                + "\(n)</title></rect>"
             svg += "<text x=\"\(labelWidth + w + 6)\" y=\"\(y + 15)\">\(n)</text>\n"
         }
         svg += "</svg>\n"
@@ -65,7 +67,8 @@ enum HTMLReport {
 
     static func topValues(_ s: RunSummary, zh: Bool) -> String {
         var h =
-            "<h2>\(zh ? "最常见的失败值" : "Top failing values")</h2>\n<table id=\"top-values\"><tr><th>\(zh ? "原因" : "reason")</th>"
+            "<h2>\(zh ? "最常见的失败值" : "Top failing values")</h2>\n"
+            + "<table id=\"top-values\"><tr><th>\(zh ? "原因" : "reason")</th>"
             + "<th>\(zh ? "值（次数）" : "values (count)")</th></tr>\n"
         for (reason, _) in s.reasonsByCount {
             guard let counter = s.topValues[reason] else { continue }
@@ -83,7 +86,8 @@ enum HTMLReport {
             for p in sample.problems {
                 let rule = p.rule.map { " <a href=\"\(esc(link($0)))\">\(esc($0.description))</a>" } ?? ""
                 h +=
-                    "<div><code>\(esc(p.field.isEmpty ? p.reason.text : p.field + " · " + p.reason.text))</code>: \(esc(p.message.text(language)))\(rule)</div>"
+                    "<div><code>\(esc(p.field.isEmpty ? p.reason.text : p.field + " · " + p.reason.text))</code>: "
+                    + "\(esc(p.message.text(language)))\(rule)</div>"
             }
             h += "<pre>\(esc(sample.text))\(sample.truncated ? "…" : "")</pre></td></tr>\n"
         }

@@ -38,7 +38,8 @@ struct Lint: ParsableCommand {
         print(
             zh
                 ? "sift lint：\(rules) 有效：\(packs) 个规则包，\(examples) 个示例，\(warnings) 个警告"
-                : "sift lint: \(rules) is valid: \(packs) pack\(packs == 1 ? "" : "s"), \(examples) example\(examples == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                : "sift lint: \(rules) is valid: \(packs) pack\(packs == 1 ? "" : "s"), \(examples) example\(examples == 1 ? "" : "s"), "
+                    + "\(warnings) warning\(warnings == 1 ? "" : "s")"
         )
     }
 }
@@ -79,7 +80,8 @@ struct Test: ParsableCommand {
         print(
             language == .zh
                 ? "sift test：共 \(outcomes.count) 个示例，通过 \(outcomes.count - failed.count) 个，失败 \(failed.count) 个"
-                : "sift test: \(outcomes.count) example\(outcomes.count == 1 ? "" : "s"), \(outcomes.count - failed.count) passed, \(failed.count) failed"
+                : "sift test: \(outcomes.count) example\(outcomes.count == 1 ? "" : "s"), \(outcomes.count - failed.count) passed, "
+                    + "\(failed.count) failed"
         )
         if !failed.isEmpty { throw Failed.invalid }
     }

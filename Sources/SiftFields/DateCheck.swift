@@ -34,7 +34,8 @@ struct DateCheck: ValueCheck {
             let text = options.string("format") ?? "yyyy-MM-dd"
             guard let format = DateFormat(text) else {
                 context.error(
-                    "unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, or rfc3339, epoch_ms, epoch_s",
+                    "unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, "
+                        + "or rfc3339, epoch_ms, epoch_s",
                     at: options.mark("format"))
                 return nil
             }
@@ -121,7 +122,8 @@ struct DateCheck: ValueCheck {
                     en: "is too short to hold a date at characters \(from)–\(to)",
                     zh: "长度不足，无法在第 \(from)–\(to) 位读取日期"))
         case .notADate:
-            return Rejection(LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
+            return Rejection(
+                LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
         case .date(let ms):
             guard let (early, bound) = brokenBound(ms, context) else { return nil }
             let (day, limit) = (DateFormat.isoDay(ms), DateFormat.isoDay(bound))
@@ -143,7 +145,9 @@ struct DateCheck: ValueCheck {
         var parts = [language == .zh ? "必须是格式为 \(format) 的有效日期" : "must be a real date in the format \(format)"]
         if let slice {
             parts.append(
-                language == .zh ? "（第 \(slice.lowerBound)–\(slice.upperBound) 位）" : "(characters \(slice.lowerBound)–\(slice.upperBound))")
+                language == .zh
+                    ? "（第 \(slice.lowerBound)–\(slice.upperBound) 位）"
+                    : "(characters \(slice.lowerBound)–\(slice.upperBound))")
         }
         if let min { parts.append((language == .zh ? "不早于 " : "not before ") + DateFormat.isoDay(min)) }
         if let max { parts.append((language == .zh ? "不晚于 " : "not after ") + DateFormat.isoDay(max)) }

@@ -18,7 +18,8 @@ struct LengthCheck: ValueCheck {
                 PluginSpec.Option(
                     "unit", .choice(["characters", "graphemes", "utf16", "bytes"]), default: .string("characters"),
                     doc:
-                        "characters: Unicode scalars; graphemes: what a reader sees as one character; utf16: as NSString counts; bytes: UTF-8 bytes."
+                        "characters: Unicode scalars; graphemes: what a reader sees as one character; utf16: as NSString counts; "
+                        + "bytes: UTF-8 bytes."
                 ),
             ],
             shorthand: "exact",
@@ -88,13 +89,16 @@ struct LengthCheck: ValueCheck {
         if fits(n) { return nil }
         let u = value.kind == .array ? ("items", "项") : unitWords
         if let min, let max, min == max, n != min {
-            return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be exactly \(min)", zh: "长度为 \(n) \(u.1)，必须为 \(min)"))
+            return Rejection(
+                LocalizedText(en: "is \(n) \(u.0) long; must be exactly \(min)", zh: "长度为 \(n) \(u.1)，必须为 \(min)"))
         }
         if let min, n < min {
-            return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be at least \(min)", zh: "长度为 \(n) \(u.1)，至少应为 \(min)"))
+            return Rejection(
+                LocalizedText(en: "is \(n) \(u.0) long; must be at least \(min)", zh: "长度为 \(n) \(u.1)，至少应为 \(min)"))
         }
         if let max, n > max {
-            return Rejection(LocalizedText(en: "is \(n) \(u.0) long; must be at most \(max)", zh: "长度为 \(n) \(u.1)，最多为 \(max)"))
+            return Rejection(
+                LocalizedText(en: "is \(n) \(u.0) long; must be at most \(max)", zh: "长度为 \(n) \(u.1)，最多为 \(max)"))
         }
         return nil
     }

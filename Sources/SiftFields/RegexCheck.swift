@@ -63,7 +63,8 @@ struct RegexCheck: ValueCheck {
 
     private static let mismatch = Rejection.fixed(LocalizedText(en: "does not match the required format", zh: "格式不正确"))
     private static let limitReached = Rejection.fixed(
-        LocalizedText(en: "the pattern needed too much backtracking on this value (match limit reached)", zh: "正则匹配超出回溯上限"),
+        LocalizedText(
+            en: "the pattern needed too much backtracking on this value (match limit reached)", zh: "正则匹配超出回溯上限"),
         detail: "limit")
 
     func explain(_ language: Language) -> String {

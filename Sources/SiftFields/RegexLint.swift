@@ -43,7 +43,8 @@ enum RegexLint {
             let word = String(String.UnicodeScalarView(s[k..<j]))
             let fixed = word.replacingDot()
             out.append(
-                "'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; for a literal dot write '\(fixed)'"
+                "'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; "
+                    + "for a literal dot write '\(fixed)'"
             )
         }
         return out

@@ -44,7 +44,8 @@ struct WrongType: Sendable {
 
     private init(_ expected: String, _ zh: String) {
         func make(_ kind: JSONValue.Kind) -> Rejection {
-            .fixed(LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
+            .fixed(
+                LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
         }
         (object, array, string, number, bool, null) = (make(.object), make(.array), make(.string), make(.number), make(.bool), make(.null))
     }

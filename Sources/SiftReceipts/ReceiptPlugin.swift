@@ -46,12 +46,14 @@ enum ReceiptPlugin {
                 PluginSpec.Option(
                     "replay", .choice(ReceiptPolicy.ReplayScope.allCases.map(\.rawValue)), default: .string("credited"),
                     doc:
-                        "credited: remember credited transactions only; every_seen: every well-formed purchase of every record with status 0."
+                        "credited: remember credited transactions only; "
+                        + "every_seen: every well-formed purchase of every record with status 0."
                 ),
                 PluginSpec.Option(
                     "replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
                     doc:
-                        "order_and_user: the same order and user may get a transaction again (receipt.already_credited); any: every reuse is a replay."
+                        "order_and_user: the same order and user may get a transaction again (receipt.already_credited); "
+                        + "any: every reuse is a replay."
                 ),
                 PluginSpec.Option(
                     "latest_receipt_info", .choice(ReceiptPolicy.LatestReceiptInfoUse.allCases.map(\.rawValue)), default: .string("all"),
@@ -59,17 +61,20 @@ enum ReceiptPlugin {
                 PluginSpec.Option(
                     "missing_expiry", .choice(ReceiptPolicy.MissingExpiry.allCases.map(\.rawValue)), default: .string("expired"),
                     doc:
-                        "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed (receipt.value_malformed)."
+                        "A subscription purchase without expires_date_ms: expired (receipt.subscription_expired) or malformed "
+                        + "(receipt.value_malformed)."
                 ),
                 PluginSpec.Option(
                     "refunded_periods", .choice(["excluded", "count"]), default: .string("excluded"),
                     doc:
-                        "excluded: a refunded subscription period does not extend its group's expiry; count: it still does (the refund is reported either way)."
+                        "excluded: a refunded subscription period does not extend its group's expiry; "
+                        + "count: it still does (the refund is reported either way)."
                 ),
                 PluginSpec.Option(
                     "environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
                     doc:
-                        "none: a response without environment is receipt.environment_missing; receipt_type: read it from receipt.receipt_type."
+                        "none: a response without environment is receipt.environment_missing; "
+                        + "receipt_type: read it from receipt.receipt_type."
                 ),
             ],
             examples: ["receipt: {field: receipt, bundle_id: com.example.app, products: {com.example.coins: consumable}}"]),

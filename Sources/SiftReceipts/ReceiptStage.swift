@@ -24,14 +24,15 @@ struct ReceiptStage: Stage {
         let response = p.response.map { $0.first(in: record) } ?? record
         guard let response, response.kind == .object else {
             f.fail(
-                p.responsePath, .Receipt.missing, "the record holds no verifyReceipt response here", "记录中此处没有 verifyReceipt 响应", response)
+                p.responsePath, .Receipt.missing, "the record holds no verifyReceipt response here",
+                "记录中此处没有 verifyReceipt 响应", response)
             return f.result
         }
         guard let code = status(response, &f) else { return f.result }
         guard let receipt = response["receipt"], receipt.kind == .object else {
             f.fail(
-                p.path("receipt"), .Receipt.receiptMissing, "status is 0 but the response has no receipt object", "状态为 0 但响应中没有 receipt 对象",
-                response["receipt"])
+                p.path("receipt"), .Receipt.receiptMissing, "status is 0 but the response has no receipt object",
+                "状态为 0 但响应中没有 receipt 对象", response["receipt"])
             return f.result
         }
         // A malformed or missing purchase list stops the record: nothing else can be trusted.
@@ -67,7 +68,9 @@ struct ReceiptStage: Stage {
             return nil
         }
         guard statusValue.kind == .number, let code = statusValue.integer else {
-            f.fail(p.path("status"), .Receipt.statusMalformed, "status must be a number, as Apple sends it", "status 必须是数字", statusValue)
+            f.fail(
+                p.path("status"), .Receipt.statusMalformed, "status must be a number, as Apple sends it", "status 必须是数字",
+                statusValue)
             return nil
         }
         let status = ReceiptStatus.of(code, isRetryable: AppleValue.bool(response["is-retryable"]).value)
@@ -166,7 +169,8 @@ struct ReceiptStage: Stage {
         let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
         f.fail(
             "\(t.path).cancellation_date_ms", .Receipt.refunded,
-            "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason \(t.cancellationReason ?? "absent"): \(why))",
+            "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason "
+                + "\(t.cancellationReason ?? "absent"): \(why))",
             "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
     }
 
@@ -232,7 +236,8 @@ struct ReceiptStage: Stage {
                     Violation(
                         field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: .Receipt.valueMalformed,
                         message: LocalizedText(
-                            en: "grace_period_expires_date_ms is not milliseconds since 1970", zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
+                            en: "grace_period_expires_date_ms is not milliseconds since 1970",
+                            zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
                         valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
             }
         }
@@ -270,11 +275,14 @@ struct ReceiptStage: Stage {
             "  - bundle id must be \(policy.bundleIDs.sorted().joined(separator: " or ")) [receipt.bundle_id]",
             "  - products: \(products) [receipt.product_unknown]",
             "  - refunded or revoked transactions are not credited [receipt.refunded]",
-            "  - subscriptions are credited while the group's latest expiry\(policy.grace ? " (or grace period)" : "") is after the as-of time [receipt.subscription_expired]",
+            "  - subscriptions are credited while the group's latest expiry\(policy.grace ? " (or grace period)" : "") is after the as-of "
+                + "time [receipt.subscription_expired]",
             "  - a transaction is credited to one order and user only [receipt.already_credited, receipt.replayed_transaction]",
         ]
         if let l = policy.ledger { lines.append("  - ledger: \(l)") }
-        if language == .zh { lines[0] = "收据检查，位置 \(policy.responsePath.isEmpty ? "记录本身" : policy.responsePath)（\(policy.rule)）：" }
+        if language == .zh {
+            lines[0] = "收据检查，位置 \(policy.responsePath.isEmpty ? "记录本身" : policy.responsePath)（\(policy.rule)）："
+        }
         return lines.joined(separator: "\n")
     }
 }

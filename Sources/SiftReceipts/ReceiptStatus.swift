@@ -35,7 +35,9 @@ struct ReceiptStatus: Sendable {
     private static let table: [Int: (reason: ReasonCode, message: LocalizedText, retryable: Bool)] = [
         21000: (
             .Receipt.statusRequestMalformed,
-            LocalizedText(en: "the request to the App Store was malformed (21000)", zh: "发往 App Store 的请求格式错误（21000）"), false
+            LocalizedText(
+                en: "the request to the App Store was malformed (21000)",
+                zh: "发往 App Store 的请求格式错误（21000）"), false
         ),
         21001: (
             .Receipt.statusRetired,
@@ -50,20 +52,27 @@ struct ReceiptStatus: Sendable {
                 zh: "收据数据格式错误或服务暂时出错，请重试（21002）"), true
         ),
         21003: (
-            .Receipt.statusNotAuthenticated, LocalizedText(en: "the receipt could not be authenticated (21003)", zh: "收据无法通过验证（21003）"),
+            .Receipt.statusNotAuthenticated,
+            LocalizedText(en: "the receipt could not be authenticated (21003)", zh: "收据无法通过验证（21003）"),
             false
         ),
         21004: (
             .Receipt.statusSharedSecretMismatch,
-            LocalizedText(en: "the shared secret does not match the account's (21004)", zh: "共享密钥与账户不一致（21004）"), false
+            LocalizedText(
+                en: "the shared secret does not match the account's (21004)",
+                zh: "共享密钥与账户不一致（21004）"), false
         ),
         21005: (
             .Receipt.statusServerUnavailable,
-            LocalizedText(en: "the receipt server was unavailable; try again (21005)", zh: "收据服务器暂不可用，请重试（21005）"), true
+            LocalizedText(
+                en: "the receipt server was unavailable; try again (21005)",
+                zh: "收据服务器暂不可用，请重试（21005）"), true
         ),
         21006: (
             .Receipt.statusSubscriptionExpired,
-            LocalizedText(en: "the receipt is valid but its subscription has expired (21006)", zh: "收据有效但订阅已过期（21006）"), false
+            LocalizedText(
+                en: "the receipt is valid but its subscription has expired (21006)",
+                zh: "收据有效但订阅已过期（21006）"), false
         ),
         21007: (
             .Receipt.statusSandboxReceiptInProduction,
@@ -78,12 +87,15 @@ struct ReceiptStatus: Sendable {
                 zh: "生产收据被发往沙盒环境验证，请改用生产环境验证（21008）"), false
         ),
         21009: (
-            .Receipt.statusInternalError, LocalizedText(en: "Apple had an internal error; try again (21009)", zh: "苹果服务器内部错误，请重试（21009）"),
+            .Receipt.statusInternalError,
+            LocalizedText(en: "Apple had an internal error; try again (21009)", zh: "苹果服务器内部错误，请重试（21009）"),
             true
         ),
         21010: (
             .Receipt.statusAccountNotFound,
-            LocalizedText(en: "the user account cannot be found or has been deleted (21010)", zh: "用户账户不存在或已删除（21010）"), false
+            LocalizedText(
+                en: "the user account cannot be found or has been deleted (21010)",
+                zh: "用户账户不存在或已删除（21010）"), false
         ),
     ]
 }

@@ -58,7 +58,9 @@ struct TransactionReader {
             return []
         }
         guard array.kind == .array else {
-            bad(path, .Receipt.inAppMalformed, "must be an array of transactions, not \(array.kind)", "应为交易数组，实际为\(array.kind)", array)
+            bad(
+                path, .Receipt.inAppMalformed, "must be an array of transactions, not \(array.kind)",
+                "应为交易数组，实际为\(array.kind)", array)
             return nil
         }
         var out: [Transaction] = []
@@ -77,13 +79,15 @@ struct TransactionReader {
         let before = violations.count
         let product = item["product_id"]?.string
         if product == nil {
-            bad("\(p).product_id", .Receipt.valueMalformed, "product_id is missing or not text", "缺少 product_id 或不是文本", item["product_id"])
+            bad(
+                "\(p).product_id", .Receipt.valueMalformed, "product_id is missing or not text", "缺少 product_id 或不是文本",
+                item["product_id"])
         }
         let tid = AppleValue.text(item["transaction_id"])
         if tid == nil || !AppleValue.isDecimal(tid!) {
             bad(
-                "\(p).transaction_id", .Receipt.transactionId, "a transaction id is a string of decimal digits", "交易号应为十进制数字字符串",
-                item["transaction_id"])
+                "\(p).transaction_id", .Receipt.transactionId, "a transaction id is a string of decimal digits",
+                "交易号应为十进制数字字符串", item["transaction_id"])
         }
         var otid = AppleValue.text(item["original_transaction_id"])
         if let o = otid, !AppleValue.isDecimal(o) {

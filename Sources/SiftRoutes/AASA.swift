@@ -109,7 +109,8 @@ package enum AASA: Sendable {
                 let variants = samples(r.pattern)
                 if variants.isEmpty {
                     problems.append(
-                        "route '\(r.pattern)' → \(r.destination) (\(r.mark)): no sample link could be made for its parameters; not checked")
+                        "route '\(r.pattern)' → \(r.destination) (\(r.mark)): "
+                            + "no sample link could be made for its parameters; not checked")
                 }
                 for sample in variants {
                     let encoded = "/" + sample.map(percentEncode).joined(separator: "/")
@@ -117,7 +118,8 @@ package enum AASA: Sendable {
                     let decision = file.decide(encodedPath: encoded)
                     if decision == nil || decision!.component.exclude {
                         let why = decision.map { "it matches \($0.component.label) first" } ?? "no pattern matches it"
-                        problems.append("route '\(r.pattern)' → \(r.destination) (\(r.mark)): \(encoded) would open in the browser: \(why)")
+                        problems.append(
+                            "route '\(r.pattern)' → \(r.destination) (\(r.mark)): \(encoded) would open in the browser: \(why)")
                         break
                     }
                 }

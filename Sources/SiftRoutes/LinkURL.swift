@@ -64,13 +64,15 @@ struct LinkParser: Sendable {
         }
         // ASCII only before lowercasing: the Kelvin sign (U+212A) lowercases to 'k'.
         guard url[..<colon].unicodeScalars.allSatisfy(\.isASCII) else {
-            throw LinkProblem(code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+            throw LinkProblem(
+                code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
         }
         let scheme = url[..<colon].lowercased()
         guard let f = scheme.unicodeScalars.first, ("a"..."z").contains(f),
             scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
         else {
-            throw LinkProblem(code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+            throw LinkProblem(
+                code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
         }
         if forbidden.contains(scheme) {
             throw LinkProblem(code: .Route.forbiddenScheme, en: "\(scheme): links are never opened", zh: "\(scheme): 链接一律不打开")
@@ -80,7 +82,8 @@ struct LinkParser: Sendable {
             throw LinkProblem(
                 code: .Route.schemeNotAllowed,
                 en:
-                    "the scheme '\(scheme)' is not allowed (allowed: \((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
+                    "the scheme '\(scheme)' is not allowed (allowed: "
+                    + "\((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
                 zh: "不允许的 scheme '\(scheme)'")
         }
         // Before the authority is taken apart: a host or port with such characters is refused for them.
@@ -114,13 +117,16 @@ struct LinkParser: Sendable {
         let authority = rest[..<slash]
         let pathText = noAuthority ? "/" + rest : rest[slash...]
         if authority.contains("@") {
-            throw LinkProblem(code: .Route.userinfo, en: "the link carries a user name or password before '@'", zh: "链接在 '@' 前带有用户名或密码")
+            throw LinkProblem(
+                code: .Route.userinfo, en: "the link carries a user name or password before '@'",
+                zh: "链接在 '@' 前带有用户名或密码")
         }
         let (hostText, port) = try Self.splitAuthority(authority)
         if let port, !port.isEmpty {
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 throw LinkProblem(
-                    code: .Route.port, en: "the port '\(Self.clipped(port))' is not a number", zh: "端口 '\(Self.clipped(port))' 不是数字")
+                    code: .Route.port, en: "the port '\(Self.clipped(port))' is not a number",
+                    zh: "端口 '\(Self.clipped(port))' 不是数字")
             }
             // Digits only, so leading zeros are the only other spelling: 0443 is 443.
             if !(universal && port.drop(while: { $0 == "0" }) == "443") {
@@ -146,7 +152,8 @@ struct LinkParser: Sendable {
             }
             guard hosts.contains(where: { $0.matches(ascii) }) else {
                 throw LinkProblem(
-                    code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts", zh: "主机 '\(ascii)' 不属于本应用")
+                    code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts",
+                    zh: "主机 '\(ascii)' 不属于本应用")
             }
             host = ascii
         } else if !hostText.isEmpty {
@@ -157,7 +164,9 @@ struct LinkParser: Sendable {
         let trailingSlash = raw.last == ""
         if trailingSlash { raw.removeLast() }
         for r in raw {
-            if r.isEmpty { throw LinkProblem(code: .Route.emptySegment, en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）") }
+            if r.isEmpty {
+                throw LinkProblem(code: .Route.emptySegment, en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）")
+            }
             segments.append(try Self.decodeSegment(r))
         }
         var query: [(String, String)] = []
@@ -168,7 +177,8 @@ struct LinkParser: Sendable {
                 let name = try Self.decode(item[..<eq], allowSlash: true)
                 let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true)
                 if !names.insert(name).inserted {
-                    throw LinkProblem(code: .Route.queryDuplicate, en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
+                    throw LinkProblem(
+                        code: .Route.queryDuplicate, en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
                 }
                 query.append((name, value))
             }
@@ -189,7 +199,8 @@ struct LinkParser: Sendable {
     static func splitAuthority(_ authority: Substring) throws(LinkProblem) -> (host: Substring, port: Substring?) {
         func invalid() -> LinkProblem {
             LinkProblem(
-                code: .Route.hostInvalid, en: "'\(clipped(authority))' is not a valid host name", zh: "'\(clipped(authority))' 不是合法的主机名")
+                code: .Route.hostInvalid, en: "'\(clipped(authority))' is not a valid host name",
+                zh: "'\(clipped(authority))' 不是合法的主机名")
         }
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { throw invalid() }
@@ -243,12 +254,15 @@ struct LinkParser: Sendable {
         while let c = it.popFirst() {
             guard c == UInt8(ascii: "%") else { bytes.append(c); continue }
             guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else {
-                throw LinkProblem(code: .Route.badEscape, en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+                throw LinkProblem(
+                    code: .Route.badEscape, en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
             }
             it = it.dropFirst(2)
             let b = hi << 4 | lo
             if b == 0 {
-                throw LinkProblem(code: .Route.nulByte, en: "the link contains an encoded NUL byte (%00)", zh: "链接包含编码的 NUL 字节（%00）")
+                throw LinkProblem(
+                    code: .Route.nulByte, en: "the link contains an encoded NUL byte (%00)",
+                    zh: "链接包含编码的 NUL 字节（%00）")
             }
             if b < 0x20 || b == 0x7F {
                 let escape = "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)

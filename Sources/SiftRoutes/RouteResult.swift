@@ -133,6 +133,7 @@ extension Pipeline {
                 if let route = result.output.first as? RouteResult { return route }
             }
         }
-        throw RouteResult.Refusal(reason: .Route.noRoutes, message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
+        throw RouteResult.Refusal(
+            reason: .Route.noRoutes, message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
     }
 }

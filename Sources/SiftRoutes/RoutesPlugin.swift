@@ -39,12 +39,15 @@ enum RoutesPlugin {
                 PluginSpec.Option(
                     "exclude", .list(.string),
                     doc:
-                        "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. Matched against the decoded path as written, trailing '/' included."
+                        "Paths never routed, with AASA wildcards * and ?: ['/videos/private/*']. "
+                        + "Matched against the decoded path as written, trailing '/' included."
                 ),
                 PluginSpec.Option(
                     "strict_characters", .boolean, default: .bool(true),
                     doc:
-                        "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): raw non-ASCII, full-width letters, < > \" ` ^ { } |. With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."
+                        "Refuse links with a character RFC 3986 does not allow (only unreserved, reserved and '%'): "
+                        + "raw non-ASCII, full-width letters, < > \" ` ^ { } |. "
+                        + "With false, raw non-ASCII paths and IDN hosts (例子.cn) are accepted as written."
                 ),
                 PluginSpec.Option(
                     "exclude_links", .choice(["all", "universal", "scheme"]), default: .string("all"),
@@ -57,17 +60,20 @@ enum RoutesPlugin {
                 PluginSpec.Option(
                     "scheme_links", .choice(LinkParser.SchemeLinks.allCases.map(\.rawValue)), default: .string("authority"),
                     doc:
-                        "authority: deeplink://videos/5 has 'videos' as its first segment and needs '//'; path: deeplink:videos/5 and deeplink://videos/5 are both the path videos/5."
+                        "authority: deeplink://videos/5 has 'videos' as its first segment and needs '//'; "
+                        + "path: deeplink:videos/5 and deeplink://videos/5 are both the path videos/5."
                 ),
                 PluginSpec.Option(
                     "host_trailing_dot", .choice(["ignore", "refuse"]), default: .string("ignore"),
                     doc:
-                        "A universal-link host written with a trailing dot (example.com.): read as example.com (the same DNS name), or refused (route.host_not_allowed)."
+                        "A universal-link host written with a trailing dot (example.com.): "
+                        + "read as example.com (the same DNS name), or refused (route.host_not_allowed)."
                 ),
                 PluginSpec.Option(
                     "aasa", .string,
                     doc:
-                        "An apple-app-site-association file (relative to this rule file): universal links it does not send to the app are route.not_associated."
+                        "An apple-app-site-association file (relative to this rule file): "
+                        + "universal links it does not send to the app are route.not_associated."
                 ),
                 PluginSpec.Option(
                     "aasa_app_id", .string, doc: "The app's entry in the AASA file (TEAMID.bundle.id); default: the first entry."),
@@ -102,7 +108,8 @@ enum RoutesPlugin {
         for (j, later) in routes.enumerated() {
             if let earlier = routes[..<j].first(where: { later.pattern.isCovered(by: $0.pattern) }) {
                 context.warning(
-                    "route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and matches every link it would",
+                    "route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and "
+                        + "matches every link it would",
                     at: later.mark)
             }
         }

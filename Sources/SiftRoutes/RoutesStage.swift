@@ -36,7 +36,8 @@ struct RoutesStage: Stage {
         // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
         if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
             fail(
-                .Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除", value: value)
+                .Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除",
+                value: value)
             return result
         }
         if link.kind == .universal, let aasa {
@@ -55,7 +56,8 @@ struct RoutesStage: Stage {
             } else if let miss = table.nearMiss(link.segments) {
                 fail(
                     .Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
-                    "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value, rule: miss.route.mark)
+                    "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value,
+                    rule: miss.route.mark)
             } else {
                 fail(.Route.unmatched, "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value)
             }
@@ -74,8 +76,8 @@ struct RoutesStage: Stage {
                 query.append((q.name, v))
             } else if q.required {
                 fail(
-                    .Route.queryMissing, "the link lacks the required query parameter '\(q.name)'", "链接缺少必需的查询参数 '\(q.name)'", value: value,
-                    rule: route.mark)
+                    .Route.queryMissing, "the link lacks the required query parameter '\(q.name)'",
+                    "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark)
             } else if let d = q.defaultValue {
                 query.append((q.name, d))
             }

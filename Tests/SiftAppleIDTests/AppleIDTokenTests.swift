@@ -67,7 +67,8 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         let out = String(decoding: v.appleID!.json, as: UTF8.self)
         #expect(
             out
-                == #"{"sub":"001234.0a1b2c3d4e5f.0123","email":"abc123@privaterelay.appleid.com","email_verified":true,"is_private_email":true,"nonce_supported":true,"aud":"com.example.app"}"#
+                == #"{"sub":"001234.0a1b2c3d4e5f.0123","email":"abc123@privaterelay.appleid.com","email_verified":true,"#
+                + #""is_private_email":true,"nonce_supported":true,"aud":"com.example.app"}"#
         )
     }
 
@@ -174,7 +175,8 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(errors(policy("  leeway_seconds: -5")) == ["siwa.yaml:9:19: error: 'leeway_seconds' cannot be negative"])
         #expect(
             errors(policy("  audience: [x]")) == [
-                "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds)"
+                "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, "
+                    + "user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds)"
             ])
     }
 }

@@ -49,9 +49,11 @@ import Testing
         #expect(read(dir + "/bad.jsonl") == Self.invalid1 + "\n7\n")
         #expect(
             r.stdout == """
-                {"source":"\(path)","line":3,"index":1,"key":"o-2","valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex",\
+                {"source":"\(path)","line":3,"index":1,"key":"o-2","valid":false,"packs":["mobile"],"violations":[{"field":"phone",\
+                "reason":"phone.regex",\
                 "message":"is not a valid mainland China mobile number","value":"1","rule":"rules/lib/cn-mobile.yaml:15:5"}]}
-                {"source":"\(path)","line":3,"index":2,"key":null,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}
+                {"source":"\(path)","line":3,"index":2,"key":null,"valid":false,"error":{"reason":"input.not_object",\
+                "message":"a record must be a JSON object"}}
 
                 """)
     }
@@ -170,7 +172,8 @@ import Testing
         #expect(lint.status == 2)
         #expect(
             lint.stderr == """
-                \(typo):3:13: error: unknown key 'invalid_ratoi' in 'fail_when'; did you mean 'invalid_ratio'? (keys: invalid_ratio, reasons)
+                \(typo):3:13: error: unknown key 'invalid_ratoi' in 'fail_when'; did you mean 'invalid_ratio'? (keys: invalid_ratio, \
+                reasons)
                 fail_when: {invalid_ratoi: 0.1, reasons: {a.not_empty: -1}}
                             ^
                 \(typo):3:56: error: each reason limit is CODE: N with N a whole number from 0
@@ -302,7 +305,8 @@ import Testing
         #expect(html.contains(##"<rect x="300" y="47" width="520" height="16" fill="#b3261e"><title>phone.regex: 1</title></rect>"##))
         #expect(
             html.contains(
-                "<tr><td><code>\(path):2</code></td><td><div><code>phone · phone.regex</code>: is not a valid mainland China mobile number")
+                "<tr><td><code>\(path):2</code></td><td><div><code>phone · phone.regex</code>: is not a valid mainland China mobile "
+                    + "number")
         )
         #expect(
             html.contains(

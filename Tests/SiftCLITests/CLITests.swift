@@ -62,7 +62,9 @@ struct SiftProcess {
         #expect(lines[0] == #"{"source":"samples/mobile.jsonl","line":1,"valid":true,"packs":["mobile"],"violations":[]}"#)
         #expect(
             lines[3]
-                == #"{"source":"samples/mobile.jsonl","line":4,"valid":false,"packs":["mobile"],"violations":[{"field":"phone","reason":"phone.regex","message":"is not a valid mainland China mobile number","value":"15412345678","rule":"rules/lib/cn-mobile.yaml:15:5"}]}"#
+                == #"{"source":"samples/mobile.jsonl","line":4,"valid":false,"packs":["mobile"],"violations":[{"field":"phone","#
+                + #""reason":"phone.regex","message":"is not a valid mainland China mobile number","value":"15412345678","#
+                + #""rule":"rules/lib/cn-mobile.yaml:15:5"}]}"#
         )
         #expect(r.stderr.hasPrefix("sift: 6 records, 3 valid, 3 invalid (0 unreadable) in "))
     }
@@ -101,10 +103,12 @@ struct SiftProcess {
         #expect(r.stdout == "")
         #expect(
             r.stderr == """
-                \(path):3:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)
+                \(path):3:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, \
+                match_limit, depth_limit)
                     - regex: {patern: '^1'}
                               ^
-                \(path):4:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'lunh'; did you mean 'luhn'?
+                \(path):4:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the \
+                text 'lunh'; did you mean 'luhn'?
                     - checksum: lunh
                                 ^
                 sift lint: 2 errors
@@ -175,7 +179,8 @@ struct SiftProcess {
                   Chinese mobile numbers, checked with the up-to-date validator.
                   field phone (required) [phone.required when missing]
                     - must not start or end with whitespace [phone.trimmed] (rules/mobile.yaml:13:9)
-                    - validator cn_mobile: fails with “is not a valid mainland China mobile number” (a regex check) [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
+                    - validator cn_mobile: fails with “is not a valid mainland China mobile number” (a regex check) [phone.regex] \
+                (rules/lib/cn-mobile.yaml:15:5)
                   examples: 18
                 a record that no pack applies to gets a record.no_pack result.
 
@@ -187,7 +192,8 @@ struct SiftProcess {
                   中国大陆手机号，用最新的号段校验。
                   字段 phone（必填）[缺失时 phone.required]
                     - 首尾不得有空白 [phone.trimmed] (rules/mobile.yaml:13:9)
-                    - 校验器 cn_mobile：不满足时报告“不是有效的中国大陆手机号”（regex 检查） [phone.regex] (rules/lib/cn-mobile.yaml:15:5)
+                    - 校验器 cn_mobile：不满足时报告“不是有效的中国大陆手机号”（regex 检查） [phone.regex] \
+                (rules/lib/cn-mobile.yaml:15:5)
                   示例：18 个
                 不适用于任何规则包的记录会得到 record.no_pack 结果。
 
@@ -227,7 +233,9 @@ struct SiftProcess {
         let lines = r.stdout.split(separator: "\n")
         #expect(
             lines[1].hasSuffix(
-                #""receipt":{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"com.example.coins100","type":"consumable","transaction_id":"1000000651234567","original_transaction_id":"1000000651234567","quantity":1}]}}"#
+                #""receipt":{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"com.example.coins100","#
+                    + #""type":"consumable","transaction_id":"1000000651234567","original_transaction_id":"1000000651234567","#
+                    + #""quantity":1}]}}"#
             ))
         #expect(lines[10].contains(#""receipt":{"status":21100,"retryable":true,"creditable":[]}"#))
     }
@@ -241,7 +249,9 @@ struct SiftProcess {
         #expect(lines.count == 10)
         #expect(
             lines[2]
-                == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"query":{"t":30,"autoplay":false},"raw_query":"t=30","fragment":null}}"#
+                == #"{"source":"samples/links.jsonl","line":3,"valid":true,"packs":["deeplinks"],"violations":[],"#
+                + #""route":{"destination":"video.detail","pattern":"videos/:id(int)","kind":"universal","params":{"id":42},"#
+                + #""query":{"t":30,"autoplay":false},"raw_query":"t=30","fragment":null}}"#
         )
         let reasons = lines.map { line -> String in
             guard let r = line.range(of: #""reason":""#) else { return "-" }
@@ -265,9 +275,11 @@ struct SiftProcess {
         #expect(legacy.status == 1)
         #expect(
             legacy.stdout == """
-                route 'videos/new' → video.editor (rules/deeplinks.yaml:15:13): /videos/new would open in the browser: no pattern matches it
+                route 'videos/new' → video.editor (rules/deeplinks.yaml:15:13): /videos/new would open in the browser: no pattern \
+                matches it
                 route 'videos' → video.list (rules/deeplinks.yaml:17:13): /videos would open in the browser: no pattern matches it
-                route 'videos/:id(int)' → video.detail (rules/deeplinks.yaml:21:13): /videos/1 would open in the browser: no pattern matches it
+                route 'videos/:id(int)' → video.detail (rules/deeplinks.yaml:21:13): /videos/1 would open in the browser: no pattern \
+                matches it
                 route 'account' → account (rules/deeplinks.yaml:28:13): /account would open in the browser: no pattern matches it
                 AASA pattern '/wwdc/news/' sends links to the app, but no route handles them
                 AASA pattern '/videos/wwdc/2015/*' sends links to the app, but no route handles them
@@ -280,7 +292,8 @@ struct SiftProcess {
         #expect(second.status == 1)
         #expect(
             second.stdout
-                == "excluded path '/videos/private/*' would still open the app: /videos/private/a matches * first\nsift routes check-aasa: 1 problem\n"
+                == "excluded path '/videos/private/*' would still open the app: /videos/private/a matches * first\n"
+                + "sift routes check-aasa: 1 problem\n"
         )
         let unknown = try SiftProcess.run([
             "routes", "check-aasa", "rules/deeplinks.yaml", "docs/examples/aasa-legacy-example.json", "--app-id", "X.y",
@@ -288,7 +301,8 @@ struct SiftProcess {
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr
-                == "sift routes check-aasa: the AASA file has no entry for X.y (entries: 9JA89QQLNQ.com.apple.wwdc, ABCD1234.com.apple.wwdc)\n"
+                == "sift routes check-aasa: the AASA file has no entry for X.y (entries: 9JA89QQLNQ.com.apple.wwdc, "
+                + "ABCD1234.com.apple.wwdc)\n"
         )
     }
 }
@@ -315,7 +329,8 @@ struct SiftProcess {
         let l = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", "--quiet", "--max-record-bytes", "100"], stdin: long)
         #expect(
             l.stdout
-                == "{\"source\":\"-\",\"line\":3,\"valid\":false,\"error\":{\"reason\":\"input.too_large\",\"message\":\"line 3 of the JSON array is longer than the record size limit\"}}\n"
+                == "{\"source\":\"-\",\"line\":3,\"valid\":false,\"error\":{\"reason\":\"input.too_large\","
+                + "\"message\":\"line 3 of the JSON array is longer than the record size limit\"}}\n"
         )
     }
 }

@@ -68,7 +68,8 @@ import Testing
         // The declaration's own error, then its use (a declaration with errors declares nothing).
         #expect(
             lint.stderr == """
-                \(typo):4:5: error: unknown option 'sumary' for 'exec_checks'; did you mean 'summary'? (options: command, summary, options, timeout_ms)
+                \(typo):4:5: error: unknown option 'sumary' for 'exec_checks'; did you mean 'summary'? (options: command, summary, \
+                options, timeout_ms)
                     sumary: Words.
                     ^
                 \(typo):6:8: error: unknown check 'word'

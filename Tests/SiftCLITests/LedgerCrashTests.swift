@@ -5,7 +5,9 @@ import Testing
     /// Records whose second half reuses the first half's transaction ids for other orders and users.
     func input(_ count: Int) -> String {
         (0..<count).map { i in
-            #"{"order_id":"o-\#(i)","user_id":"u-\#(i)","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"\#(1_000_000 + i % (count / 2))","quantity":"1"}]}}}"#
+            #"{"order_id":"o-\#(i)","user_id":"u-\#(i)","receipt":{"status":0,"environment":"Production","#
+                + #""receipt":{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","#
+                + #""transaction_id":"\#(1_000_000 + i % (count / 2))","quantity":"1"}]}}}"#
         }.joined(separator: "\n") + "\n"
     }
 
@@ -62,7 +64,9 @@ import Testing
     /// failed after 10 s, since the first held the write lock from start to end).
     @Test func twoRunsShareALedgerAtOnce() throws {
         func record(_ id: Int) -> String {
-            #"{"order_id":"o-\#(id)","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"\#(id)","quantity":"1"}]}}}"#
+            #"{"order_id":"o-\#(id)","user_id":"u","receipt":{"status":0,"environment":"Production","#
+                + #""receipt":{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"\#(id)","#
+                + #""quantity":"1"}]}}}"#
         }
         let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
         let ledger = dir + "/shared.sqlite"

@@ -60,7 +60,8 @@ import SiftTesting
         #expect(
             r.text.hasPrefix(
                 """
-                R/p.yaml:3:16: error: ‘ is a typographic quote, which YAML keeps as part of the text; type ' instead (turn off smart quotes in your editor)
+                R/p.yaml:3:16: error: ‘ is a typographic quote, which YAML keeps as part of the text; type ' instead (turn off smart \
+                quotes in your editor)
                   手机: [{regex: ‘1[0-9]{10}’}]
                                  ^
                 R/p.yaml:3:16: error: the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single \
@@ -106,7 +107,8 @@ import SiftTesting
         #expect(r.status == 2)
         #expect(
             r.text
-                == "R/p.yaml:2:6: error: rule file 'R/p.yaml' is not UTF-8 text (decoding stops here); save the file as UTF-8\nsift lint: 1 error\n"
+                == "R/p.yaml:2:6: error: rule file 'R/p.yaml' is not UTF-8 text (decoding stops here); save the file as UTF-8\n"
+                + "sift lint: 1 error\n"
         )
     }
 
@@ -126,7 +128,10 @@ import SiftTesting
         let errors = r.text.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(
             errors == [
-                "R/p.yaml:2:10: error: included file 'lib/cm.yaml' does not exist (looked for 'R/lib/cm.yaml'); did you mean 'lib/cn.yaml'?",
+                """
+                R/p.yaml:2:10: error: included file 'lib/cm.yaml' does not exist (looked for 'R/lib/cm.yaml'); did you mean \
+                'lib/cn.yaml'?
+                """,
                 "R/p.yaml:4:7: error: unknown check or validator 'gb11643'; did you mean 'checksum: gb11643'?",
                 "R/p.yaml:4:16: error: unknown check or validator 'required'; 'required' is an option of the field, not a check: "
                     + "write the field as {required: false, checks: [...]}",
@@ -252,7 +257,8 @@ import SiftTesting
                     </testcase>
                     <testcase classname="input" name="readable records"/>
                     <testcase classname="reasons" name="phone.regex">
-                      <failure message="3 violations">3 violations; most frequent values: 13800138000 (1), 15412345678 (1), １３８００１３８０００ (1)</failure>
+                      <failure message="3 violations">3 violations; most frequent values: 13800138000 (1), 15412345678 (1), \
+                １３８００１３８０００ (1)</failure>
                 """))
         for file in [dir + "/test.xml", dir + "/run.xml"] {
             let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: file)))
@@ -269,7 +275,8 @@ import SiftTesting
         #expect(r.status == 2)
         #expect(
             r.stderr == """
-                \(path):1:1: error: 规则包中有未知的键 'feilds'；是否想写 'fields'？（可用的键：version, pack, description, applies_to, \
+                \(path):1:1: error: 规则包中有未知的键 'feilds'；是否想写 'fields'？（可用的键：version, pack, \
+                description, applies_to, \
                 include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks, apple_id_token, receipt, routes）
                 feilds:
                 ^

@@ -28,8 +28,10 @@ import SiftTesting
         let lines = try run(yaml, #"{"nickname":null,"bio":null,"email":null}"# + "\n" + #"{"bio":"x"}"# + "\n")
         #expect(
             lines == [
-                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"bio","reason":"bio.type","message":"is null; must be string","value":"null","rule":"p.yaml:4:49"}]}"#,
-                #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"email","reason":"email.required","message":"is required but missing","rule":"p.yaml:5:3"}]}"#,
+                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"bio","reason":"bio.type","#
+                    + #""message":"is null; must be string","value":"null","rule":"p.yaml:4:49"}]}"#,
+                #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"email","reason":"email.required","#
+                    + #""message":"is required but missing","rule":"p.yaml:5:3"}]}"#,
             ])
     }
 
@@ -45,8 +47,13 @@ import SiftTesting
         let lines = try run(yaml, #"{"phone":"12","code":"1"}"# + "\n" + #"{"phone":null,"code":"ABC"}"# + "\n")
         #expect(
             lines == [
-                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.length","message":"is 2 characters long; must be at least 11","value":"12","rule":"p.yaml:5:12"},{"field":"code","reason":"code.length","message":"is 1 characters long; must be at least 3","value":"1","rule":"p.yaml:6:33"},{"field":"code","reason":"code.regex","message":"does not match the required format","value":"1","rule":"p.yaml:6:53"}]}"#,
-                #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.length","message":"expected a string or an array, got null","value":"null","rule":"p.yaml:5:12"}]}"#,
+                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.length","#
+                    + #""message":"is 2 characters long; must be at least 11","value":"12","rule":"p.yaml:5:12"},"#
+                    + #"{"field":"code","reason":"code.length","message":"is 1 characters long; must be at least 3","value":"1","#
+                    + #""rule":"p.yaml:6:33"},{"field":"code","reason":"code.regex","message":"does not match the required format","#
+                    + #""value":"1","rule":"p.yaml:6:53"}]}"#,
+                #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.length","#
+                    + #""message":"expected a string or an array, got null","value":"null","rule":"p.yaml:5:12"}]}"#,
             ])
     }
 
@@ -69,10 +76,13 @@ import SiftTesting
             """)
         #expect(
             lines == [
-                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"refund_email","reason":"refund_email.required","message":"is required but missing (required when: field category must be one of: ecommerce)","rule":"p.yaml:3:3"}]}"#,
+                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"refund_email","#
+                    + #""reason":"refund_email.required","message":"is required but missing (required when: field category must be one "#
+                    + #"of: ecommerce)","rule":"p.yaml:3:3"}]}"#,
                 #"{"source":"-","line":2,"valid":true,"packs":["p"],"violations":[]}"#,
                 #"{"source":"-","line":3,"valid":true,"packs":["p"],"violations":[]}"#,
-                #"{"source":"-","line":4,"valid":false,"packs":["p"],"violations":[{"field":"refund_email","reason":"refund_email.regex","message":"does not match the required format","value":"nope","rule":"p.yaml:5:15"}]}"#,
+                #"{"source":"-","line":4,"valid":false,"packs":["p"],"violations":[{"field":"refund_email","reason":"refund_email.regex","#
+                    + #""message":"does not match the required format","value":"nope","rule":"p.yaml:5:15"}]}"#,
             ])
         let rules = try SiftProcess.temp("p.yaml", yaml)
         let explain = try SiftProcess.run(["explain", rules])
@@ -80,7 +90,10 @@ import SiftTesting
             explain.stdout.contains(
                 "field refund_email (required when: field category must be one of: ecommerce) [refund_email.required when missing]\n"))
         let zh = try SiftProcess.run(["explain", rules, "--lang", "zh"])
-        #expect(zh.stdout.contains("字段 refund_email（必填条件：字段 category 必须是以下之一：ecommerce）[缺失时 refund_email.required]\n"))
+        #expect(
+            zh.stdout.contains(
+                "字段 refund_email（必填条件：字段 category 必须是以下之一：ecommerce）"
+                    + "[缺失时 refund_email.required]\n"))
         let optional = try SiftProcess.run([
             "explain", try SiftProcess.temp("o.yaml", "pack: o\nfields:\n  a: {required: false, checks: [not_empty]}\n"),
         ])
@@ -102,11 +115,15 @@ import SiftTesting
             """
         let lines = try run(
             yaml,
-            #"{"items":[{"kind":"ecommerce"},{"kind":"games","code":"X"},{"kind":"ecommerce","refund_email":"a@b"},{"kind":"toys","code":"X"}]}"#
+            #"{"items":[{"kind":"ecommerce"},{"kind":"games","code":"X"},{"kind":"ecommerce","refund_email":"a@b"},"#
+                + #"{"kind":"toys","code":"X"}]}"#
                 + "\n")
         #expect(
             lines == [
-                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"items[0].refund_email","reason":"items[*].refund_email.required","message":"is required but missing (required when: field .kind must be one of: ecommerce)","rule":"p.yaml:3:3"},{"field":"items[1].code","reason":"items[*].code.regex","message":"does not match the required format","value":"X","rule":"p.yaml:9:16"}]}"#
+                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"items[0].refund_email","#
+                    + #""reason":"items[*].refund_email.required","message":"is required but missing (required when: field .kind must be "#
+                    + #"one of: ecommerce)","rule":"p.yaml:3:3"},{"field":"items[1].code","reason":"items[*].code.regex","#
+                    + #""message":"does not match the required format","value":"X","rule":"p.yaml:9:16"}]}"#
             ])
     }
 
@@ -134,7 +151,8 @@ import SiftTesting
         #expect(
             text.contains(
                 """
-                p.yaml:7:22: error: 'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}
+                p.yaml:7:22: error: 'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: \
+                [ecommerce]}}
                 """))
     }
 
@@ -183,8 +201,15 @@ import SiftTesting
         let lines = try run(yaml, #"{"phone":13800138000,"code":5,"tag":7}"# + "\n" + #"{"phone":"1","code":"A","tag":"x"}"# + "\n")
         #expect(
             lines == [
-                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.type","message":"is a number; must be string","value":"13800138000","rule":"p.yaml:4:92"},{"field":"code","reason":"code.type","message":"is a number; must be string","value":"5","rule":"p.yaml:5:30"},{"field":"tag","reason":"tag.regex","message":"expected a string, got a number","value":"7","rule":"p.yaml:6:36"}]}"#,
-                #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.regex","message":"is not a mobile number","value":"1","rule":"p.yaml:4:34"},{"field":"phone","reason":"phone.length","message":"is 1 characters long; must be exactly 11","value":"1","rule":"p.yaml:4:108"}]}"#,
+                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.type","#
+                    + #""message":"is a number; must be string","value":"13800138000","rule":"p.yaml:4:92"},"#
+                    + #"{"field":"code","reason":"code.type","message":"is a number; must be string","value":"5","rule":"p.yaml:5:30"},"#
+                    + #"{"field":"tag","reason":"tag.regex","message":"expected a string, got a number","value":"7","#
+                    + #""rule":"p.yaml:6:36"}]}"#,
+                #"{"source":"-","line":2,"valid":false,"packs":["p"],"violations":[{"field":"phone","reason":"phone.regex","#
+                    + #""message":"is not a mobile number","value":"1","rule":"p.yaml:4:34"},"#
+                    + #"{"field":"phone","reason":"phone.length","message":"is 1 characters long; must be exactly 11","value":"1","#
+                    + #""rule":"p.yaml:4:108"}]}"#,
             ])
     }
 
@@ -249,7 +274,8 @@ import SiftTesting
                   expected: valid
                   actual:   valid
                   expected route: {"destination":"video.detail","params":{"id":8}}
-                  actual route:   {"destination":"video.detail","pattern":"videos/:id(int)","kind":"scheme","params":{"id":7},"query":{},"raw_query":null,"fragment":null}
+                  actual route:   {"destination":"video.detail","pattern":"videos/:id(int)","kind":"scheme","params":{"id":7},"query":{},\
+                "raw_query":null,"fragment":null}
                 sift test: 2 examples, 1 passed, 1 failed
 
                 """)
@@ -315,11 +341,14 @@ import SiftTesting
             ["run", "--rules", rules, "-", "--lang", "zh", "--results", "invalid"], stdin: "{\"a\":\"y\"}\n[1]\n{\"a\":\n")
         #expect(
             run.stdout.split(separator: "\n").map(String.init) == [
-                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"a","reason":"a.enum","message":"必须是 x","value":"y","rule":"\#(rules):3:8"}]}"#,
+                #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"a","reason":"a.enum","message":"必须是 x","#
+                    + #""value":"y","rule":"\#(rules):3:8"}]}"#,
                 #"{"source":"-","line":2,"valid":false,"error":{"reason":"input.not_object","message":"记录必须是 JSON 对象"}}"#,
-                #"{"source":"-","line":3,"valid":false,"error":{"reason":"input.malformed_json","message":"第 6 字节处输入意外结束"}}"#,
+                #"{"source":"-","line":3,"valid":false,"error":{"reason":"input.malformed_json","#
+                    + #""message":"第 6 字节处输入意外结束"}}"#,
             ])
-        let summary = run.stderr.replacingOccurrences(of: #"用时 [0-9.]+ 秒，每秒 [0-9]+ 条"#, with: "T", options: .regularExpression)
+        let summary = run.stderr.replacingOccurrences(
+            of: #"用时 [0-9.]+ 秒，每秒 [0-9]+ 条"#, with: "T", options: .regularExpression)
         #expect(
             summary == """
                 sift：共 3 条记录，有效 0 条，无效 3 条（无法读取 2 条），T

@@ -29,9 +29,11 @@ let fieldsOnly: PluginRegistry = {
         #expect(
             errors(yaml) == [
                 "r.yaml:3:7: error: unknown check 'regx'; did you mean 'regex'?",
-                "r.yaml:4:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, match_limit, depth_limit)",
+                "r.yaml:4:15: error: unknown option 'patern' for 'regex'; did you mean 'pattern'? (options: pattern, mode, ignore_case, "
+                    + "match_limit, depth_limit)",
                 "r.yaml:5:21: error: 'min' of 'length' should be a whole number, not the text 'six'",
-                "r.yaml:6:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the text 'luhnn'; did you mean 'luhn'?",
+                "r.yaml:6:17: error: 'checksum' should be one of gb11643, luhn, iban, isbn10, isbn13, gtin, uscc, verhoeff, damm, not the "
+                    + "text 'luhnn'; did you mean 'luhn'?",
                 "r.yaml:7:14: error: invalid regex '([a-z]': missing closing parenthesis at offset 6",
             ])
     }
@@ -49,7 +51,8 @@ let fieldsOnly: PluginRegistry = {
     @Test func packLevelMistakes() {
         #expect(
             errors("feilds:\n  a: [not_empty]\n") == [
-                "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, applies_to, include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks)",
+                "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, "
+                    + "applies_to, include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks)",
                 "r.yaml:1:1: error: the pack 'r' has no rules: add 'fields:'",
             ])
         #expect(
@@ -57,7 +60,8 @@ let fieldsOnly: PluginRegistry = {
         )
         #expect(
             errors("fields:\n  a:\n    requird: false\n    checks: [not_empty]\n") == [
-                "r.yaml:3:5: error: unknown key 'requird' for field 'a'; did you mean 'required'? (keys: required, null, report, reason, checks, description)"
+                "r.yaml:3:5: error: unknown key 'requird' for field 'a'; did you mean 'required'? (keys: required, null, report, reason, "
+                    + "checks, description)"
             ])
         #expect(errors("fields:\n  'a..b': [not_empty]\n") == ["r.yaml:2:3: error: invalid field path 'a..b': empty name before '.'"])
     }
@@ -86,7 +90,8 @@ let fieldsOnly: PluginRegistry = {
             errors("fields:\n  a: [not_empty]\nexamples:\n  - record: {a: x}\n  - {record: {a: ''}, vaild: false}\n") == [
                 "r.yaml:4:5: error: say what the example expects: 'valid: true', or 'reasons: [...]'",
                 "r.yaml:5:5: error: say what the example expects: 'valid: true', or 'reasons: [...]'",
-                "r.yaml:5:23: error: unknown key 'vaild' in an example; did you mean 'valid'? (keys: name, record, json, valid, reasons, route, output, packs)",
+                "r.yaml:5:23: error: unknown key 'vaild' in an example; did you mean 'valid'? (keys: name, record, json, valid, reasons, "
+                    + "route, output, packs)",
             ])
     }
 }

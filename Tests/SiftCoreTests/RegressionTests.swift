@@ -33,7 +33,8 @@ import SiftTesting
         #expect(errors("fields:\n  a:\n    - trimmed:\n") == [])
         #expect(
             errors("fields:\n  a: [date: yyyy-mm-dd]\n") == [
-                "r.yaml:2:13: error: unknown date format 'yyyy-mm-dd': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, or rfc3339, epoch_ms, epoch_s"
+                "r.yaml:2:13: error: unknown date format 'yyyy-mm-dd': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and "
+                    + "separators, or rfc3339, epoch_ms, epoch_s"
             ])
         #expect(errors("fields:\n\ta: [not_empty]\n").first?.hasSuffix("; tabs cannot indent YAML, use spaces") == true)
     }
@@ -64,7 +65,8 @@ import SiftTesting
             """
         let p = try #require(RulesLoader(registry: fieldsOnly).load(text: yaml, file: "r.yaml").pipeline)
         #expect(
-            Explainer.explain(p, language: .en).contains("length must be 0…3 characters [a.length] (r.yaml:2:11) (reported as a.too_long)"))
+            Explainer.explain(p, language: .en).contains(
+                "length must be 0…3 characters [a.length] (r.yaml:2:11) (reported as a.too_long)"))
         let v = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"a":"abcd","b":"root"}"#.utf8))
         #expect(v.reasons == ["a.too_long", "b.not"])
         #expect(v.violations[1].message.en == "must not satisfy: must be one of: admin, root")

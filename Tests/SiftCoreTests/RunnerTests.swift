@@ -46,9 +46,12 @@ import SiftTesting
         #expect(
             lines == [
                 #"{"source":"IN","line":1,"valid":true,"packs":["r"],"violations":[]}"#,
-                #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.malformed_json","message":"unexpected end of input at byte 22"}}"#,
+                #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.malformed_json","#
+                    + #""message":"unexpected end of input at byte 22"}}"#,
                 #"{"source":"IN","line":4,"valid":false,"error":{"reason":"input.not_object","message":"a record must be a JSON object"}}"#,
-                #"{"source":"IN","line":5,"valid":false,"packs":["r"],"violations":[{"field":"in_app[1].product_id","reason":"in_app[*].product_id.enum","message":"must be one of: gold, silver","value":"lead","rule":"r.yaml:6:9"}]}"#,
+                #"{"source":"IN","line":5,"valid":false,"packs":["r"],"violations":[{"field":"in_app[1].product_id","#
+                    + #""reason":"in_app[*].product_id.enum","message":"must be one of: gold, silver","value":"lead","#
+                    + #""rule":"r.yaml:6:9"}]}"#,
                 #"{"source":"IN","line":6,"valid":true,"packs":["r"],"violations":[]}"#,
             ])
         #expect(summary.records == 5)
@@ -87,12 +90,20 @@ import SiftTesting
             // Record 1 (i = 0): f0 "no", f1 1, f2 true, f3 "ok".
             #expect(
                 lines[0].hasPrefix(
-                    #"{"source":"\#(path)","line":1,"valid":false,"packs":["m"],"violations":[{"field":"f0","reason":"f0.regex","message":"does not match the required format","value":"no","rule":"m.yaml:2:9"},{"field":"f1","reason":"f1.regex","message":"expected a string, got a number","value":"1","rule":"m.yaml:3:9"},{"field":"f2","reason":"f2.regex","message":"expected a string, got a boolean","value":"true","rule":"m.yaml:4:9"},{"field":"f4""#
+                    #"{"source":"\#(path)","line":1,"valid":false,"packs":["m"],"violations":[{"field":"f0","reason":"f0.regex","#
+                        + #""message":"does not match the required format","value":"no","rule":"m.yaml:2:9"},"#
+                        + #"{"field":"f1","reason":"f1.regex","message":"expected a string, got a number","value":"1","#
+                        + #""rule":"m.yaml:3:9"},{"field":"f2","reason":"f2.regex","message":"expected a string, got a boolean","#
+                        + #""value":"true","rule":"m.yaml:4:9"},{"field":"f4""#
                 ))
             // Record 2 (i = 1): f0 1, f1 true, f2 "ok", f3 "no".
             #expect(
                 lines[1].hasPrefix(
-                    #"{"source":"\#(path)","line":2,"valid":false,"packs":["m"],"violations":[{"field":"f0","reason":"f0.regex","message":"expected a string, got a number","value":"1","rule":"m.yaml:2:9"},{"field":"f1","reason":"f1.regex","message":"expected a string, got a boolean","value":"true","rule":"m.yaml:3:9"},{"field":"f3","reason":"f3.regex","message":"does not match the required format","value":"no","rule":"m.yaml:5:9"}"#
+                    #"{"source":"\#(path)","line":2,"valid":false,"packs":["m"],"violations":[{"field":"f0","reason":"f0.regex","#
+                        + #""message":"expected a string, got a number","value":"1","rule":"m.yaml:2:9"},"#
+                        + #"{"field":"f1","reason":"f1.regex","message":"expected a string, got a boolean","value":"true","#
+                        + #""rule":"m.yaml:3:9"},{"field":"f3","reason":"f3.regex","message":"does not match the required format","#
+                        + #""value":"no","rule":"m.yaml:5:9"}"#
                 ))
         }
     }
@@ -113,7 +124,8 @@ import SiftTesting
         let path = TemporaryFiles.path("sift-kept-", ".jsonl")
         // Then more wrong types than a site keeps by identity (4): they are found by their words.
         try
-            #"{"code":"A"}\#n{"code":null}\#n{}\#n{"code":"A"}\#n{"code":null}\#n{"code":7}\#n{"code":true}\#n{"code":[]}\#n{"code":{}}\#n{"code":7}\#n"#
+            (#"{"code":"A"}\#n{"code":null}\#n{}\#n{"code":"A"}\#n{"code":null}\#n"#
+            + #"{"code":7}\#n{"code":true}\#n{"code":[]}\#n{"code":{}}\#n{"code":7}\#n"#)
             .write(
                 toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -130,7 +142,8 @@ import SiftTesting
             + #"{"field":"code","reason":"code.regex","message":"expected a string, got a number","value":"7","rule":"k.yaml:6:9"}]}"#
         func wrong(_ value: String, _ kind: String) -> String {
             #"[{"field":"code","reason":"code.regex","message":"expected a string, got \#(kind)","value":"\#(value)","rule":"k.yaml:4:9"},"#
-                + #"{"field":"code","reason":"code.regex","message":"expected a string, got \#(kind)","value":"\#(value)","rule":"k.yaml:6:9"}]}"#
+                + #"{"field":"code","reason":"code.regex","message":"expected a string, got \#(kind)","value":"\#(value)","#
+                + #""rule":"k.yaml:6:9"}]}"#
         }
         let head = #"{"source":"IN","line":"#
         #expect(
@@ -165,7 +178,8 @@ import SiftTesting
         #expect(lines.count == 3)
         #expect(
             lines[1]
-                == #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.too_large","message":"the line is longer than the record size limit"}}"#
+                == #"{"source":"IN","line":2,"valid":false,"error":{"reason":"input.too_large","#
+                + #""message":"the line is longer than the record size limit"}}"#
         )
         #expect(lines[2].contains(#""line":3,"valid":true"#))
     }

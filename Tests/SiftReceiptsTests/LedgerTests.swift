@@ -36,7 +36,9 @@ import SiftTesting
         let ledger = TemporaryFiles.path("sift-ledger-", ".sqlite")
         let yaml =
             policyYAML
-            + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', quantity: '1'}]}}}\n    valid: true\n"
+            + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, "
+            + "receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', "
+            + "quantity: '1'}]}}}\n    valid: true\n"
         let outcomes = try ExampleRunner(pipeline: pipeline(yaml), asOfMillis: asOf).run()
         #expect(outcomes.map(\.passed) == [true], "\(outcomes.map { ExampleRunner.describe($0, language: .en) })")
         #expect(!FileManager.default.fileExists(atPath: ledger))

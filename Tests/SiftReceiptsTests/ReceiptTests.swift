@@ -41,7 +41,8 @@ func record(
 }
 
 func tx(_ product: String, _ id: String, original: String? = nil, quantity: String = "\"1\"", extra: String = "") -> String {
-    #"{"product_id":"\#(product)","transaction_id":"\#(id)","original_transaction_id":"\#(original ?? id)","quantity":\#(quantity),"is_trial_period":"false"\#(extra)}"#
+    #"{"product_id":"\#(product)","transaction_id":"\#(id)","original_transaction_id":"\#(original ?? id)","quantity":\#(quantity),"#
+        + #""is_trial_period":"false"\#(extra)}"#
 }
 
 func verdicts(_ records: [String], pipeline p: Pipeline? = nil) throws -> [RecordVerdict] {
@@ -110,7 +111,8 @@ func creditable(_ v: RecordVerdict) -> String {
             ])
         #expect(
             creditable(v)
-                == #"{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"coins","type":"consumable","transaction_id":"1000000000000001","original_transaction_id":"1000000000000001","quantity":2}]}"#
+                == #"{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"coins","type":"consumable","#
+                + #""transaction_id":"1000000000000001","original_transaction_id":"1000000000000001","quantity":2}]}"#
         )
     }
 
@@ -123,7 +125,8 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(try verdicts([record(env: "Sandbox")], pipeline: both)[0].reasons == [])
         // Without "environment": reported, unless the policy reads receipt_type instead.
         let typed =
-            #"{"order_id":"o","receipt":{"status":0,"receipt":{"receipt_type":"ProductionSandbox","bundle_id":"com.example.app","in_app":[]}}}"#
+            #"{"order_id":"o","receipt":{"status":0,"receipt":{"receipt_type":"ProductionSandbox","bundle_id":"com.example.app","#
+            + #""in_app":[]}}}"#
         #expect(try reasons(typed) == ["receipt.environment_missing"])
         let fallback = try pipeline(policyYAML + "\n  environment_fallback: receipt_type")
         #expect(try verdicts([typed], pipeline: fallback)[0].reasons == ["receipt.environment"])
@@ -280,8 +283,10 @@ func creditable(_ v: RecordVerdict) -> String {
     @Test func mistakesInThePolicyAreLocated() {
         #expect(
             errors("receipt:\n  bundle_id: a\n  products:\n    x: consumabel\n    y: {type: auto_renewable, gruop: g}\n") == [
-                "iap.yaml:4:8: error: 'x' in 'products' of 'receipt' should be one of consumable, non_consumable, auto_renewable, non_renewing, not the text 'consumabel'; did you mean 'consumable'?",
-                "iap.yaml:5:31: error: unknown option 'gruop' for 'y' in 'products' of 'receipt'; did you mean 'group'? (options: type, group)",
+                "iap.yaml:4:8: error: 'x' in 'products' of 'receipt' should be one of consumable, non_consumable, auto_renewable, "
+                    + "non_renewing, not the text 'consumabel'; did you mean 'consumable'?",
+                "iap.yaml:5:31: error: unknown option 'gruop' for 'y' in 'products' of 'receipt'; did you mean 'group'? (options: type, "
+                    + "group)",
             ])
         #expect(
             errors("receipt:\n  bundle_id: a\n  as_of: yesterday\n  products: {x: consumable}\n") == [
@@ -290,7 +295,8 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(
             errors("receipt:\n  products: {x: consumable}\n  environment: production\n") == [
                 "iap.yaml:2:3: error: 'receipt' needs the option 'bundle_id' (Your app's bundle id, or a list.)",
-                "iap.yaml:3:16: error: 'environment' of 'receipt' should be one of Production, Sandbox, not the text 'production'; did you mean 'Production'?",
+                "iap.yaml:3:16: error: 'environment' of 'receipt' should be one of Production, Sandbox, not the text 'production'; did you "
+                    + "mean 'Production'?",
             ])
     }
 }
@@ -396,7 +402,8 @@ func creditable(_ v: RecordVerdict) -> String {
         let monthly = tx("monthly", "1000000000000030", extra: #","expires_date_ms":"1895000000000""#)
         let pass = tx("pass", "1000000000000031", extra: #","expires_date_ms":"1895000000000""#)
         let json =
-            #"{"order_id":"o","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[\#(monthly),\#(pass)]}}}"#
+            #"{"order_id":"o","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","#
+            + #""in_app":[\#(monthly),\#(pass)]}}}"#
         #expect(try verdicts([json], pipeline: p)[0].reasons == ["receipt.value_malformed"])
     }
 }

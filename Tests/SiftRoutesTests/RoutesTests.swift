@@ -77,7 +77,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             "videos//new": "empty segment in 'videos//new'",
             "**/x": "'**' must be the last segment of '**/x'",
             "v/:id(integer)":
-                "unknown parameter type 'integer' in ':id(integer)'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)",
+                "unknown parameter type 'integer' in ':id(integer)'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, "
+                + "bool, enum:a|b, regex:...)",
             "v/:id/:id": "parameter ':id' appears twice in 'v/:id/:id'",
             "v/ab*": "'ab*': '*' and ':' stand for whole segments only",
             "v/:(int)": "a parameter name is letters, digits and '_': ':(int)'",
@@ -123,13 +124,17 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
 
     @Test func shadowedRoutesAreLintWarnings() {
         let yaml =
-            "applies_to: {has: url}\nroutes:\n  schemes: [deeplink]\n  table:\n    - {path: 'videos/:id', to: a}\n    - {path: 'videos/new', to: b}\n    - {path: 'videos/:n', to: c, params: {n: int}}\n    - {path: 'x/:s', to: d, params: {s: slug}}\n    - {path: 'x/:n', to: e, params: {n: int}}\n"
+            "applies_to: {has: url}\nroutes:\n  schemes: [deeplink]\n  table:\n    - {path: 'videos/:id', to: a}\n"
+            + "    - {path: 'videos/new', to: b}\n    - {path: 'videos/:n', to: c, params: {n: int}}\n"
+            + "    - {path: 'x/:s', to: d, params: {s: slug}}\n    - {path: 'x/:n', to: e, params: {n: int}}\n"
         let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
         #expect(r.pipeline != nil)
         #expect(
             r.diagnostics.map(\.headline) == [
-                "r.yaml:6:14: warning: route 'videos/new' can never match: route 'videos/:id' (line 5) comes first and matches every link it would",
-                "r.yaml:7:14: warning: route 'videos/:n(int)' can never match: route 'videos/:id' (line 5) comes first and matches every link it would",
+                "r.yaml:6:14: warning: route 'videos/new' can never match: route 'videos/:id' (line 5) comes first and matches every link "
+                    + "it would",
+                "r.yaml:7:14: warning: route 'videos/:n(int)' can never match: route 'videos/:id' (line 5) comes first and matches every "
+                    + "link it would",
             ])
     }
 
@@ -215,7 +220,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(ok.reasons == [])
         #expect(
             ok.route
-                == #"{"destination":"v","pattern":"v/:id(int)","kind":"scheme","params":{"id":-5},"query":{"t":0,"ap":false,"sort":"old"},"raw_query":"t=0&sort=old","fragment":null}"#
+                == #"{"destination":"v","pattern":"v/:id(int)","kind":"scheme","params":{"id":-5},"query":{"t":0,"ap":false,"sort":"old"},"#
+                + #""raw_query":"t=0&sort=old","fragment":null}"#
         )
         #expect(try resolve(p, "deeplink://v/1?sort=old&t=-1").reasons == ["route.query_type"])
         #expect(try resolve(p, "deeplink://v/1").reasons == ["route.query_missing"])
@@ -333,8 +339,10 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/videos/*","exclude":true},{"/":"/videos"},{"/":"/promo/*"}]}]}}"#
         #expect(
             try AASA.check(p, aasa: Array(aasa.utf8), appID: nil) == [
-                "route 'videos/new' → video.editor (r.yaml:7:14): /videos/new would open in the browser: it matches exclude /videos/* first",
-                "route 'videos/:id(int)' → video.detail (r.yaml:9:14): /videos/1 would open in the browser: it matches exclude /videos/* first",
+                "route 'videos/new' → video.editor (r.yaml:7:14): /videos/new would open in the browser: it matches exclude /videos/* "
+                    + "first",
+                "route 'videos/:id(int)' → video.detail (r.yaml:9:14): /videos/1 would open in the browser: it matches exclude /videos/* "
+                    + "first",
                 "route 'account' → account (r.yaml:10:14): /account would open in the browser: no pattern matches it",
                 "AASA pattern '/promo/*' sends links to the app, but no route handles them",
             ])
@@ -381,7 +389,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(file.decide(encodedPath: "/files/a/b")?.component.exclude == false)
         #expect(try AASA.check(p, aasa: Array(text.utf8), appID: nil) == [])
         let loose =
-            #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/files/*"},{"/":"/videos*"},{"/":"/account"},{"/":"/videos/private/*","exclude":true}]}]}}"#
+            #"{"applinks":{"details":[{"appID":"T.a","components":[{"/":"/files/*"},{"/":"/videos*"},{"/":"/account"},"#
+            + #"{"/":"/videos/private/*","exclude":true}]}]}}"#
         #expect(
             try AASA.check(p, aasa: Array(loose.utf8), appID: nil) == [
                 "route 'files/**' → files (r.yaml:7:14): /files would open in the browser: no pattern matches it",
@@ -398,10 +407,13 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
     @Test func nestedOptionMistakesAreLocated() {
         #expect(
             errors(
-                "routes:\n  schemes: [deeplink]\n  table:\n    - {pth: videos, to: v}\n    - path: v\n      to: v\n      query:\n        t: {tpye: uint}\n"
+                "routes:\n  schemes: [deeplink]\n  table:\n    - {pth: videos, to: v}\n    - path: v\n      to: v\n      query:\n"
+                    + "        t: {tpye: uint}\n"
             ) == [
-                "r.yaml:4:8: error: unknown option 'pth' for 'table' of 'routes'; did you mean 'path'? (options: path, to, params, query, unknown_query)",
-                "r.yaml:8:13: error: unknown option 'tpye' for 't' in 'query' of 'table' of 'routes'; did you mean 'type'? (options: type, required, default)",
+                "r.yaml:4:8: error: unknown option 'pth' for 'table' of 'routes'; did you mean 'path'? (options: path, to, params, query, "
+                    + "unknown_query)",
+                "r.yaml:8:13: error: unknown option 'tpye' for 't' in 'query' of 'table' of 'routes'; did you mean 'type'? (options: type, "
+                    + "required, default)",
             ])
     }
 
@@ -420,7 +432,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
             ])
         #expect(
             errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v/:id', to: v, params: {id: integr}}\n") == [
-                "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, enum:a|b, regex:...)"
+                "r.yaml:4:43: error: unknown type 'integr'; did you mean 'int'? (types: string, int, int:1.., uint, uuid, slug, bool, "
+                    + "enum:a|b, regex:...)"
             ])
         #expect(
             errors("routes:\n  schemes: [deeplink]\n  table:\n    - {path: 'v', to: v, query: {t: {type: uint, default: '-1'}}}\n") == [
@@ -605,7 +618,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         #expect(try destination(q, "https://例子.cn/account") == "account")
         #expect(try resolve(q, "deeplink://tags/京").route!.contains(#""t":"京""#))
         #expect(try resolve(q, "deeplink://tags/a<b").route!.contains(#""t":"a<b""#))
-        #expect(try resolve(q, "https://ｅｘａｍｐｌｅ.com/account").reasons == ["route.host_not_allowed"])  // NFC keeps full-width letters
+        // NFC keeps full-width letters
+        #expect(try resolve(q, "https://ｅｘａｍｐｌｅ.com/account").reasons == ["route.host_not_allowed"])
         #expect(try resolve(q, "deeplink://tags/a b").reasons == ["route.bad_character"])
         #expect(Explainer.explain(q, language: .en).contains("(strict_characters: false)"))
     }
@@ -717,7 +731,8 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         let dir = TemporaryFiles.path("sift-aasa-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try
-            #"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/private/*","exclude":true},{"/":"/videos/*"}]}]}}"#
+            (#"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/private/*","exclude":true},"#
+            + #"{"/":"/videos/*"}]}]}}"#)
             .write(toFile: dir + "/aasa.json", atomically: true, encoding: .utf8)
         let yaml = """
             applies_to: { has: url }

@@ -61,7 +61,10 @@ final class PluginCheckNode: CheckNode {
     /// own terms (a raw regex) are left to `sift plugins` and the rule file.
     func explain(_ language: Language) -> [String] {
         guard let message else { return ["\(check.explain(language)) [\(reason)] (\(rule))"] }
-        let said = language == .zh ? "不满足时报告“\(message.text(.zh))”（\(kind) 检查）" : "fails with “\(message.text(.en))” (a \(kind) check)"
+        let said =
+            language == .zh
+            ? "不满足时报告“\(message.text(.zh))”（\(kind) 检查）"
+            : "fails with “\(message.text(.en))” (a \(kind) check)"
         return ["\(said) [\(reason)] (\(rule))"]
     }
 
@@ -120,7 +123,8 @@ struct AnyNode: CheckNode {
     }
 
     func summary(_ language: Language) -> String {
-        (language == .zh ? "满足其一：" : "one of: ") + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
+        (language == .zh ? "满足其一：" : "one of: ")
+            + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
     }
 
     var reasonCodes: [ReasonCode] { [reason] }

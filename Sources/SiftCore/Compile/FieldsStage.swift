@@ -286,9 +286,13 @@ struct FieldsStage: Stage {
         let code = rule.requiredReason.text
         switch rule.required {
         case .always:
-            return zh ? "字段 \(rule.path)（必填\(extra)）[缺失时 \(code)]" : "field \(rule.path) (required\(extra)) [\(code) when missing]"
+            return zh
+                ? "字段 \(rule.path)（必填\(extra)）[缺失时 \(code)]"
+                : "field \(rule.path) (required\(extra)) [\(code) when missing]"
         case .never:
-            return zh ? "字段 \(rule.path)（可选，缺失时不检查\(extra)）" : "field \(rule.path) (optional: not checked when missing\(extra))"
+            return zh
+                ? "字段 \(rule.path)（可选，缺失时不检查\(extra)）"
+                : "field \(rule.path) (optional: not checked when missing\(extra))"
         case .when(let c):
             return zh
                 ? "字段 \(rule.path)（必填条件：\(c.summary(.zh))\(extra)）[缺失时 \(code)]"

@@ -44,7 +44,10 @@ enum ChineseDiagnostics {
         (#"^unknown validator ('[^']*')"#, "未知的校验器 $1"),
         (#"^unknown type ('[^']*')"#, "未知的类型 $1"),
         (#"^unknown option ('[^']*') for ('[^']*'(?: (?:in|of) '[^']*')*)"#, "$2 没有选项 $1"),
-        (#"^'fields' is a mapping from field paths to their checks, not (.*)$"#, "'fields' 应为从字段路径到检查的映射，而不是 $1"),
+        (
+            #"^'fields' is a mapping from field paths to their checks, not (.*)$"#,
+            "'fields' 应为从字段路径到检查的映射，而不是 $1"
+        ),
         (#"^unknown language ('[^']*')"#, "未知的语言 $1"),
         (#"^the ('[^']*') message should be (.+), not (.+)$"#, "$1 消息应为$2，而不是$3"),
         (#"^(.+) should be (.+), not (.+?)(;.*)?$"#, "$1 应为$2，而不是$3$4"),
@@ -62,7 +65,8 @@ enum ChineseDiagnostics {
             "'：' 是全角冒号，YAML 不会把它当作 ':'；请输入半角 ':' 再加一个空格"
         ),
         (
-            #"^(\S+) is a typographic quote, which YAML keeps as part of the text; type (\S+) instead \(turn off smart quotes in your editor\)"#,
+            #"^(\S+) is a typographic quote, which YAML keeps as part of the text; "#
+                + #"type (\S+) instead \(turn off smart quotes in your editor\)"#,
             "$1 是弯引号，YAML 会把它当作文本的一部分；请改用 $2（并在编辑器中关闭智能引号）"
         ),
         (
@@ -75,18 +79,26 @@ enum ChineseDiagnostics {
         ),
         (
             #"^the pack ('[^']*') has no examples: .*$"#,
-            "规则包 $1 没有示例：请在 'examples:' 下各加一条有效和无效的记录，这样 sift test 能发现拼错的 applies_to 或写错的模式"
+            "规则包 $1 没有示例：请在 'examples:' 下各加一条有效和无效的记录，"
+                + "这样 sift test 能发现拼错的 applies_to 或写错的模式"
         ),
         (
             #"^the pack ('[^']*') has no 'applies_to', so it checks every record.*; add one such as (applies_to: \{kind: [^}]*\})$"#,
-            "规则包 $1 没有 'applies_to'，所以它会检查每一条记录，包括给其他规则包的记录；请添加一个，例如 $2"
+            "规则包 $1 没有 'applies_to'，所以它会检查每一条记录，包括给其他规则包的记录；请添加一个，"
+                + "例如 $2"
         ),
-        (#"^the example expects ('[^']*'), which no rule of this pack reports"#, "示例预期 $1，但本规则包中没有规则会报告它"),
+        (
+            #"^the example expects ('[^']*'), which no rule of this pack reports"#,
+            "示例预期 $1，但本规则包中没有规则会报告它"
+        ),
         (
             #"^('[^']*') limits ('[^']*'), which no rule of this pack reports, so the limit never trips"#,
             "$1 限制了 $2，但本规则包中没有规则会报告它，所以这个上限永远不会触发"
         ),
-        (#"^say what the example expects: 'valid: true', or 'reasons: \[\.\.\.\]'$"#, "请写明示例的预期：'valid: true' 或 'reasons: [...]'"),
+        (
+            #"^say what the example expects: 'valid: true', or 'reasons: \[\.\.\.\]'$"#,
+            "请写明示例的预期：'valid: true' 或 'reasons: [...]'"
+        ),
         (
             #"^one check per list item: found ('[^']*') and ('[^']*'); put each in its own '- ' item$"#,
             "每个列表项只能有一个检查：发现了 $1 和 $2；请各放在一个 '- ' 项里"
@@ -94,11 +106,13 @@ enum ChineseDiagnostics {
         (#"^invalid regex ('.*'): (.*) at offset (\d+)$"#, "无效的正则 $1：$2（第 $3 个字符处）"),
         (
             #"^patterns match the whole value, so ('[^']*') is not a prefix test: .*, write ('[^']*') or add mode: search$"#,
-            "模式要完整匹配整个值，所以 $1 不是前缀检查：只有整个值都匹配它才通过；要允许后面有任意文本，请写成 $2 或加上 mode: search"
+            "模式要完整匹配整个值，所以 $1 不是前缀检查：只有整个值都匹配它才通过；"
+                + "要允许后面有任意文本，请写成 $2 或加上 mode: search"
         ),
         (
             #"^patterns match the whole value, so ('[^']*') is not a suffix test: .*, write ('[^']*') or add mode: search$"#,
-            "模式要完整匹配整个值，所以 $1 不是后缀检查：只有整个值都匹配它才通过；要允许前面有任意文本，请写成 $2 或加上 mode: search"
+            "模式要完整匹配整个值，所以 $1 不是后缀检查：只有整个值都匹配它才通过；"
+                + "要允许前面有任意文本，请写成 $2 或加上 mode: search"
         ),
         (
             #"^'\.' in ('[^']*') matches any character, so ('[^']*') passes too; for a literal dot write ('[^']*')$"#,
@@ -122,7 +136,8 @@ enum ChineseDiagnostics {
         (#"^included file ('[^']*') does not exist \(looked for ('[^']*')\)"#, "被包含的文件 $1 不存在（查找的是 $2）"),
         (
             #"^unknown date format ('[^']*'): .*$"#,
-            "未知的日期格式 $1：请用 yyyy（年）、MM（月）、dd（日）、HH、mm（分）、ss、SSS 和分隔符，或 rfc3339、epoch_ms、epoch_s"
+            "未知的日期格式 $1：请用 yyyy（年）、MM（月）、dd（日）、HH、mm（分）、ss、SSS 和分隔符，"
+                + "或 rfc3339、epoch_ms、epoch_s"
         ),
         (#"^invalid field path ('[^']*'): empty name before '\.'$"#, "无效的字段路径 $1：'.' 之前的名称为空"),
         (#"^invalid field path ('[^']*'): it ends with '\.'$"#, "无效的字段路径 $1：以 '.' 结尾"),
@@ -139,17 +154,29 @@ enum ChineseDiagnostics {
         (#"^'use' takes the name of a validator, not (.*)$"#, "'use' 需要一个校验器的名称，而不是$1"),
         (#"^'enum' needs at least one value$"#, "'enum' 至少需要一个值"),
         (#"^'enum' values are texts, numbers or booleans, not (.*)$"#, "'enum' 的值应为文本、数字或布尔值，而不是$1"),
-        (#"^'examples' is a list of .*$"#, "'examples' 是一个列表，每项形如 {record: ..., valid: true} 或 {record: ..., reasons: [...]}"),
+        (
+            #"^'examples' is a list of .*$"#,
+            "'examples' 是一个列表，每项形如 {record: ..., valid: true} 或 {record: ..., reasons: [...]}"
+        ),
         (#"^'description' is text, or \{en: \.\.\., zh: \.\.\.\}$"#, "'description' 应为文本，或 {en: ..., zh: ...}"),
-        (#"^'message' is text, or a mapping of languages \(en, zh\)$"#, "'message' 应为文本，或按语言写的映射（'en'、'zh'）"),
+        (
+            #"^'message' is text, or a mapping of languages \(en, zh\)$"#,
+            "'message' 应为文本，或按语言写的映射（'en'、'zh'）"
+        ),
         (#"^('[^']*') cannot be negative$"#, "$1 不能为负数"),
         (#"^('[^']*') has min (\S+) greater than max (\S+)$"#, "$1 的 'min'（$2）大于 'max'（$3）"),
         (#"^'length' needs 'min', 'max' or 'exact'$"#, "'length' 需要 'min'、'max' 或 'exact'"),
         (#"^'length' takes 'exact' or 'min'/'max', not both$"#, "'length' 只能写 'exact' 或 'min'/'max'，不能同时写"),
         (#"^'range' needs 'min' or 'max'$"#, "'range' 需要 'min' 或 'max'"),
-        (#"^'from' and 'to' of 'date' go together, with 1 ≤ from ≤ to$"#, "'date' 的 'from' 和 'to' 要一起写，且 1 ≤ from ≤ to"),
+        (
+            #"^'from' and 'to' of 'date' go together, with 1 ≤ from ≤ to$"#,
+            "'date' 的 'from' 和 'to' 要一起写，且 1 ≤ from ≤ to"
+        ),
         (#"^'record' is a mapping \(the record's fields\), not (.*)$"#, "'record' 应为映射（记录的各个字段），而不是$1"),
-        (#"^'required' is true, false, or \{when: .*\}, not (.*)$"#, "'required' 应为 true、false 或 {when: {field: ..., <check>}}，而不是$1"),
+        (
+            #"^'required' is true, false, or \{when: .*\}, not (.*)$"#,
+            "'required' 应为 true、false 或 {when: {field: ..., <check>}}，而不是$1"
+        ),
         (
             #"^'required: \{when: \.\.\.\}' is about another field: add 'field:', as in (.*)$"#,
             "'required: {when: ...}' 说的是另一个字段：请加上 'field:'，例如 $1"
@@ -160,26 +187,44 @@ enum ChineseDiagnostics {
             #"^'applies_to' is 'all' or a mapping such as (\{[^}]*\}) or (\{[^}]*\}), not (.*)$"#,
             "'applies_to' 应为 'all' 或映射，例如 $1 或 $2，而不是$3"
         ),
-        (#"^'applies_to' compares a field with a value or a list of values, not (.*)$"#, "'applies_to' 把字段与一个值或一组值比较，而不是$1"),
+        (
+            #"^'applies_to' compares a field with a value or a list of values, not (.*)$"#,
+            "'applies_to' 把字段与一个值或一组值比较，而不是$1"
+        ),
         (#"^'include' takes a file path or a list of them, not (.*)$"#, "'include' 需要一个文件路径或路径列表，而不是$1"),
-        (#"^'not' takes a mapping of conditions, such as (not: \{[^}]*\}), not (.*)$"#, "'not' 需要一个条件映射，例如 $1，而不是$2"),
+        (
+            #"^'not' takes a mapping of conditions, such as (not: \{[^}]*\}), not (.*)$"#,
+            "'not' 需要一个条件映射，例如 $1，而不是$2"
+        ),
         (#"^'<<' merges a mapping or a list of mappings, not (.*)$"#, "'<<' 只能合并映射或映射列表，而不是$1"),
         (#"^a field path is text, not (.*)$"#, "字段路径应为文本，而不是$1"),
-        (#"^a rule file holds one YAML document; found a second '---'$"#, "一个规则文件只能有一个 YAML 文档；发现了第二个 '---'"),
-        (#"^a rule file is a mapping of keys \(fields, validators, \.\.\.\), not (.*)$"#, "规则文件应为键的映射（'fields'、'validators' 等），而不是$1"),
+        (
+            #"^a rule file holds one YAML document; found a second '---'$"#,
+            "一个规则文件只能有一个 YAML 文档；发现了第二个 '---'"
+        ),
+        (
+            #"^a rule file is a mapping of keys \(fields, validators, \.\.\.\), not (.*)$"#,
+            "规则文件应为键的映射（'fields'、'validators' 等），而不是$1"
+        ),
         (#"^an example cannot be 'valid: true' and list reasons$"#, "示例不能既写 'valid: true' 又列出原因"),
         (
             #"^an example is a mapping with 'record' and 'valid' or 'reasons', not (.*)$"#,
             "示例应为包含 'record' 以及 'valid' 或 'reasons' 的映射，而不是$1"
         ),
         (#"^an example needs 'record' \(YAML\) or 'json' \(JSON text\)$"#, "示例需要 'record'（YAML）或 'json'（JSON 文本）"),
-        (#"^'packs' of an example is 'all' .*$"#, "示例的 'packs' 只能是 'all'（用规则中的每个规则包检查这条记录）"),
+        (
+            #"^'packs' of an example is 'all' .*$"#,
+            "示例的 'packs' 只能是 'all'（用规则中的每个规则包检查这条记录）"
+        ),
         (#"^a check needs one of: (.*)$"#, "检查需要以下之一：$1"),
         (
             #"^('[^']*') names a field beside the one being checked, and there is none here; write the full path$"#,
             "$1 指的是与被检查字段同级的字段，但这里没有；请写完整路径"
         ),
-        (#"^('[^']*') is not a time Sift knows; write (\S+): now .*$"#, "$1 不是 Sift 认识的时间；请写 $2: now（本次运行的基准时间，--as-of）"),
+        (
+            #"^('[^']*') is not a time Sift knows; write (\S+): now .*$"#,
+            "$1 不是 Sift 认识的时间；请写 $2: now（本次运行的基准时间，--as-of）"
+        ),
         (#"^('[^']*') belongs to a 'when' check$"#, "$1 属于 'when' 检查"),
         (#"^include cycle: ('[^']*') includes this file again$"#, "循环包含：$1 又包含了这个文件"),
         (
@@ -190,13 +235,19 @@ enum ChineseDiagnostics {
             #"^included file ('[^']*') may only define validators and includes; it has ('[^']*')$"#,
             "被包含的文件 $1 只能定义 validators 和 include；它有 $2"
         ),
-        (#"^included file ('[^']*') declares exec_checks; .*$"#, "被包含的文件 $1 声明了 exec_checks；请在规则文件夹本身的文件中声明"),
+        (
+            #"^included file ('[^']*') declares exec_checks; .*$"#,
+            "被包含的文件 $1 声明了 exec_checks；请在规则文件夹本身的文件中声明"
+        ),
         (
             #"^two packs are named ('[^']*') \(the other is in (.*)\); set 'pack:' to tell them apart$"#,
             "有两个规则包都叫 $1（另一个在 $2）；请用 'pack:' 给它们起不同的名字"
         ),
         (#"^the check name ('[^']*') is taken; choose another$"#, "检查名 $1 已被占用；请换一个"),
-        (#"^validator name ('[^']*') is taken by a built-in check; choose another$"#, "校验器名 $1 已被内置检查占用；请换一个"),
+        (
+            #"^validator name ('[^']*') is taken by a built-in check; choose another$"#,
+            "校验器名 $1 已被内置检查占用；请换一个"
+        ),
         (#"^unknown alias '\*([^']*)'; define it first with '&[^']*'$"#, "未知的别名 '*$1'；请先用 '&$1' 定义它"),
         (#"^nesting deeper than (\d+) levels$"#, "嵌套超过 $1 层"),
         (#"^option names are text, not (.*)$"#, "选项名应为文本，而不是$1"),
@@ -209,14 +260,23 @@ enum ChineseDiagnostics {
         (#"^('[^']*') takes a mapping: (.*)$"#, "$1 需要一个映射：$2"),
         (#"^'timeout_ms' must be above 0$"#, "'timeout_ms' 必须大于 0"),
         (#"^'exec_checks' is a mapping from check names to their commands$"#, "'exec_checks' 应为从检查名到命令的映射"),
-        (#"^'routes' needs 'schemes' or 'hosts': which links does the app open\?$"#, "'routes' 需要 'schemes' 或 'hosts'：应用会打开哪些链接？"),
+        (
+            #"^'routes' needs 'schemes' or 'hosts': which links does the app open\?$"#,
+            "'routes' 需要 'schemes' 或 'hosts'：应用会打开哪些链接？"
+        ),
         (#"^('[^']*') is not a parameter of ('[^']*')$"#, "$1 不是 $2 的参数"),
         (#"^cannot read the AASA file ('[^']*')$"#, "无法读取 AASA 文件 $1"),
         (#"^cannot read key set ('[^']*')$"#, "无法读取密钥集 $1"),
         (#"^give 'jwks' or 'key_store', not both$"#, "'jwks' 和 'key_store' 只能写一个"),
         (#"^no key store ('[^']*') is registered$"#, "没有注册名为 $1 的密钥存储"),
-        (#"^key set ('[^']*') is outside the rules folder; keep it beside the rules$"#, "密钥集 $1 在规则文件夹之外；请把它放在规则旁边"),
-        (#"^'apple_id_token' needs its keys: .*$"#, "'apple_id_token' 需要密钥：'jwks: FILE'（规则旁边的 Apple JWKS 文件）或 'key_store: NAME'"),
+        (
+            #"^key set ('[^']*') is outside the rules folder; keep it beside the rules$"#,
+            "密钥集 $1 在规则文件夹之外；请把它放在规则旁边"
+        ),
+        (
+            #"^'apple_id_token' needs its keys: .*$"#,
+            "'apple_id_token' 需要密钥：'jwks: FILE'（规则旁边的 Apple JWKS 文件）或 'key_store: NAME'"
+        ),
         (
             #"^'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not (.*)$"#,
             "'apple_id_token' 的 'as_of' 应为 now、RFC 3339 时间或 epoch 秒数，而不是$1"
@@ -226,7 +286,10 @@ enum ChineseDiagnostics {
             "'receipt' 的 'as_of' 应为 now、request_date、RFC 3339 时间或 epoch 毫秒数，而不是$1"
         ),
         (#"^key set ('[^']*') is not valid JSON: (.*)$"#, "密钥集 $1 不是有效的 JSON：$2"),
-        (#"^key set ('[^']*') has no "keys" array \(expected Apple's JWKS format\)$"#, "密钥集 $1 没有 'keys' 数组（应为 Apple 的 JWKS 格式）"),
+        (
+            #"^key set ('[^']*') has no "keys" array \(expected Apple's JWKS format\)$"#,
+            "密钥集 $1 没有 'keys' 数组（应为 Apple 的 JWKS 格式）"
+        ),
         (#"^key ('[^']*') of ('[^']*') has no kid; it is skipped$"#, "$2 中的密钥 $1 没有 kid，已跳过"),
         (#"^key ('[^']*') of ('[^']*') is not an RS256 RSA key; it is skipped$"#, "$2 中的密钥 $1 不是 RS256 RSA 密钥，已跳过"),
         (#"^key ('[^']*') of ('[^']*') is not a usable RSA key: (.*)$"#, "$2 中的密钥 $1 不是可用的 RSA 密钥：$3"),
@@ -236,7 +299,10 @@ enum ChineseDiagnostics {
             "别名展开后超过 $1 个节点（别名炸弹？）；$2 超出了上限"
         ),
         (#"^could not start the YAML parser$"#, "无法启动 YAML 解析器"),
-        (#"^('[^']*'(?: (?:in|of) '[^']*')*) takes a mapping of options \(([^)]*)\), not (.*)$"#, "$1 需要一个选项映射（$2），而不是$3"),
+        (
+            #"^('[^']*'(?: (?:in|of) '[^']*')*) takes a mapping of options \(([^)]*)\), not (.*)$"#,
+            "$1 需要一个选项映射（$2），而不是$3"
+        ),
         (
             #"^a condition reads one value, and '\[\*\]' in ('[^']*') would mean element 0 only(.*)$"#,
             "条件只读取一个值，$1 中的 '[*]' 只会表示第 0 个元素$2"
@@ -298,16 +364,31 @@ enum ChineseDiagnostics {
             #"the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single quotes: "#,
             "模式没有加引号，所以 YAML 会自己解释其中的方括号、花括号或冒号；请放在单引号里："
         ),
-        (#"inside \{\.\.\.\}, a path with \[\*\] must be quoted: write ('[^']*')"#, "在 {...} 中，带 [*] 的路径必须加引号：请写成 $1"),
+        (
+            #"inside \{\.\.\.\}, a path with \[\*\] must be quoted: write ('[^']*')"#,
+            "在 {...} 中，带 [*] 的路径必须加引号：请写成 $1"
+        ),
         (#"^(无效的字段路径 '[^']*'：)it is empty$"#, "$1路径为空"),
         (#"^(无效的字段路径 '[^']*'：)'\[' without '\]'$"#, "$1'[' 没有对应的 ']'"),
         (#"^(无效的字段路径 '[^']*'：)'\]' without '\['$"#, "$1']' 没有对应的 '['"),
-        (#"^(无效的字段路径 '[^']*'：)('\[[^']*\]') is not an index, \[\*\] or a quoted key$"#, "$1$2 不是下标、[*] 或带引号的键"),
+        (
+            #"^(无效的字段路径 '[^']*'：)('\[[^']*\]') is not an index, \[\*\] or a quoted key$"#,
+            "$1$2 不是下标、[*] 或带引号的键"
+        ),
         (#"^(无效的字段路径 '[^']*'：)expected '\.' or '\[' after '\]'$"#, "$1']' 后面应为 '.' 或 '['"),
-        (#"; for the field beside ('[^']*') in the same element, write ('[^']*')"#, "；要读取同一元素中 $1 旁边的字段，请写 $2"),
-        (#"; ('[^']*') is an option of the field, not a check: write the field as (\{[^}]*\})"#, "；$1 是字段的选项，不是检查：请把字段写成 $2"),
+        (
+            #"; for the field beside ('[^']*') in the same element, write ('[^']*')"#,
+            "；要读取同一元素中 $1 旁边的字段，请写 $2"
+        ),
+        (
+            #"; ('[^']*') is an option of the field, not a check: write the field as (\{[^}]*\})"#,
+            "；$1 是字段的选项，不是检查：请把字段写成 $2"
+        ),
         (#"(\}) or (\{null: value)"#, "$1 或 $2"),
-        (#"; the validator ('[^']*') is defined in (\S+): add include: (\S+) to this file"#, "；校验器 $1 定义在 $2 中：请在本文件中加上 include: $3"),
+        (
+            #"; the validator ('[^']*') is defined in (\S+): add include: (\S+) to this file"#,
+            "；校验器 $1 定义在 $2 中：请在本文件中加上 include: $3"
+        ),
         (#"('[^']*') or ('[^']*')"#, "$1 或 $2"),
         (#"(?<![A-Za-z])a date like (\S+)"#, "形如 $1 的日期"),
     ]

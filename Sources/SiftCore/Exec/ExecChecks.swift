@@ -110,7 +110,8 @@ struct ExecCheck: ValueCheck {
         do { answer = try process.ask(w.bytes) } catch { return failure("\(error.message)", "\(error.message)") }
         guard let doc = try? JSONDocument(bytes: answer), let pass = doc.root["pass"]?.bool else {
             let shown = String(decoding: answer.prefix(80), as: UTF8.self)
-            return failure("answered '\(shown)', not {\"pass\": true|false, ...}", "的回答不是 {\"pass\": true|false, ...}：'\(shown)'")
+            return failure(
+                "answered '\(shown)', not {\"pass\": true|false, ...}", "的回答不是 {\"pass\": true|false, ...}：'\(shown)'")
         }
         if pass { return nil }
         let message = doc.root["message"]

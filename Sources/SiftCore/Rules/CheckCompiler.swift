@@ -100,7 +100,8 @@ struct CheckCompiler {
             let k = p.key.scalarText ?? ""
             if let (kind, _) = kinds.first, let spec = registry.checks[kind]?.spec, spec.options.contains(where: { $0.name == k }) {
                 context.error(
-                    "'\(k)' is an option of '\(kind)': put it inside, as \(kind): {\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}",
+                    "'\(k)' is an option of '\(kind)': put it inside, as \(kind): "
+                        + "{\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}",
                     at: p.key.mark)
             } else {
                 context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: known + allowedExtra), at: p.key.mark)

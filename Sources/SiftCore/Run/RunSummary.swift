@@ -155,7 +155,8 @@ package struct RunSummary: Sendable {
         let zh = language == .zh
         var s =
             zh
-            ? "sift：共 \(records) 条记录，有效 \(valid) 条，无效 \(invalid) 条（无法读取 \(inputErrors) 条），用时 \(time) 秒，每秒 \(rate) 条"
+            ? "sift：共 \(records) 条记录，有效 \(valid) 条，无效 \(invalid) 条（无法读取 \(inputErrors) 条），"
+                + "用时 \(time) 秒，每秒 \(rate) 条"
             : "sift: \(records) records, \(valid) valid, \(invalid) invalid (\(inputErrors) unreadable) in \(time) s, \(rate) records/s"
         let all = reasonsByCount
         for (r, n) in all.prefix(10) { s += "\n  \(n)\t\(r)" }

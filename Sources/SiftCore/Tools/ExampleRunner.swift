@@ -92,7 +92,8 @@ package struct ExampleRunner: Sendable {
         }
         for want in o.example.outputs {
             let got =
-                o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) } ?? (zh ? "（无）" : "(none)")
+                o.verdict.output.first { $0.key == want.key }.map { String(decoding: $0.json, as: UTF8.self) }
+                ?? (zh ? "（无）" : "(none)")
             lines.append((zh ? "  预期 " : "  expected ") + "\(want.key)" + (zh ? "：" : ": ") + want.json)
             lines.append((zh ? "  实际 " : "  actual ") + "\(want.key)" + (zh ? "：" : ":   ") + got)
         }
