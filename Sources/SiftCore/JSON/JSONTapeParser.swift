@@ -230,41 +230,27 @@ struct JSONTapeParser {
 
     mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         let start = p
-        switch Self.scanNumber(b, &p) {
-        case .valid:
-            tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
-        case .leadingZero: throw JSONParseError(offset: start, message: "invalid number (leading zero)")
-        case .invalid: throw JSONParseError(offset: start, message: "invalid number")
-        }
-    }
-
-    /// How a number's text ends.
-    enum NumberScan { case valid, invalid, leadingZero }
-
-    /// The number (RFC 8259 grammar) that starts at `p`, with `p` moved past it when valid.
-    @inline(__always)
-    static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) -> NumberScan {
         @inline(__always) func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
         if b[p] == UInt8(ascii: "-") { p += 1 }
-        guard isDigit(p) else { return .invalid }
+        guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
         if b[p] == UInt8(ascii: "0") {
             p += 1
-            if isDigit(p) { return .leadingZero }
+            if isDigit(p) { throw JSONParseError(offset: start, message: "invalid number (leading zero)") }
         } else {
             while isDigit(p) { p += 1 }
         }
         if p < b.count, b[p] == UInt8(ascii: ".") {
             p += 1
-            guard isDigit(p) else { return .invalid }
+            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
             while isDigit(p) { p += 1 }
         }
         if p < b.count, b[p] == UInt8(ascii: "e") || b[p] == UInt8(ascii: "E") {
             p += 1
             if p < b.count, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "-") { p += 1 }
-            guard isDigit(p) else { return .invalid }
+            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
             while isDigit(p) { p += 1 }
         }
-        return .valid
+        tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
     }
 }
 
