@@ -3,18 +3,20 @@
 enum Checksums {
     @inline(__always) static func digit(_ c: UInt8) -> Int? { c >= 0x30 && c <= 0x39 ? Int(c - 0x30) : nil }
 
-    private static let gbWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-    private static let gbCheck = Array("10X98765432".utf8)
+    private static let gbCheck: StaticString = "10X98765432"
 
     /// GB 11643-1999: Chinese resident ID, 17 digits and a check character from "10X98765432".
+    /// Digit `i` (from 0) weighs 2^(17 - i) mod 11, so the weighted sum mod 11 is the sum of
+    /// digit × 2^(17 - i), taken mod 11 once: Horner's rule, doubling as it goes, with no table.
     static func gb11643(_ s: UnsafeBufferPointer<UInt8>, lowercaseX: Bool) -> Bool {
         guard s.count == 18 else { return false }
-        var sum = 0
+        var sum = 0  // at most 9 × (2^18 - 2): no overflow
         for i in 0..<17 {
-            guard let d = digit(s[i]) else { return false }
-            sum += d * gbWeights[i]
+            let d = Int(s[i]) &- 0x30
+            guard d >= 0, d <= 9 else { return false }
+            sum = (sum &+ d) &<< 1
         }
-        let expected = gbCheck[sum % 11]
+        let expected = gbCheck.utf8Start[sum % 11]
         let last = s[17]
         return last == expected || (lowercaseX && expected == UInt8(ascii: "X") && last == UInt8(ascii: "x"))
     }

@@ -18,6 +18,27 @@ import Testing
         #expect(try !valid("gb11643", "１１０１０５１９８００１０１００１６"))
     }
 
+    /// The check character against the standard's weight table (7 9 10 5 8 4 2 1 6 3 7 9 10 5
+    /// 8 4 2) for many prefixes: each right one passes, and every other character fails.
+    @Test func gb11643AgreesWithTheStandardsWeightTable() throws {
+        let p = try field("checksum: gb11643")
+        let weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+        let checks = Array("10X98765432")
+        var seed: UInt64 = 0x5EED
+        for _ in 0..<200 {
+            var digits: [Int] = []
+            for _ in 0..<17 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                digits.append(Int(seed >> 33) % 10)
+            }
+            let prefix = digits.map(String.init).joined()
+            let right = checks[zip(digits, weights).map { $0 * $1 }.reduce(0, +) % 11]
+            for c in checks {
+                #expect(try check(p, "\"\(prefix)\(c)\"").isEmpty == (c == right), "\(prefix)\(c)")
+            }
+        }
+    }
+
     @Test func luhn() throws {
         #expect(try valid("luhn", "79927398713"))
         #expect(try valid("luhn", "4111111111111111"))
