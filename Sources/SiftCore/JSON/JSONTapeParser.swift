@@ -151,13 +151,13 @@ struct JSONTapeParser {
             if c == UInt8(ascii: "\"") { break }
             if c == UInt8(ascii: "\\") {
                 escaped = true
-                try Self.validateEscape(b, &p)
+                p = try Self.validateEscape(b, p)
             } else if c < 0x20 {
                 throw JSONParseError(offset: p, message: "control character in a string")
             } else if c < 0x80 {
                 p &+= 1
             } else {
-                try Self.validateUTF8(b, &p)
+                p = try Self.validateUTF8(b, p)
             }
         }
         tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count &+ 1, count: 0))
@@ -179,7 +179,10 @@ struct JSONTapeParser {
         return (zeroQuote | zeroSlash | control | w) & high
     }
 
-    static func validateEscape(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
+    /// The escape at `p` validated; returns the position after it. (By value, not `inout`, so
+    /// that the caller's position can stay in a register.)
+    static func validateEscape(_ b: UnsafeBufferPointer<UInt8>, _ p: Int) throws(JSONParseError) -> Int {
+        var p = p
         guard p + 1 < b.count else { throw JSONParseError(offset: p, message: "unterminated string") }
         switch b[p + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -203,9 +206,11 @@ struct JSONTapeParser {
         default:
             throw JSONParseError(offset: p, message: "invalid escape")
         }
+        return p
     }
 
-    static func validateUTF8(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
+    /// The UTF-8 sequence at `p` validated; returns the position after it.
+    static func validateUTF8(_ b: UnsafeBufferPointer<UInt8>, _ p: Int) throws(JSONParseError) -> Int {
         let c = b[p]
         var need = 0
         var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
@@ -225,7 +230,7 @@ struct JSONTapeParser {
         for k in 2..<(need + 1) where !(0x80...0xBF).contains(b[p + k]) {
             throw JSONParseError(offset: p, message: "invalid UTF-8")
         }
-        p += need + 1
+        return p + need + 1
     }
 
     mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
