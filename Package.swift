@@ -37,8 +37,10 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
+        // The JSON scanner's SIMD helper: inline C, so that Swift code inlines it.
+        .target(name: "CSiftScan"),
         // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
-        .target(name: "SiftCore", dependencies: ["CYAML", "CZlib"]),
+        .target(name: "SiftCore", dependencies: ["CYAML", "CZlib", "CSiftScan"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.

@@ -42,14 +42,16 @@ import Testing
         #expect(Violation.excerpt(d.root["long"]!) == String(repeating: "京", count: 64) + "…")
     }
 
-    /// The string scanner reads eight bytes at a time: a quote, escape, non-ASCII or control
-    /// byte at every position of the word (and in the tail after the last whole word) is found.
+    /// The string scanner reads sixteen bytes at a time: a quote, escape, non-ASCII or control
+    /// byte at every position of a block (and in the tail after the last whole block) is found,
+    /// and the bytes at the edges of those classes (0x20, 0x7F) are plain text.
     @Test func specialBytesAreFoundAtEveryPosition() throws {
-        for n in 0..<20 {
+        for n in 0..<40 {
             for k in 0...n {
                 let a = String(repeating: "a", count: k), b = String(repeating: "b", count: n - k)
                 #expect(try doc(#"{"k":""# + a + #"é\n\""# + b + #"","z":1}"#).root["k"]?.string == a + "é\n\"" + b)
                 #expect(try doc(#"{""# + a + b + #"":2}"#).root[a + b]?.integer == 2)
+                #expect(try doc(#"{"k":""# + a + " \u{7F}" + b + #""}"#).root["k"]?.string == a + " \u{7F}" + b)
                 #expect(throws: JSONParseError.self) { try doc(#"{"k":""# + a + "\u{1}" + b + #""}"#) }
                 let bad = Array(#"{"k":""#.utf8) + Array(a.utf8) + [0xFF] + Array(b.utf8) + Array(#""}"#.utf8)
                 #expect(throws: JSONParseError.self) { try JSONDocument(bytes: bad) }

@@ -1,3 +1,5 @@
+internal import CSiftScan
+
 /// A validating recursive-descent JSON parser that fills a tape.
 struct JSONTapeParser {
     let maxDepth: Int
@@ -130,20 +132,15 @@ struct JSONTapeParser {
         p &+= 1
         let start = p
         var escaped = false
-        let base = UnsafeRawPointer(b.baseAddress!)
         while true {
-            // Eight bytes at a time up to the first that is not plain ASCII (a quote, backslash,
-            // control or non-ASCII byte), found from the word's mask without a byte loop.
-            while p &+ 8 <= b.count {
-                let special = Self.specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self)))
-                if special == 0 {
-                    p &+= 8
-                    continue
-                }
-                p &+= special.trailingZeroBitCount &>> 3
-                break
+            // Sixteen bytes at a time up to the first that is not plain ASCII (a quote, backslash,
+            // control or non-ASCII byte), then byte by byte near the end of the text.
+            while p &+ 16 <= b.count {
+                let k = Int(sift_first_special16(b.baseAddress! + p))
+                p &+= k
+                if k < 16 { break }
             }
-            if p &+ 8 > b.count {
+            if p &+ 16 > b.count {
                 while p < b.count, b[p] >= 0x20, b[p] < 0x80, b[p] != UInt8(ascii: "\""), b[p] != UInt8(ascii: "\\") { p &+= 1 }
             }
             guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
@@ -162,21 +159,6 @@ struct JSONTapeParser {
         }
         tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count &+ 1, count: 0))
         p &+= 1
-    }
-
-    /// The high bit of each of the word's eight bytes (little-endian) that is `"`, `\\`, below
-    /// 0x20 or above 0x7F (the classic "has a zero byte" / "has a byte less than n" bit tricks).
-    /// Bits above the lowest may be false alarms, so only the lowest is read: it marks the first
-    /// such byte exactly.
-    @inline(__always) static func specialBytes(_ w: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = w ^ (ones &* 0x22)
-        let slash = w ^ (ones &* 0x5C)
-        let zeroQuote = (quote &- ones) & ~quote
-        let zeroSlash = (slash &- ones) & ~slash
-        let control = (w &- ones &* 0x20) & ~w
-        return (zeroQuote | zeroSlash | control | w) & high
     }
 
     /// The escape at `p` validated; returns the position after it. (By value, not `inout`, so
