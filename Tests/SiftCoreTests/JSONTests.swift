@@ -59,6 +59,26 @@ import Testing
         }
     }
 
+    /// Key comparison by machine words: every length up to three words, equal, and different in
+    /// each single position (the overlapping last word included); a byte after the range
+    /// (different in the two) is never compared.
+    @Test func bytesAreComparedAtEveryLengthAndPosition() {
+        for n in 0...24 {
+            let a = (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) } + [0xEE]
+            var b = Array(a.dropLast()) + [0xDD]
+            #expect(
+                a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { bytesEqual(pa.baseAddress!, $0.baseAddress!, count: n) } })
+            for k in 0..<n {
+                b = a
+                b[k] ^= 0x80
+                let equal = a.withUnsafeBufferPointer { pa in
+                    b.withUnsafeBufferPointer { bytesEqual(pa.baseAddress!, $0.baseAddress!, count: n) }
+                }
+                #expect(!equal, "\(n) at \(k)")
+            }
+        }
+    }
+
     @Test func keysWithEscapesAreFound() throws {
         let d = try doc(#"{"k\u0065y": 1}"#)
         #expect(d.root["key"]?.integer == 1)

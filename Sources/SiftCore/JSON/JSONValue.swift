@@ -181,7 +181,7 @@ public struct JSONValue: Sendable {
             if !ke.escaped {
                 matches =
                     ke.end - ke.start == k.count
-                    && (k.isEmpty || memcmp(all.baseAddress! + ke.start, k.baseAddress!, k.count) == 0)
+                    && (k.isEmpty || bytesEqual(all.baseAddress! + ke.start, k.baseAddress!, count: k.count))
             } else {
                 var equal = false
                 JSONEscapes.withDecoded(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end])) { equal = $0.elementsEqual(k) }

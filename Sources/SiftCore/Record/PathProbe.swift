@@ -153,7 +153,7 @@ final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed i
         var n = heads[Self.bucket(key)]
         while n >= 0 {
             if starts[n + 1] - starts[n] == key.count,
-                key.isEmpty || memcmp(bytes.baseAddress! + starts[n], key.baseAddress!, key.count) == 0
+                key.isEmpty || bytesEqual(bytes.baseAddress! + starts[n], key.baseAddress!, count: key.count)
             {
                 slots[n] = value
                 return
