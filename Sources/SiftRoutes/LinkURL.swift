@@ -54,6 +54,45 @@ struct LinkParser: Sendable {
     }
 
     func parse(_ url: String) throws(LinkProblem) -> LinkURL {
+        let (scheme, colon, universal) = try parseScheme(url)
+        // Before the authority is taken apart: a host or port with such characters is refused for them.
+        if strictCharacters, let bad = url.unicodeScalars.first(where: { !Self.isRFC3986($0) }) {
+            throw LinkProblem(
+                code: .Route.badCharacter, en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
+                zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
+        }
+        let noAuthority = !universal && schemeLinks == .path
+        var rest = try afterScheme(url[url.index(after: colon)...], scheme: scheme, noAuthority: noAuthority)
+        let fragment = try Self.takeFragment(&rest)
+        let (queryText, rawQuery) = Self.takeQuery(&rest)
+        // Without an authority, the whole rest is the path (`deeplink:///videos` starts with an empty segment).
+        let slash = noAuthority ? rest.startIndex : (rest.firstIndex(of: "/") ?? rest.endIndex)
+        let authority = rest[..<slash]
+        let pathText = noAuthority ? "/" + rest : rest[slash...]
+        let hostText = try Self.authorityHost(authority, universal: universal)
+        var segments: [String] = []
+        var host: String?
+        if universal {
+            host = try universalHost(hostText)
+        } else if !hostText.isEmpty {
+            segments.append(try Self.decodeSegment(hostText))
+        }
+        let path = try Self.pathSegments(pathText)
+        segments += path.decoded
+        let query = try Self.queryItems(queryText)
+        let encoded =
+            universal
+            ? "/" + path.raw.joined(separator: "/")
+            : "/" + ([String(hostText)] + path.raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
+        let decoded = "/" + segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
+        return LinkURL(
+            kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
+            decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment)
+    }
+
+    /// Checks the link's characters and its scheme (syntax, never-opened, allowed), in that order.
+    /// Returns the lowercased scheme, the index of its ':' and whether the link is a universal link.
+    private func parseScheme(_ url: String) throws(LinkProblem) -> (scheme: String, colon: String.Index, universal: Bool) {
         for u in url.unicodeScalars where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == " " || u == "\\" {
             throw LinkProblem(
                 code: .Route.badCharacter, en: "the link contains a space, a control character or a backslash",
@@ -86,42 +125,44 @@ struct LinkParser: Sendable {
                     + "\((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
                 zh: "不允许的 scheme '\(scheme)'")
         }
-        // Before the authority is taken apart: a host or port with such characters is refused for them.
-        if strictCharacters, let bad = url.unicodeScalars.first(where: { !Self.isRFC3986($0) }) {
-            throw LinkProblem(
-                code: .Route.badCharacter, en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
-                zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
-        }
-        var rest = url[url.index(after: colon)...]
-        let noAuthority = !universal && schemeLinks == .path
+        return (scheme, colon, universal)
+    }
+
+    /// The text after `scheme:` without its leading `//`, which is required unless the link has no authority.
+    private func afterScheme(_ rest: Substring, scheme: String, noAuthority: Bool) throws(LinkProblem) -> Substring {
         if rest.hasPrefix("//") {
-            rest = rest.dropFirst(2)
+            return rest.dropFirst(2)
         } else if !noAuthority {
             throw LinkProblem(code: .Route.badUrl, en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
         }
-        var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            _ = try Self.decode(rest[rest.index(after: hash)...], allowSlash: true)
-            rest = rest[..<hash]
-        }
-        var queryText: Substring = ""
-        var rawQuery: String?
-        if let q = rest.firstIndex(of: "?") {
-            queryText = rest[rest.index(after: q)...]
-            rawQuery = String(queryText)
-            rest = rest[..<q]
-        }
-        // Without an authority, the whole rest is the path (`deeplink:///videos` starts with an empty segment).
-        let slash = noAuthority ? rest.startIndex : (rest.firstIndex(of: "/") ?? rest.endIndex)
-        let authority = rest[..<slash]
-        let pathText = noAuthority ? "/" + rest : rest[slash...]
+        return rest
+    }
+
+    /// Cuts a `#fragment` off `rest` and returns it as written (nil without '#'), refusing a badly encoded one.
+    private static func takeFragment(_ rest: inout Substring) throws(LinkProblem) -> String? {
+        guard let hash = rest.firstIndex(of: "#") else { return nil }
+        let fragment = String(rest[rest.index(after: hash)...])
+        _ = try decode(rest[rest.index(after: hash)...], allowSlash: true)
+        rest = rest[..<hash]
+        return fragment
+    }
+
+    /// Cuts a `?query` off `rest`; returns its text ("" without '?') and the query as written (nil without '?').
+    private static func takeQuery(_ rest: inout Substring) -> (text: Substring, raw: String?) {
+        guard let q = rest.firstIndex(of: "?") else { return ("", nil) }
+        let text = rest[rest.index(after: q)...]
+        rest = rest[..<q]
+        return (text, String(text))
+    }
+
+    /// The host text of an authority, refusing a user name or password and any port but a universal link's 443.
+    private static func authorityHost(_ authority: Substring, universal: Bool) throws(LinkProblem) -> Substring {
         if authority.contains("@") {
             throw LinkProblem(
                 code: .Route.userinfo, en: "the link carries a user name or password before '@'",
                 zh: "链接在 '@' 前带有用户名或密码")
         }
-        let (hostText, port) = try Self.splitAuthority(authority)
+        let (hostText, port) = try splitAuthority(authority)
         if let port, !port.isEmpty {
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 throw LinkProblem(
@@ -135,40 +176,51 @@ struct LinkParser: Sendable {
                     zh: "链接指定了端口 \(Self.clipped(port))，只允许默认端口")
             }
         }
-        var segments: [String] = []
-        var host: String?
-        if universal {
-            if !ignoreTrailingDot, hostText.hasSuffix(".") {
-                throw LinkProblem(
-                    code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
-                    zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
-            }
-            guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
-                ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
-            else {
-                throw LinkProblem(
-                    code: .Route.hostInvalid, en: "'\(Self.clipped(hostText))' is not a valid host name",
-                    zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
-            }
-            guard hosts.contains(where: { $0.matches(ascii) }) else {
-                throw LinkProblem(
-                    code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts",
-                    zh: "主机 '\(ascii)' 不属于本应用")
-            }
-            host = ascii
-        } else if !hostText.isEmpty {
-            segments.append(try Self.decodeSegment(hostText))
+        return hostText
+    }
+
+    /// A universal link's host as lowercased ASCII, refused unless it is valid and one of the app's hosts.
+    private func universalHost(_ hostText: Substring) throws(LinkProblem) -> String {
+        if !ignoreTrailingDot, hostText.hasSuffix(".") {
+            throw LinkProblem(
+                code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
+                zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
         }
+        guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
+            ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
+        else {
+            throw LinkProblem(
+                code: .Route.hostInvalid, en: "'\(Self.clipped(hostText))' is not a valid host name",
+                zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
+        }
+        guard hosts.contains(where: { $0.matches(ascii) }) else {
+            throw LinkProblem(
+                code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts",
+                zh: "主机 '\(ascii)' 不属于本应用")
+        }
+        return ascii
+    }
+
+    /// The path's segments as written and decoded, and whether it ends in '/'; refuses empty and dot segments.
+    private static func pathSegments(_ pathText: Substring) throws(LinkProblem) -> (
+        raw: [Substring], decoded: [String], trailingSlash: Bool
+    ) {
         var raw = pathText.split(separator: "/", omittingEmptySubsequences: false)
         if raw.first == "" { raw.removeFirst() }
         let trailingSlash = raw.last == ""
         if trailingSlash { raw.removeLast() }
+        var decoded: [String] = []
         for r in raw {
             if r.isEmpty {
                 throw LinkProblem(code: .Route.emptySegment, en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）")
             }
-            segments.append(try Self.decodeSegment(r))
+            decoded.append(try Self.decodeSegment(r))
         }
+        return (raw, decoded, trailingSlash)
+    }
+
+    /// The decoded `name=value` items of a query, in order; refuses a name given twice.
+    private static func queryItems(_ queryText: Substring) throws(LinkProblem) -> [(String, String)] {
         var query: [(String, String)] = []
         var names = Set<String>()
         if !queryText.isEmpty {
@@ -183,14 +235,7 @@ struct LinkParser: Sendable {
                 query.append((name, value))
             }
         }
-        let encoded =
-            universal
-            ? "/" + raw.joined(separator: "/")
-            : "/" + ([String(hostText)] + raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
-        let decoded = "/" + segments.joined(separator: "/") + (trailingSlash && !segments.isEmpty ? "/" : "")
-        return LinkURL(
-            kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
-            decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment)
+        return query
     }
 
     /// RFC 3986 3.2: the host is an IP-literal `[...]` (then an optional `:port`), or a

@@ -16,85 +16,111 @@ struct RoutesStage: Stage {
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var result = StageResult()
-        func fail(_ code: ReasonCode, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) {
-            result.violations.append(
-                Violation(
-                    field: field.description, reason: code,
-                    message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule))
-        }
         let value = field.first(in: record)
         guard let value, let text = value.string else {
-            fail(.Route.urlMissing, "the record has no link here", "记录中此处没有链接", value: value)
+            result.violations.append(violation(.Route.urlMissing, "the record has no link here", "记录中此处没有链接", value: value))
             return result
         }
         let link: LinkURL
         do { link = try parser.parse(text) } catch {
-            fail(error.code, error.en, error.zh, value: value)
+            result.violations.append(violation(error.code, error.en, error.zh, value: value))
             return result
         }
-        // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
-        // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
-        if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
-            fail(
-                .Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除",
-                value: value)
+        if let refused = refusal(of: link, value: value) {
+            result.violations.append(refused)
             return result
         }
-        if link.kind == .universal, let aasa {
-            let decision = aasa.decide(encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "")
-            if decision == nil || decision!.component.exclude {
-                let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
-                fail(
-                    .Route.notAssociated, "the AASA file does not open \(link.encodedPath) in the app (\(why))",
-                    "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
-                return result
-            }
-        }
-        guard let match = table.match(link.segments) else {
-            if let fallback {
-                result.output = [Self.output(link, destination: fallback, pattern: nil, params: [], query: [])]
-            } else if let miss = table.nearMiss(link.segments) {
-                fail(
-                    .Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
-                    "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value,
-                    rule: miss.route.mark)
-            } else {
-                fail(.Route.unmatched, "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value)
-            }
-            return result
-        }
+        guard let match = table.match(link.segments) else { return unmatched(link, value: value) }
         let route = match.route
-        var query: [(String, JSONLiteral)] = []
-        for q in route.query {
-            if let given = link.query.first(where: { $0.name == q.name }) {
-                guard let v = q.type.accept(given.value) else {
-                    fail(
-                        .Route.queryType, "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
-                        "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark)
-                    continue
-                }
-                query.append((q.name, v))
-            } else if q.required {
-                fail(
-                    .Route.queryMissing, "the link lacks the required query parameter '\(q.name)'",
-                    "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark)
-            } else if let d = q.defaultValue {
-                query.append((q.name, d))
-            }
-        }
-        if route.rejectUnknownQuery {
-            for item in link.query where !route.query.contains(where: { $0.name == item.name }) {
-                fail(
-                    .Route.queryUnknown, "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
-                    "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark)
-            }
-        }
+        let query = queryParameters(of: link, for: route, value: value, into: &result.violations)
         if result.violations.isEmpty {
             result.output = [
                 Self.output(link, destination: route.destination, pattern: route.pattern.description, params: match.params, query: query)
             ]
         }
         return result
+    }
+
+    /// A violation of this stage's field: its reason, message and value, and the stage's rule unless `r` is given.
+    private func violation(_ code: ReasonCode, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) -> Violation {
+        Violation(
+            field: field.description, reason: code,
+            message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule)
+    }
+
+    /// Why a parsed link is refused before routing (an exclusion, or an AASA file that does not open it); nil if it is not.
+    private func refusal(of link: LinkURL, value: JSONValue) -> Violation? {
+        // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
+        // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
+        if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
+            return violation(
+                .Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除",
+                value: value)
+        }
+        if link.kind == .universal, let aasa {
+            let decision = aasa.decide(encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "")
+            if decision == nil || decision!.component.exclude {
+                let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
+                return violation(
+                    .Route.notAssociated, "the AASA file does not open \(link.encodedPath) in the app (\(why))",
+                    "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
+            }
+        }
+        return nil
+    }
+
+    /// The result for a link no route matches: the fallback destination, or why it was refused.
+    private func unmatched(_ link: LinkURL, value: JSONValue) -> StageResult {
+        var result = StageResult()
+        if let fallback {
+            result.output = [Self.output(link, destination: fallback, pattern: nil, params: [], query: [])]
+        } else if let miss = table.nearMiss(link.segments) {
+            result.violations.append(
+                violation(
+                    .Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
+                    "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value,
+                    rule: miss.route.mark))
+        } else {
+            result.violations.append(
+                violation(.Route.unmatched, "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value))
+        }
+        return result
+    }
+
+    /// The matched route's query parameters, typed and with defaults; appends a violation for each invalid,
+    /// missing or (when the route rejects them) unknown parameter.
+    private func queryParameters(
+        of link: LinkURL, for route: Route, value: JSONValue, into violations: inout [Violation]
+    ) -> [(String, JSONLiteral)] {
+        var query: [(String, JSONLiteral)] = []
+        for q in route.query {
+            if let given = link.query.first(where: { $0.name == q.name }) {
+                guard let v = q.type.accept(given.value) else {
+                    violations.append(
+                        violation(
+                            .Route.queryType, "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
+                            "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark))
+                    continue
+                }
+                query.append((q.name, v))
+            } else if q.required {
+                violations.append(
+                    violation(
+                        .Route.queryMissing, "the link lacks the required query parameter '\(q.name)'",
+                        "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark))
+            } else if let d = q.defaultValue {
+                query.append((q.name, d))
+            }
+        }
+        if route.rejectUnknownQuery {
+            for item in link.query where !route.query.contains(where: { $0.name == item.name }) {
+                violations.append(
+                    violation(
+                        .Route.queryUnknown, "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
+                        "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark))
+            }
+        }
+        return query
     }
 
     /// The first exclusion matching a decoded path (leading '/', trailing '/' as written).

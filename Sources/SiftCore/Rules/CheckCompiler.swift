@@ -81,10 +81,27 @@ struct CheckCompiler {
     private mutating func compileMapping(_ node: ConfigNode, _ pairs: [ConfigNode.Pair], prefix: String, allowField: Bool) -> (
         any CheckNode
     )? {
-        var kinds: [(String, ConfigNode.Pair)] = []
-        var extra: [String: ConfigNode.Pair] = [:]
         let allowedExtra = Self.modifierKeys + ["then", "else"] + (allowField ? ["field"] : [])
         let known = Array(registry.checks.keys) + Self.compositionKeys
+        let (kinds, extra, unknown) = Self.sortKeys(pairs, known: known, allowedExtra: allowedExtra)
+        reportUnknown(unknown, kinds: kinds, suggesting: known + allowedExtra)
+        guard let (kind, pair) = onlyKind(kinds, reportedUnknown: !unknown.isEmpty, known: known, at: node.mark) else { return nil }
+        if kind != "when" {
+            for k in ["then", "else"] where extra[k] != nil {
+                context.error("'\(k)' belongs to a 'when' check", at: extra[k]!.key.mark)
+            }
+        }
+        let reason = extra["reason"].flatMap { reasonCode($0.value) }
+        let message = extra["message"].flatMap { localized($0.value) }
+        return compileKind(kind, pair, extra: extra, prefix: prefix, reason: reason, message: message)
+    }
+
+    /// Sorts a check mapping's pairs, in order, into check kinds, allowed extra keys (by name) and unknown keys.
+    private static func sortKeys(_ pairs: [ConfigNode.Pair], known: [String], allowedExtra: [String]) -> (
+        kinds: [(String, ConfigNode.Pair)], extra: [String: ConfigNode.Pair], unknown: [ConfigNode.Pair]
+    ) {
+        var kinds: [(String, ConfigNode.Pair)] = []
+        var extra: [String: ConfigNode.Pair] = [:]
         var unknown: [ConfigNode.Pair] = []
         for p in pairs {
             guard let k = p.key.scalarText else { continue }
@@ -96,6 +113,11 @@ struct CheckCompiler {
                 unknown.append(p)
             }
         }
+        return (kinds, extra, unknown)
+    }
+
+    /// Reports each unknown key: as an option to put inside the mapping's check, or with a suggestion from `names`.
+    private mutating func reportUnknown(_ unknown: [ConfigNode.Pair], kinds: [(String, ConfigNode.Pair)], suggesting names: [String]) {
         for p in unknown {
             let k = p.key.scalarText ?? ""
             if let (kind, _) = kinds.first, let spec = registry.checks[kind]?.spec, spec.options.contains(where: { $0.name == k }) {
@@ -104,13 +126,19 @@ struct CheckCompiler {
                         + "{\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}",
                     at: p.key.mark)
             } else {
-                context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: known + allowedExtra), at: p.key.mark)
+                context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: names), at: p.key.mark)
             }
         }
-        let reportedUnknown = !unknown.isEmpty
+    }
+
+    /// The mapping's one check kind and its pair; nil, after an error, when it has none or several
+    /// (none is not reported again when unknown keys were).
+    private mutating func onlyKind(
+        _ kinds: [(String, ConfigNode.Pair)], reportedUnknown: Bool, known: [String], at mark: Mark
+    ) -> (String, ConfigNode.Pair)? {
         guard let (kind, pair) = kinds.first else {
             if reportedUnknown { return nil }
-            context.error("a check needs one of: \(known.sorted().joined(separator: ", "))", at: node.mark)
+            context.error("a check needs one of: \(known.sorted().joined(separator: ", "))", at: mark)
             return nil
         }
         if kinds.count > 1 {
@@ -118,13 +146,14 @@ struct CheckCompiler {
                 "one check per list item: found '\(kind)' and '\(kinds[1].0)'; put each in its own '- ' item", at: kinds[1].1.key.mark)
             return nil
         }
-        if kind != "when" {
-            for k in ["then", "else"] where extra[k] != nil {
-                context.error("'\(k)' belongs to a 'when' check", at: extra[k]!.key.mark)
-            }
-        }
-        let reason = extra["reason"].flatMap { reasonCode($0.value) }
-        let message = extra["message"].flatMap { localized($0.value) }
+        return (kind, pair)
+    }
+
+    /// Compiles the check `kind` (a composition, `use` or a plugin) whose value is `pair.value`, with its modifiers.
+    private mutating func compileKind(
+        _ kind: String, _ pair: ConfigNode.Pair, extra: [String: ConfigNode.Pair], prefix: String, reason: ReasonCode?,
+        message: LocalizedText?
+    ) -> (any CheckNode)? {
         let mark = pair.key.mark
         let value = pair.value
         switch kind {

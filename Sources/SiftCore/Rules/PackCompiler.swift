@@ -317,59 +317,75 @@ struct PackCompiler {
         let keys = ["name", "record", "json", "valid", "reasons", "route", "output", "packs"]
         var out: [Example] = []
         for item in items {
-            guard let pairs = item.pairs else {
-                diagnostics.error(
-                    "an example is a mapping with 'record' and 'valid' or 'reasons', not \(item.kindDescription)", at: item.mark)
-                continue
-            }
-            for p in pairs where !keys.contains(p.key.scalarText ?? "") {
-                let k = p.key.scalarText ?? ""
-                diagnostics.error(
-                    "unknown key '\(k)' in an example" + Suggestion.didYouMean(k, in: keys) + " (keys: \(keys.joined(separator: ", ")))",
-                    at: p.key.mark)
-            }
-            var json: String?
-            if let r = item["record"] {
-                if r.pairs == nil { diagnostics.error("'record' is a mapping (the record's fields), not \(r.kindDescription)", at: r.mark) }
-                json = NodeJSON.json(r)
-            } else if let j = item["json"]?.scalarText {
-                json = j
-            } else {
-                diagnostics.error("an example needs 'record' (YAML) or 'json' (JSON text)", at: item.mark)
-            }
-            var reasons: [String]? = nil
-            if let r = item["reasons"] {
-                reasons = (r.items ?? [r]).compactMap(\.scalarText)
-            }
-            var valid: Bool?
-            if let v = item["valid"] {
-                if case .bool(let b)? = v.resolved {
-                    valid = b
-                } else {
-                    diagnostics.error("'valid' is true or false, not \(v.kindDescription)", at: v.mark)
-                }
-            }
-            if valid == nil, reasons == nil {
-                diagnostics.error("say what the example expects: 'valid: true', or 'reasons: [...]'", at: item.mark)
-            }
-            if valid == true, let r = reasons, !r.isEmpty {
-                diagnostics.error("an example cannot be 'valid: true' and list reasons", at: item["valid"]!.mark)
-            }
-            guard let json else { continue }
-            let expectation: Example.Expectation =
-                valid == true ? .valid : (reasons.map { .reasons($0.map { ReasonCode($0) }) } ?? .invalid)
-            var example = Example(name: item["name"]?.scalarText, json: json, expectation: expectation, mark: item.mark)
-            if let r = item["route"] { example.outputs.append(("route", NodeJSON.json(r))) }
-            for p in item["output"]?.pairs ?? [] { if let k = p.key.scalarText { example.outputs.append((k, NodeJSON.json(p.value))) } }
-            if let p = item["packs"] {
-                if p.scalarText == "all" {
-                    example.allPacks = true
-                } else {
-                    diagnostics.error("'packs' of an example is 'all' (check the record with every pack of the rules)", at: p.mark)
-                }
-            }
-            out.append(example)
+            if let example = compileExample(item, keys: keys) { out.append(example) }
         }
         return out
+    }
+
+    /// One item of `examples:`; nil, after its errors, when it is not a mapping or has no record.
+    private mutating func compileExample(_ item: ConfigNode, keys: [String]) -> Example? {
+        guard let pairs = item.pairs else {
+            diagnostics.error(
+                "an example is a mapping with 'record' and 'valid' or 'reasons', not \(item.kindDescription)", at: item.mark)
+            return nil
+        }
+        for p in pairs where !keys.contains(p.key.scalarText ?? "") {
+            let k = p.key.scalarText ?? ""
+            diagnostics.error(
+                "unknown key '\(k)' in an example" + Suggestion.didYouMean(k, in: keys) + " (keys: \(keys.joined(separator: ", ")))",
+                at: p.key.mark)
+        }
+        let json = exampleJSON(item)
+        let (valid, reasons) = expectedOutcome(of: item)
+        guard let json else { return nil }
+        let expectation: Example.Expectation =
+            valid == true ? .valid : (reasons.map { .reasons($0.map { ReasonCode($0) }) } ?? .invalid)
+        var example = Example(name: item["name"]?.scalarText, json: json, expectation: expectation, mark: item.mark)
+        if let r = item["route"] { example.outputs.append(("route", NodeJSON.json(r))) }
+        for p in item["output"]?.pairs ?? [] { if let k = p.key.scalarText { example.outputs.append((k, NodeJSON.json(p.value))) } }
+        if let p = item["packs"] {
+            if p.scalarText == "all" {
+                example.allPacks = true
+            } else {
+                diagnostics.error("'packs' of an example is 'all' (check the record with every pack of the rules)", at: p.mark)
+            }
+        }
+        return example
+    }
+
+    /// An example's record as JSON text, from 'record' (YAML) or 'json'; nil, after an error, without either.
+    private mutating func exampleJSON(_ item: ConfigNode) -> String? {
+        if let r = item["record"] {
+            if r.pairs == nil { diagnostics.error("'record' is a mapping (the record's fields), not \(r.kindDescription)", at: r.mark) }
+            return NodeJSON.json(r)
+        } else if let j = item["json"]?.scalarText {
+            return j
+        } else {
+            diagnostics.error("an example needs 'record' (YAML) or 'json' (JSON text)", at: item.mark)
+            return nil
+        }
+    }
+
+    /// An example's 'valid' and 'reasons', as written; reports a bad 'valid', neither given, or both contradicting.
+    private mutating func expectedOutcome(of item: ConfigNode) -> (valid: Bool?, reasons: [String]?) {
+        var reasons: [String]? = nil
+        if let r = item["reasons"] {
+            reasons = (r.items ?? [r]).compactMap(\.scalarText)
+        }
+        var valid: Bool?
+        if let v = item["valid"] {
+            if case .bool(let b)? = v.resolved {
+                valid = b
+            } else {
+                diagnostics.error("'valid' is true or false, not \(v.kindDescription)", at: v.mark)
+            }
+        }
+        if valid == nil, reasons == nil {
+            diagnostics.error("say what the example expects: 'valid: true', or 'reasons: [...]'", at: item.mark)
+        }
+        if valid == true, let r = reasons, !r.isEmpty {
+            diagnostics.error("an example cannot be 'valid: true' and list reasons", at: item["valid"]!.mark)
+        }
+        return (valid, reasons)
     }
 }

@@ -63,10 +63,32 @@ public struct RulesLoader: Sendable {
     }
 
     private func compilePacks(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool) -> LoadResult {
-        var packs: [Pack] = []
         var compiler = PackCompiler(registry: registry)
         compiler.advises = advice
         compiler.overrides = overrides
+        let (packs, libraries, sawTopLevel) = compileFiles(files, &reader, &compiler)
+        compileLibraries(libraries, &reader, &compiler)
+        if advice, packs.count > 1 { adviseOnPacksForEveryRecord(packCount: packs.count, &compiler) }
+        var all = reader.diagnostics
+        all.append(contentsOf: compiler.diagnostics.items)
+        if !all.hasErrors { all.append(contentsOf: compiler.advice.items) }
+        if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty || isFolder {
+            all.error("no rule packs in '\(origin)'" + (libraries.isEmpty ? "" : ": its files only define validators"), at: nil)
+        }
+        let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
+        let sorted = all.sorted
+        let pipeline = all.hasErrors ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources)
+        var result = LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
+        result.registry = registry
+        return result
+    }
+
+    /// Compiles each rule file into a pack, or sets it aside as a library when it only defines validators.
+    /// Returns the packs, the libraries and whether any file was a mapping of keys.
+    private func compileFiles(
+        _ files: [RuleFile], _ reader: inout RuleFileReader, _ compiler: inout PackCompiler
+    ) -> (packs: [Pack], libraries: [(RuleFile, ConfigNode)], sawTopLevel: Bool) {
+        var packs: [Pack] = []
         var libraries: [(RuleFile, ConfigNode)] = []
         var sawTopLevel = false
         for file in files {
@@ -92,7 +114,11 @@ public struct RulesLoader: Sendable {
                 packs.append(pack)
             }
         }
-        // Compile each library validator once, so its errors show even if no pack uses it.
+        return (packs, libraries, sawTopLevel)
+    }
+
+    /// Compiles each library validator once, so its errors show even if no pack uses it.
+    private func compileLibraries(_ libraries: [(RuleFile, ConfigNode)], _ reader: inout RuleFileReader, _ compiler: inout PackCompiler) {
         for (file, node) in libraries {
             let validators = collectValidators(file, node, &reader, chain: [])
             var checks = CheckCompiler(
@@ -103,26 +129,16 @@ public struct RulesLoader: Sendable {
             }
             compiler.diagnostics.append(contentsOf: checks.context.diagnostics.items)
         }
-        if advice, packs.count > 1 {
-            for (name, mark) in compiler.packsForEveryRecord {
-                let others = packs.count == 2 ? "other pack" : "other \(packs.count - 1) packs"
-                compiler.advice.warning(
-                    "the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the \(others)"
-                        + "; add one such as applies_to: {kind: \(name)}", at: mark)
-            }
+    }
+
+    /// Advises adding `applies_to` to each pack that checks every record, beside `packCount - 1` other packs.
+    private func adviseOnPacksForEveryRecord(packCount: Int, _ compiler: inout PackCompiler) {
+        for (name, mark) in compiler.packsForEveryRecord {
+            let others = packCount == 2 ? "other pack" : "other \(packCount - 1) packs"
+            compiler.advice.warning(
+                "the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the \(others)"
+                    + "; add one such as applies_to: {kind: \(name)}", at: mark)
         }
-        var all = reader.diagnostics
-        all.append(contentsOf: compiler.diagnostics.items)
-        if !all.hasErrors { all.append(contentsOf: compiler.advice.items) }
-        if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty || isFolder {
-            all.error("no rule packs in '\(origin)'" + (libraries.isEmpty ? "" : ": its files only define validators"), at: nil)
-        }
-        let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
-        let sorted = all.sorted
-        let pipeline = all.hasErrors ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources)
-        var result = LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
-        result.registry = registry
-        return result
     }
 
     /// The validators a file can use: its own and those of the files it includes, transitively.

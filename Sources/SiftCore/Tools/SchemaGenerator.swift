@@ -10,11 +10,30 @@ package enum SchemaGenerator: Sendable {
         w.key("$defs")
         w.beginObject()
         w.key("check")
+        checkDefinition(registry, &w)
+        w.endObject()
+        w.key("properties")
+        topLevelProperties(registry, &w)
+        w.field("additionalProperties", false)
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// Writes the `check` definition: any of a name, a list, a plugin check or a composition.
+    private static func checkDefinition(_ registry: PluginRegistry, _ w: inout JSONWriter) {
         w.beginObject()
         w.key("anyOf")
         w.beginArray()
         w.beginObject(); w.field("type", "string"); w.field("description", "A check with no options, or a named validator."); w.endObject()
         w.beginObject(); w.field("type", "array"); w.key("items"); ref(&w, "check"); w.endObject()
+        pluginChecks(registry, &w)
+        compositions(&w)
+        w.endArray()
+        w.endObject()
+    }
+
+    /// Writes one object schema per plugin check, sorted by kind, with the modifiers beside it.
+    private static func pluginChecks(_ registry: PluginRegistry, _ w: inout JSONWriter) {
         for spec in registry.checks.values.map(\.spec).sorted(by: { $0.kind < $1.kind }) {
             w.beginObject()
             w.field("type", "object")
@@ -28,6 +47,10 @@ package enum SchemaGenerator: Sendable {
             w.field("additionalProperties", false)
             w.endObject()
         }
+    }
+
+    /// Writes the object schemas of `all`, `any`, `not`, `when` and `use`.
+    private static func compositions(_ w: inout JSONWriter) {
         for (kind, desc) in [("all", "Every check must pass."), ("any", "At least one check must pass.")] {
             w.beginObject(); w.field("type", "object"); w.field("description", desc)
             w.key("required"); w.beginArray(); w.string(kind); w.endArray()
@@ -49,10 +72,10 @@ package enum SchemaGenerator: Sendable {
         w.key("properties"); w.beginObject(); w.key("use"); w.beginObject(); w.field("type", "string"); w.endObject(); modifiers(&w);
         w.endObject()
         w.field("additionalProperties", false); w.endObject()
-        w.endArray()
-        w.endObject()
-        w.endObject()
-        w.key("properties")
+    }
+
+    /// Writes the properties of a rule file: pack keys, `fields`, `examples` and the sections' keys.
+    private static func topLevelProperties(_ registry: PluginRegistry, _ w: inout JSONWriter) {
         w.beginObject()
         w.key("version"); w.beginObject(); w.key("const"); w.int(1); w.endObject()
         w.key("pack"); w.beginObject(); w.field("type", "string"); w.endObject()
@@ -65,6 +88,17 @@ package enum SchemaGenerator: Sendable {
         choice(&w, "null", ["missing", "value"], "Pack default: whether a present null is missing (default) or a value the checks see.")
         choice(&w, "report", ["all", "first"], "Pack default: report every failing check of a field (default) or the first.")
         for level in ["fail_when", "warn_when"] { thresholds(&w, level) }
+        fields(&w)
+        w.key("examples"); w.beginObject(); w.field("type", "array"); w.endObject()
+        for spec in registry.sections.values.map(\.spec).sorted(by: { $0.kind < $1.kind }) {
+            w.key(spec.kind)
+            options(spec.options, description: spec.summary, &w)
+        }
+        w.endObject()
+    }
+
+    /// Writes `fields`: each field is a check, or an object with `required`, `null`, `report`, `checks`, ...
+    private static func fields(_ w: inout JSONWriter) {
         w.key("fields"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); w.beginObject(); w.key("anyOf");
         w.beginArray()
         ref(&w, "check")
@@ -85,15 +119,6 @@ package enum SchemaGenerator: Sendable {
         w.key("checks"); ref(&w, "check")
         w.endObject(); w.field("additionalProperties", false); w.endObject()
         w.endArray(); w.endObject(); w.endObject()
-        w.key("examples"); w.beginObject(); w.field("type", "array"); w.endObject()
-        for spec in registry.sections.values.map(\.spec).sorted(by: { $0.kind < $1.kind }) {
-            w.key(spec.kind)
-            options(spec.options, description: spec.summary, &w)
-        }
-        w.endObject()
-        w.field("additionalProperties", false)
-        w.endObject()
-        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     private static func ref(_ w: inout JSONWriter, _ name: String) {
