@@ -137,14 +137,25 @@ struct FieldsStage: Stage {
     private func evaluate(
         _ rule: FieldRule, _ first: Int?, _ record: JSONValue, _ context: EvaluationContext, _ violations: inout [Violation]
     ) {
-        // One place, no array of matches: the common case on the hot path.
-        var found: JSONValue?
+        // One place, no array of matches: the common case on the hot path. The value is made
+        // where it is passed on, so that it borrows the record's document (no reference count).
+        var at = -1
         if let probe = rule.probe {
-            if let first { found = probe.find(in: record, first: first) } else { found = probe.find(in: record) }
+            at = probe.index(in: record, first: first)
+            if at >= 0, rule.nullIsValue || record.document.tape[at].kind != .null {
+                return check(rule, JSONValue(document: record.document, index: at), [], in: context, &violations)
+            }
         }
-        if let value = found, rule.isPresent(value) {
-            return check(rule, value, [], in: context, &violations)
-        }
+        evaluateUnfound(rule, first, at, record, context, &violations)
+    }
+
+    /// The rest of `evaluate`: the path has `[*]`, or its value is absent or null (at `at`).
+    @inline(never)
+    private func evaluateUnfound(
+        _ rule: FieldRule, _ first: Int?, _ at: Int, _ record: JSONValue, _ context: EvaluationContext,
+        _ violations: inout [Violation]
+    ) {
+        let found = at < 0 ? nil : JSONValue(document: record.document, index: at)
         if first != nil, rule.path.components.count == 1, record.kind == .object {
             // A one-key path in an object: one match, what was found (nil or null), no array built.
             let match = FieldMatch(value: found, indices: [], obstacle: nil)

@@ -46,19 +46,18 @@ struct PathProbe: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: keys[first.start..<(first.start + first.count)])
     }
 
-    /// The value at the path, or nil when a step is missing or of the wrong kind.
+    /// The tape index of the value at the path in `root`, or -1 when a step is missing or of
+    /// the wrong kind. `first` is the tape index of the first step's value (a key of `root`,
+    /// -1: absent) when a `RootKeys` pass over the record found it. No value is made, so the
+    /// caller makes one where it borrows the record's document (no reference count).
     @inline(__always)
-    func find(in root: JSONValue) -> JSONValue? { find(in: root, from: root.index, step: 0) }
-
-    /// The value at the path when its first step (a key of `root`) was already found at tape
-    /// index `first` (-1: absent), as a `RootKeys` pass over the record finds it.
-    @inline(__always)
-    func find(in root: JSONValue, first: Int) -> JSONValue? {
-        first < 0 ? nil : find(in: root, from: first, step: 1)
+    func index(in root: JSONValue, first: Int?) -> Int {
+        guard let first else { return index(in: root, from: root.index, step: 0) }
+        return first < 0 ? -1 : index(in: root, from: first, step: 1)
     }
 
     @inline(__always)
-    private func find(in root: JSONValue, from: Int, step firstStep: Int) -> JSONValue? {
+    private func index(in root: JSONValue, from: Int, step firstStep: Int) -> Int {
         let doc = root.document
         var at = from
         for step in steps[firstStep...] {
@@ -66,10 +65,10 @@ struct PathProbe: @unchecked Sendable {
                 step.isKey
                 ? JSONValue.memberIndex(doc, at, UnsafeBufferPointer(rebasing: keys[step.start..<(step.start + step.count)]))
                 : JSONValue.elementIndex(doc, at, step.count)
-            guard let next else { return nil }
+            guard let next else { return -1 }
             at = next
         }
-        return JSONValue(document: doc, index: at)
+        return at
     }
 }
 
