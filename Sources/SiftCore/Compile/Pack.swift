@@ -30,6 +30,20 @@ package final class Pack: Sendable {
         self.fields = stages.first as? FieldsStage
         self.plugins = Array(stages.dropFirst(fields == nil ? 0 : 1))
     }
+
+    /// The batch path: when the pack applies to `record`, appends its violations and outputs to
+    /// `verdict` and returns true. A method of the pack, so that its selector, stages and plugin
+    /// list are read where they lie (copied out of it, each would cost a retain and a release).
+    func evaluate(_ record: JSONValue, in context: EvaluationContext, into verdict: inout RecordVerdict) -> Bool {
+        guard selector.conditions.isEmpty || selector.matches(record) else { return false }
+        fields?.evaluate(record, in: context, appendingTo: &verdict.violations)
+        for i in plugins.indices {
+            let r = plugins[i].evaluate(record, in: context)
+            if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
+            if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }
+        }
+        return true
+    }
 }
 
 /// A record written in a rule file with its expected outcome, run by `sift test`.

@@ -29,24 +29,29 @@ public struct Pipeline: Sendable {
     /// that a worker reusing one verdict allocates nothing for a valid record. Only for
     /// pipelines whose stages keep no state across records (see `Session.isStateless`).
     package func evaluate(_ record: JSONValue, context: EvaluationContext, into verdict: inout RecordVerdict) {
-        Self.empty(&verdict.packs)
         Self.empty(&verdict.violations)
         Self.empty(&verdict.output)
         verdict.inputError = nil
         Self.empty(&verdict.packViolationEnds)
-        // By index, so that only the parts used are read out of each pack (a copy of the whole
-        // pack costs a retain and a release per reference it holds).
-        for p in packs.indices where packs[p].selector.matches(record) {
-            verdict.packs.append(packs[p].name)
-            packs[p].fields?.evaluate(record, in: context, appendingTo: &verdict.violations)
-            for stage in packs[p].plugins {
-                let r = stage.evaluate(record, in: context)
-                if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
-                if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }
+        // The names of the packs that apply overwrite the last record's only where they differ:
+        // mostly the same packs apply, and a name kept costs no reference count.
+        var applied = 0
+        for p in packs.indices {
+            // Borrowed for the call: `packs` keeps the pack alive (no retain and release per record).
+            let applies = Unmanaged.passUnretained(packs[p])._withUnsafeGuaranteedRef {
+                $0.evaluate(record, in: context, into: &verdict)
             }
+            guard applies else { continue }
+            if applied == verdict.packs.count {
+                verdict.packs.append(packs[p].name)
+            } else if verdict.packs[applied] != packs[p].name {
+                verdict.packs[applied] = packs[p].name
+            }
+            applied += 1
             verdict.packViolationEnds.append(verdict.violations.count)
         }
-        if verdict.packs.isEmpty { verdict.violations.append(Session.noPackViolation(self)) }
+        while verdict.packs.count > applied { verdict.packs.removeLast() }
+        if applied == 0 { verdict.violations.append(Session.noPackViolation(self)) }
     }
 
     /// Empties `array`, keeping its capacity. The few elements a record leaves are dropped one by

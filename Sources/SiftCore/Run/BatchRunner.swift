@@ -590,10 +590,11 @@ final class WorkerScratch: @unchecked Sendable {
         if let error = problem {
             return emitter.emit(source: source, line: ref.line, record: line, root: nil, verdict: RecordVerdict(inputError: error))
         }
+        // The context's root is the one the rest reads: one reference to the document, not three.
         var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
         context.texts = texts
-        pipeline.evaluate(document.root, context: context, into: &verdict)
-        emitter.emit(source: source, line: ref.line, record: line, root: document.root, verdict: verdict)
+        pipeline.evaluate(context.record, context: context, into: &verdict)
+        emitter.emit(source: source, line: ref.line, record: line, root: context.record, verdict: verdict)
     }
 }
 
