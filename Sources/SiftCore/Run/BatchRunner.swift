@@ -314,14 +314,15 @@ package struct BatchRunner: Sendable {
         let work: @Sendable (Int) -> Void = { w in
             // Locals for the block, so that the verdict is handed to the emitter without a copy.
             var verdict = RecordVerdict()
-            var emitter = scratch[w].takeEmitter()
+            let worker = scratch[w]  // once for the block, not a retain and release per line
+            var emitter = worker.takeEmitter()
             block.bytes.withUnsafeBytes { buffer in
                 let bytes = UnsafeRawBufferPointer(buffer)
                 for i in (w * share)..<min(n, (w + 1) * share) {
-                    scratch[w].finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, options: options, &verdict, &emitter)
+                    worker.finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, options: options, &verdict, &emitter)
                 }
             }
-            scratch[w].emitter = emitter
+            worker.emitter = emitter
         }
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         // The previous block is written by now; its emitters become the workers' empty ones, and
