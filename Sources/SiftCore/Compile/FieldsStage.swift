@@ -212,8 +212,7 @@ struct FieldsStage: Stage {
                     let f = refs[n].takeUnretainedValue().failure(r)
                     text = Self.text(rule.site + n, rule.path.concrete(indices), f, context)
                 }
-                violations.append(
-                    context.borrowsValues ? Violation(text: consume text, borrowing: value) : Violation(text: consume text, valueOf: value))
+                violations.append(Violation(text: consume text, valueOf: value))
                 if rule.firstOnly { return }
             }
             return

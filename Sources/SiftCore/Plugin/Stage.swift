@@ -87,17 +87,7 @@ public struct Violation: Sendable {
     // The offending value: given as text, or kept as the input value and cut to an excerpt
     // only when it is read or written (most runs write it straight from the input bytes).
     private var valueText: String?
-    /// The input value's document and tape index. `valueOwner` holds the document, except in
-    /// a batch run's violations (`init(text:borrowing:)`), which live no longer than their
-    /// worker's document and so cost no reference count.
-    package private(set) var valueDocument: Unmanaged<JSONDocument>?
-    package private(set) var valueIndex = 0
-    private var valueOwner: JSONDocument?
-
-    /// The offending input value, if the violation keeps one.
-    var valueSource: JSONValue? {
-        valueDocument.map { JSONValue(document: $0.takeUnretainedValue(), index: valueIndex) }
-    }
+    var valueSource: JSONValue?
 
     /// The concrete field path: `in_app[1].product_id`.
     public var field: String {
@@ -127,6 +117,7 @@ public struct Violation: Sendable {
     public init(field: String, reason: ReasonCode, message: LocalizedText, value: String? = nil, rule: Mark? = nil) {
         self.text = ViolationText(field: field, reason: reason, message: message, rule: rule)
         self.valueText = value
+        self.valueSource = nil
     }
 
     /// A violation whose value excerpt is taken from `valueOf` when needed.
@@ -138,30 +129,13 @@ public struct Violation: Sendable {
     package init(text: ViolationText, valueOf: JSONValue?) {
         self.text = text
         self.valueText = nil
-        if let valueOf {
-            valueOwner = valueOf.document
-            valueDocument = .passUnretained(valueOf.document)
-            valueIndex = valueOf.index
-        }
-    }
-
-    /// A violation whose value is `value`, not held: only for a violation that is gone before
-    /// `value`'s document is reused or freed (a batch run's, written before the next record).
-    package init(text: ViolationText, borrowing value: JSONValue) {
-        self.text = text
-        self.valueText = nil
-        valueDocument = .passUnretained(value.document)
-        valueIndex = value.index
+        self.valueSource = valueOf
     }
 
     /// The offending value's JSON text, truncated.
     public var value: String? {
         get { valueText ?? Self.excerpt(valueSource) }
-        set {
-            valueText = newValue
-            valueDocument = nil
-            valueOwner = nil
-        }
+        set { valueText = newValue; valueSource = nil }
     }
 
     /// How many Unicode scalars of a value results show.

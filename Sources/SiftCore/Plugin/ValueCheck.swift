@@ -115,9 +115,6 @@ public struct EvaluationContext: Sendable {
     public var indices: [Int] = []
     /// The worker's reusable violation words (batch runs); nil makes new ones each time.
     package var texts: ViolationTexts?
-    /// True in a batch run's worker, whose verdict is written before its document is reused:
-    /// the fields stage's violations then borrow their values (no reference count).
-    package var borrowsValues = false
 
     /// A context for checking values of `record` as of `asOfMillis` (milliseconds since 1970).
     public init(record: JSONValue, asOfMillis: Int64) {

@@ -594,7 +594,6 @@ final class WorkerScratch: @unchecked Sendable {
         // The context's root is the one the rest reads: one reference to the document, not three.
         var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
         context.texts = texts
-        context.borrowsValues = true  // the verdict is written below, before the document is reused
         pipeline.evaluate(context.record, context: context, into: &verdict)
         emitter.emit(source: source, line: ref.line, record: line, root: context.record, verdict: verdict)
     }

@@ -16,10 +16,11 @@ package struct ResultLine: Sendable {
     private static func write(_ v: UnsafePointer<Violation>, language: Language, into w: inout JSONWriter) {
         let text = Unmanaged.passUnretained(v.pointee.text)
         text._withUnsafeGuaranteedRef { $0.appendHead(language, to: &w) }
-        if let document = v.pointee.valueDocument {
+        if let index = v.pointee.valueSource?.index {
             w.appendFragment(",\"value\":")
-            let index = v.pointee.valueIndex
-            document._withUnsafeGuaranteedRef { w.appendExcerpt(of: $0, at: index) }
+            Unmanaged.passUnretained(v.pointee.valueSource.unsafelyUnwrapped.document)._withUnsafeGuaranteedRef {
+                w.appendExcerpt(of: $0, at: index)
+            }
         } else if let value = v.pointee.value {
             w.appendFragment(",\"value\":")
             w.appendString(value)
