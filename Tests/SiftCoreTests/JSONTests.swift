@@ -4,6 +4,21 @@ import Testing
 @Suite struct JSONTests {
     func doc(_ s: String) throws -> JSONDocument { try JSONDocument(bytes: Array(s.utf8)) }
 
+    /// The tape keeps positions in 32 bits, so a longer text is refused before a byte is read
+    /// (the buffer here claims that length over 8 real bytes; none past them is touched).
+    @Test func aTextTooLongForTheTapeIsAnErrorNotATruncation() throws {
+        let document = JSONDocument(capacity: 16)
+        let real = UnsafeMutableRawBufferPointer.allocate(byteCount: 8, alignment: 1)
+        defer { real.deallocate() }
+        real.copyBytes(from: Array(#"{"a":1}"#.utf8) + [0x20])
+        try document.reparse(borrowing: UnsafeRawBufferPointer(real))
+        #expect(document.root.member(utf8: Array("a".utf8))?.integer == 1)
+        let claimed = UnsafeRawBufferPointer(start: real.baseAddress, count: JSONDocument.maxBytes + 1)
+        #expect(throws: JSONParseError(offset: 0, message: "the JSON text is longer than 4294967294 bytes")) {
+            try document.reparse(borrowing: claimed)
+        }
+    }
+
     @Test func escapesDecode() throws {
         let d = try doc(#"{"city":"\u4eac","emoji":"\ud83d\ude00","esc":"a\"b\\c\n\/"}"#)
         #expect(d.root["city"]?.string == "京")

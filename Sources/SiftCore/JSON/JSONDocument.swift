@@ -71,9 +71,17 @@ package final class JSONDocument: @unchecked Sendable {
         try parse(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count))
     }
 
+    /// The longest text a document holds: the tape keeps positions in 32 bits.
+    static let maxBytes = Int(UInt32.max) - 1
+
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         text = bytes.baseAddress!
         byteCount = bytes.count
+        guard bytes.count <= Self.maxBytes else {
+            byteCount = 0
+            tapeCount = 0
+            throw JSONParseError(offset: 0, message: "the JSON text is longer than \(Self.maxBytes) bytes")
+        }
         var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
         defer {
             // The tape may have grown (moved) even when parsing failed.
@@ -179,8 +187,38 @@ struct TapeEntry: Sendable {
     var kind: JSONValue.Kind
     var escaped: Bool
     var boolValue: Bool
-    var start: Int
-    var end: Int
-    var next: Int
-    var count: Int
+    // Positions and counts in 32 bits: an entry is 20 bytes, not 40, so a record's tape is
+    // half the memory to write and read. A document is at most `JSONDocument.maxBytes` long.
+    private var start32: UInt32
+    private var end32: UInt32
+    private var next32: UInt32
+    private var count32: UInt32
+
+    @inline(__always)
+    init(kind: JSONValue.Kind, escaped: Bool, boolValue: Bool, start: Int, end: Int, next: Int, count: Int) {
+        self.kind = kind
+        self.escaped = escaped
+        self.boolValue = boolValue
+        start32 = UInt32(truncatingIfNeeded: start)
+        end32 = UInt32(truncatingIfNeeded: end)
+        next32 = UInt32(truncatingIfNeeded: next)
+        count32 = UInt32(truncatingIfNeeded: count)
+    }
+
+    var start: Int {
+        @inline(__always) get { Int(start32) }
+        @inline(__always) set { start32 = UInt32(truncatingIfNeeded: newValue) }
+    }
+    var end: Int {
+        @inline(__always) get { Int(end32) }
+        @inline(__always) set { end32 = UInt32(truncatingIfNeeded: newValue) }
+    }
+    var next: Int {
+        @inline(__always) get { Int(next32) }
+        @inline(__always) set { next32 = UInt32(truncatingIfNeeded: newValue) }
+    }
+    var count: Int {
+        @inline(__always) get { Int(count32) }
+        @inline(__always) set { count32 = UInt32(truncatingIfNeeded: newValue) }
+    }
 }
