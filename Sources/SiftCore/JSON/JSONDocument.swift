@@ -54,6 +54,7 @@ package final class JSONDocument: @unchecked Sendable {
 
     /// Replaces the contents with a copy of `text`, parsed. Values into the previous contents become invalid.
     package func reparse(_ text: UnsafeRawBufferPointer) throws(JSONParseError) {
+        try Self.checkLength(text.count)  // before a copy is made
         if text.count > byteCapacity {
             base.deallocate()
             byteCapacity = max(text.count, byteCapacity * 2)
@@ -68,20 +69,24 @@ package final class JSONDocument: @unchecked Sendable {
     /// the record it is working on). Values into the previous contents become invalid.
     package func reparse(borrowing text: UnsafeRawBufferPointer) throws(JSONParseError) {
         guard let start = text.baseAddress else { return try reparse(text) }
+        try Self.checkLength(text.count)
         try parse(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count))
     }
 
     /// The longest text a document holds: the tape keeps positions in 32 bits.
     static let maxBytes = Int(UInt32.max) - 1
 
+    /// Refuses a text too long for the tape's 32-bit positions, before a byte of it is read.
+    @inline(__always)
+    private static func checkLength(_ count: Int) throws(JSONParseError) {
+        guard count <= maxBytes else {
+            throw JSONParseError(offset: 0, message: "the JSON text is longer than \(maxBytes) bytes")
+        }
+    }
+
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         text = bytes.baseAddress!
         byteCount = bytes.count
-        guard bytes.count <= Self.maxBytes else {
-            byteCount = 0
-            tapeCount = 0
-            throw JSONParseError(offset: 0, message: "the JSON text is longer than \(Self.maxBytes) bytes")
-        }
         var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
         defer {
             // The tape may have grown (moved) even when parsing failed.
