@@ -7,14 +7,16 @@
 /// `build` gives up (nil) past ``maxStates`` or the table and work bounds, and the pattern
 /// is left to PCRE2.
 package final class ByteDFA: @unchecked Sendable {
-    // Immutable after init.
-    /// Byte to column.
-    private let classOf: UnsafeMutablePointer<UInt8>
-    /// Row-major transitions; an entry is the next state's row offset (state × columns).
-    private let table: UnsafeMutablePointer<Int32>
-    /// Indexed by row offset; 1 where the state accepts.
+    // Immutable after init. Table entries and column offsets are byte offsets into `table`, so
+    // that one step is a single load from (column's base + state): nothing but that load lies
+    // on the chain from one byte's state to the next.
+    /// Byte to column offset (column × 4).
+    private let columnOffset: UnsafeMutablePointer<UInt32>
+    /// Row-major transitions; an entry is the next state's byte offset (state × columns × 4).
+    private let table: UnsafeMutableRawPointer
+    /// Indexed by a state's byte offset; 1 where the state accepts.
     private let accepting: UnsafeMutablePointer<UInt8>
-    private let startRow: Int32
+    private let startRow: UInt32
 
     /// The largest automaton built; a pattern needing more states is left to PCRE2.
     package static let maxStates = 2_000
@@ -25,20 +27,23 @@ package final class ByteDFA: @unchecked Sendable {
     static let maxBuildWork = 20_000_000
 
     private init(classOf: [UInt8], columns: Int, rows: [[Int32]], accepting accepts: [Bool], start: Int) {
-        self.classOf = .allocate(capacity: 256)
-        self.classOf.initialize(from: classOf, count: 256)
-        table = .allocate(capacity: rows.count * columns)
-        accepting = .allocate(capacity: rows.count * columns)
-        accepting.initialize(repeating: 0, count: rows.count * columns)
+        let rowBytes = columns * 4
+        columnOffset = .allocate(capacity: 256)
+        for b in 0..<256 { columnOffset[b] = UInt32(classOf[b]) * 4 }
+        table = .allocate(byteCount: rows.count * rowBytes, alignment: 4)
+        accepting = .allocate(capacity: rows.count * rowBytes)
+        accepting.initialize(repeating: 0, count: rows.count * rowBytes)
         for (state, row) in rows.enumerated() {
-            for (column, next) in row.enumerated() { table[state * columns + column] = next * Int32(columns) }
-            accepting[state * columns] = accepts[state] ? 1 : 0
+            for (column, next) in row.enumerated() {
+                table.storeBytes(of: UInt32(Int(next) * rowBytes), toByteOffset: state * rowBytes + column * 4, as: UInt32.self)
+            }
+            accepting[state * rowBytes] = accepts[state] ? 1 : 0
         }
-        startRow = Int32(start * columns)
+        startRow = UInt32(start * rowBytes)
     }
 
     deinit {
-        classOf.deallocate()
+        columnOffset.deallocate()
         table.deallocate()
         accepting.deallocate()
     }
@@ -52,7 +57,8 @@ package final class ByteDFA: @unchecked Sendable {
             // The dead state leads only to itself: it is looked for once per 16 bytes, not per byte.
             let end = Swift.min(i &+ 16, bytes.count)
             while i < end {
-                row = table[Int(row) &+ Int(classOf[Int(bytes[i])])]
+                let column = UnsafeRawPointer(table) + Int(columnOffset[Int(bytes[i])])
+                row = column.load(fromByteOffset: Int(row), as: UInt32.self)
                 i &+= 1
             }
             if row == 0 { return false }
