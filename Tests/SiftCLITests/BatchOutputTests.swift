@@ -218,10 +218,13 @@ import Testing
         let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", gz, "--quiet", "--results", "all"])
         #expect(r.status == 1)
         #expect(r.stdout.split(separator: "\n").map { $0.contains("\"valid\":true") } == [true, false, true])
-        let c = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", cut])
-        #expect(c.status == 3)
-        #expect(c.stdout.split(separator: "\n").count == 3)
-        #expect(c.stderr.hasSuffix("cannot read \(cut): its gzip data is damaged or cut off (unexpected end of file)\n"))
+        // One worker reads ahead on a queue of its own (when there is a spare core); two read in turn.
+        for workers in ["1", "2"] {
+            let c = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", cut, "--workers", workers])
+            #expect(c.status == 3)
+            #expect(c.stdout.split(separator: "\n").count == 3)
+            #expect(c.stderr.hasSuffix("cannot read \(cut): its gzip data is damaged or cut off (unexpected end of file)\n"))
+        }
 
         // Plain text after the last member is not dropped in silence.
         let tail = dir + "/tail.jsonl.gz"
@@ -260,14 +263,15 @@ import Testing
         #expect(read(accepted) == Self.valid1 + "\n" + Self.valid2 + "\n")
     }
 
-    @Test func shardsTogetherAreOneRunAndMergeGivesItsSummary() throws {
+    /// With one worker, files are read ahead on a queue of their own; with two, in turn.
+    @Test(arguments: ["1", "2"]) func shardsTogetherAreOneRunAndMergeGivesItsSummary(workers: String) throws {
         let dir = (try SiftProcess.temp("x", "") as NSString).deletingLastPathComponent
         // Not the receipts: replay detection is state across records, which one shard cannot see
         // (docs/OUTPUT.md; a shared ledger covers it).
         let inputs = ["signup.jsonl", "mobile.jsonl", "identity.jsonl", "links.jsonl", "vehicles.json", "sign-in-with-apple.jsonl"].map {
             "samples/" + $0
         }
-        let base = ["run", "--rules", "rules", "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--workers", "2"] + inputs
+        let base = ["run", "--rules", "rules", "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--workers", workers] + inputs
         let single = try SiftProcess.run(base + ["--summary-json", dir + "/all.json"])
         var lines: [Substring] = []
         for k in 1...3 {

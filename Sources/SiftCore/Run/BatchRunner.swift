@@ -157,6 +157,11 @@ package struct BatchRunner: Sendable {
             return try runWholeDocument(fd: fd, name: name, run)
         }
         let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip)
+        // Reading ahead pays when a core is free for it; with a worker on every core, the reader
+        // would only hold one up (2 workers on 2 cores: 0.58 s -> 0.62 s on the benchmark job).
+        if case .file = source, !options.streaming, options.workers < ProcessInfo.processInfo.activeProcessorCount {
+            return try runPrefetching(reader, name: name, run)
+        }
         var block = LineBlock()
         var first = true
         while true {
@@ -188,6 +193,22 @@ package struct BatchRunner: Sendable {
                 run.report(bytes: reader.bytesRead)
             }
             if ref == nil { return }
+        }
+    }
+
+    /// A file of lines: the next block is read in the background while this one is processed.
+    private func runPrefetching(_ reader: LineReader, name: String, _ run: RunState) throws {
+        let prefetcher = BlockPrefetcher(reader: reader, batchSize: options.batchSize, maxBytes: Self.maxBatchBytes)
+        defer { prefetcher.waitForReads() }  // the caller closes the file
+        var block = LineBlock()
+        while true {
+            let fill = prefetcher.take(&block)
+            run.keepShare(&block)
+            // Damaged input (a cut-off gzip file): the records read before the damage still get results.
+            if !block.lines.isEmpty { try process(block, name: name, run) }
+            if let error = fill.error { throw error }
+            run.report(bytes: fill.bytesRead)
+            if fill.ended { return }
         }
     }
 
