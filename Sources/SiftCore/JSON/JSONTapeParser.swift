@@ -132,19 +132,19 @@ struct JSONTapeParser {
         p &+= 1
         let start = p
         var escaped = false
+        let base = b.baseAddress.unsafelyUnwrapped  // a string's quote was read: the text is not empty
         while true {
             // Sixteen bytes at a time up to the first that is not plain ASCII (a quote, backslash,
             // control or non-ASCII byte), then byte by byte near the end of the text.
-            while p &+ 16 <= b.count {
-                let k = Int(sift_first_special16(b.baseAddress! + p))
+            if p &+ 16 <= b.count {
+                let k = Int(sift_first_special16(base + p))
                 p &+= k
-                if k < 16 { break }
-            }
-            if p &+ 16 > b.count {
+                if k == 16 { continue }
+            } else {
                 while p < b.count, b[p] >= 0x20, b[p] < 0x80, b[p] != UInt8(ascii: "\""), b[p] != UInt8(ascii: "\\") { p &+= 1 }
+                guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
             }
-            guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
-            let c = b[p]
+            let c = base[p]
             if c == UInt8(ascii: "\"") { break }
             if c == UInt8(ascii: "\\") {
                 escaped = true
