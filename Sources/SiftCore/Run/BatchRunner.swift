@@ -337,10 +337,13 @@ package struct BatchRunner: Sendable {
             var verdict = RecordVerdict()
             let worker = scratch[w]  // once for the block, not a retain and release per line
             var emitter = worker.takeEmitter()
+            // One context for the block: its record is the worker's document, whichever line that holds.
+            var context = EvaluationContext(record: worker.document.root, asOfMillis: options.asOfMillis)
+            context.texts = worker.texts
             block.bytes.withUnsafeBytes { buffer in
                 let bytes = UnsafeRawBufferPointer(buffer)
                 for i in (w * share)..<min(n, (w + 1) * share) {
-                    worker.finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, options: options, &verdict, &emitter)
+                    worker.finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, context: context, &verdict, &emitter)
                 }
             }
             worker.emitter = emitter
@@ -597,8 +600,9 @@ final class WorkerScratch: @unchecked Sendable {
     }
 
     /// Parses, evaluates and writes the line `ref` of a block's `bytes`, reading it where it lies.
+    /// `context` is the one for this worker's records: its record is `document`'s root.
     func finish(
-        _ ref: LineRef, in bytes: UnsafeRawBufferPointer, source: String, pipeline: Pipeline, options: RunOptions,
+        _ ref: LineRef, in bytes: UnsafeRawBufferPointer, source: String, pipeline: Pipeline, context: EvaluationContext,
         _ verdict: inout RecordVerdict, _ emitter: inout RecordEmitter
     ) {
         if ref.tooLarge {
@@ -608,13 +612,10 @@ final class WorkerScratch: @unchecked Sendable {
         let line = UnsafeRawBufferPointer(rebasing: bytes[ref.start..<(ref.start + ref.count)])
         var problem: RecordVerdict.InputError?
         do throws(JSONParseError) { try document.reparse(borrowing: line) } catch { problem = RecordVerdict.InputError(error) }
-        if problem == nil, document.root.kind != .object { problem = .notObject }
+        if problem == nil, context.record.kind != .object { problem = .notObject }
         if let error = problem {
             return emitter.emit(source: source, line: ref.line, record: line, root: nil, verdict: RecordVerdict(inputError: error))
         }
-        // The context's root is the one the rest reads: one reference to the document, not three.
-        var context = EvaluationContext(record: document.root, asOfMillis: options.asOfMillis)
-        context.texts = texts
         pipeline.evaluate(context.record, context: context, into: &verdict)
         emitter.emit(source: source, line: ref.line, record: line, root: context.record, verdict: verdict)
     }
