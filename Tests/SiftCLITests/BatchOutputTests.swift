@@ -80,6 +80,29 @@ import Testing
                 """)
     }
 
+    /// More failing values than a summary keeps (32 per reason), over several blocks of 2,048
+    /// records: two runs (two processes, each with its own hashing) give the same top values.
+    @Test func topValuesAreTheSameFromRunToRun() throws {
+        // Values spread unevenly, and differently from block to block.
+        let lines = (0..<5000).map { i in #"{"kind":"mobile","phone":"x\#((i * i * 31 + 7 * i) % 1009 % (1 + i % 300))"}"# }
+        let path = try SiftProcess.temp("in.jsonl", lines.joined(separator: "\n") + "\n")
+        let dir = (path as NSString).deletingLastPathComponent
+        var tops: [String] = []
+        for k in 1...3 {
+            let summary = dir + "/summary\(k).json"
+            let r = try SiftProcess.run([
+                "run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "none", "--workers", "1",
+                "--summary-json", summary,
+            ])
+            #expect(r.status == 1)
+            let text = read(summary)
+            let top = text.range(of: #""top_values":"#).map { String(text[$0.lowerBound...]) } ?? ""
+            #expect(top.hasPrefix(#""top_values":{"phone.regex":[{"value":"x"#))
+            tops.append(top)
+        }
+        #expect(tops[0] == tops[1] && tops[1] == tops[2])
+    }
+
     @Test func thresholdsSetTheExitCode() throws {
         let path = try SiftProcess.temp("in.jsonl", Self.input)
         let over = try SiftProcess.run([

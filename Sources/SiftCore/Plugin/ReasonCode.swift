@@ -28,6 +28,10 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
         self == family || entry.text.hasPrefix(family.text + ".")
     }
 
+    /// The code's place in the order codes were first seen by the process: a small number,
+    /// distinct for each code, for counting without hashing.
+    package var ordinal: Int { entry.ordinal }
+
     /// The code as a quoted, escaped JSON string, encoded once.
     package var json: [UInt8] { entry.json }
 
@@ -64,9 +68,11 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
     private final class Interned: Sendable {
         let text: String
         let json: [UInt8]
+        let ordinal: Int
 
-        init(_ text: String) {
+        init(_ text: String, ordinal: Int) {
             self.text = text
+            self.ordinal = ordinal
             var w = JSONWriter()
             w.appendString(text)
             json = w.bytes
@@ -84,7 +90,7 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
                 lock.lock()
                 defer { lock.unlock() }
                 if let e = entries[text] { return e }
-                let e = Interned(text)
+                let e = Interned(text, ordinal: entries.count)
                 entries[text] = e
                 return e
             }
@@ -99,7 +105,7 @@ public struct ReasonCode: Sendable, Hashable, Comparable, ExpressibleByStringLit
                 if let e = entries[text] { return e }
                 guard text.utf8.count <= 200, decoded < ReasonCode.decodedLimit else { return nil }
                 decoded += 1
-                let e = Interned(text)
+                let e = Interned(text, ordinal: entries.count)
                 entries[text] = e
                 return e
             }

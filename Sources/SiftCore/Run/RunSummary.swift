@@ -11,15 +11,15 @@ package struct RunSummary: Sendable {
     /// Violations by reason code: every code, never truncated.
     public var reasons: [ReasonCode: Int] {
         get {
-            guard !recentCodes.isEmpty else { return counted }
+            guard !seen.isEmpty else { return counted }
             var all = counted
-            for i in recentCodes.indices { all[recentCodes[i], default: 0] += recentCounts[i] }
+            for code in seen { all[code, default: 0] += byOrdinal[code.ordinal] }
             return all
         }
         set {
             counted = newValue
-            recentCodes = []
-            recentCounts = []
+            byOrdinal = []
+            seen = []
         }
         _modify {
             foldRecent()
@@ -27,11 +27,10 @@ package struct RunSummary: Sendable {
         }
     }
     private var counted: [ReasonCode: Int] = [:]
-    // The first few codes counted, found by identity without hashing (a run reports few
-    // distinct codes); read as part of `reasons`.
-    private var recentCodes: [ReasonCode] = []
-    private var recentCounts: [Int] = []
-    private static let recentLimit = 16
+    // Counts not yet in `counted`, by the codes' ordinals (no hashing and no search per
+    // violation), and the codes they are of; read as part of `reasons`.
+    private var byOrdinal: [Int] = []
+    private var seen: [ReasonCode] = []
     public var seconds = 0.0
     /// When set, `fields`, `packs` and `topValues` are kept too (they cost a little per violation).
     public var detailed = false
@@ -92,22 +91,16 @@ package struct RunSummary: Sendable {
     }
 
     @inline(__always) private mutating func countReason(_ code: ReasonCode) {
-        for i in recentCodes.indices where recentCodes[i] == code {
-            recentCounts[i] += 1
-            return
-        }
-        if recentCodes.count < Self.recentLimit {
-            recentCodes.append(code)
-            recentCounts.append(1)
-        } else {
-            counted[code, default: 0] += 1
-        }
+        let o = code.ordinal
+        if o >= byOrdinal.count { byOrdinal.append(contentsOf: repeatElement(0, count: o + 1 - byOrdinal.count)) }
+        if byOrdinal[o] == 0 { seen.append(code) }
+        byOrdinal[o] += 1
     }
 
     private mutating func foldRecent() {
-        for i in recentCodes.indices { counted[recentCodes[i], default: 0] += recentCounts[i] }
-        recentCodes = []
-        recentCounts = []
+        for code in seen { counted[code, default: 0] += byOrdinal[code.ordinal] }
+        byOrdinal = []
+        seen = []
     }
 
     /// Adds the counts of a part of the same run (a worker's share, or a shard's summary).
@@ -197,8 +190,11 @@ package struct ValueCounter: Sendable {
         counts[value] = c + n
     }
 
+    /// Adds `other`'s counts, most frequent first (ties by text): a full counter drops values
+    /// as they come, so the order is fixed, not the dictionary's, which changes from process
+    /// to process.
     mutating func merge(_ other: ValueCounter) {
-        for (v, n) in other.counts { add(v, n) }
+        for (v, n) in other.top(Self.capacity) { add(v, n) }
     }
 
     /// The values, most frequent first (ties by text).
