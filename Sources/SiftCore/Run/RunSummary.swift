@@ -22,7 +22,7 @@ package struct RunSummary: Sendable {
             seen = []
         }
         _modify {
-            foldRecent()
+            foldOrdinalCounts()
             yield &counted
         }
     }
@@ -97,7 +97,7 @@ package struct RunSummary: Sendable {
         byOrdinal[o] += 1
     }
 
-    private mutating func foldRecent() {
+    private mutating func foldOrdinalCounts() {
         for code in seen { counted[code, default: 0] += byOrdinal[code.ordinal] }
         byOrdinal = []
         seen = []

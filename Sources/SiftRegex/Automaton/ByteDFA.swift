@@ -14,7 +14,7 @@ package final class ByteDFA: @unchecked Sendable {
     private let columnOffset: UnsafeMutablePointer<UInt32>
     /// Row-major transitions; an entry is the next state's byte offset (state × columns × 4).
     private let table: UnsafeMutableRawPointer
-    /// Indexed by a state's byte offset; 1 where the state accepts.
+    /// Indexed by a state's byte offset ÷ 4; 1 where the state accepts.
     private let accepting: UnsafeMutablePointer<UInt8>
     private let startRow: UInt32
 
@@ -31,13 +31,13 @@ package final class ByteDFA: @unchecked Sendable {
         columnOffset = .allocate(capacity: 256)
         for b in 0..<256 { columnOffset[b] = UInt32(classOf[b]) * 4 }
         table = .allocate(byteCount: rows.count * rowBytes, alignment: 4)
-        accepting = .allocate(capacity: rows.count * rowBytes)
-        accepting.initialize(repeating: 0, count: rows.count * rowBytes)
+        accepting = .allocate(capacity: rows.count * columns)
+        accepting.initialize(repeating: 0, count: rows.count * columns)
         for (state, row) in rows.enumerated() {
             for (column, next) in row.enumerated() {
                 table.storeBytes(of: UInt32(Int(next) * rowBytes), toByteOffset: state * rowBytes + column * 4, as: UInt32.self)
             }
-            accepting[state * rowBytes] = accepts[state] ? 1 : 0
+            accepting[state * columns] = accepts[state] ? 1 : 0
         }
         startRow = UInt32(start * rowBytes)
     }
@@ -63,7 +63,7 @@ package final class ByteDFA: @unchecked Sendable {
             }
             if row == 0 { return false }
         }
-        return accepting[Int(row)] != 0
+        return accepting[Int(row) >> 2] != 0
     }
 
     /// The automaton for a whole-text match of `pattern`, or nil when the pattern is outside
