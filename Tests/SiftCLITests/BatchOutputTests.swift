@@ -103,6 +103,24 @@ import Testing
         #expect(tops[0] == tops[1] && tops[1] == tops[2])
     }
 
+    /// A file of three blocks (2,048 records each): one result per record, in input order,
+    /// whether the next block is read ahead (one worker, a core to spare) or in turn (two).
+    @Test(arguments: ["1", "2"]) func aFileOfSeveralBlocksGetsEveryResultInOrder(workers: String) throws {
+        let lines = (0..<5000).map { i in i % 3 == 0 ? #"{"kind":"mobile","phone":"x\#(i)"}"# : #"{"kind":"mobile","phone":"13812345678"}"#
+        }
+        let path = try SiftProcess.temp("in.jsonl", lines.joined(separator: "\n") + "\n")
+        let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--results", "all", "--workers", workers])
+        #expect(r.status == 1)
+        let results = r.stdout.split(separator: "\n")
+        #expect(results.count == 5000)
+        for (i, line) in results.enumerated() {
+            guard line.hasPrefix(#"{"source":"\#(path)","line":\#(i + 1),"valid":\#(i % 3 != 0)"#) else {
+                Issue.record("result \(i + 1) out of place: \(line.prefix(120))")
+                break
+            }
+        }
+    }
+
     @Test func thresholdsSetTheExitCode() throws {
         let path = try SiftProcess.temp("in.jsonl", Self.input)
         let over = try SiftProcess.run([
