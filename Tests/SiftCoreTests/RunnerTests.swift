@@ -172,6 +172,44 @@ import SiftTesting
         #expect(one == four)
     }
 
+    struct SinkFailed: Error {}
+
+    /// Workers take whole blocks in turn; the blocks still reach the sinks one at a time in
+    /// input order, progress counts only go up, and after a sink fails nothing more is written.
+    @Test(arguments: [2, 4]) func blocksReachTheSinksInOrderAndStopAtTheFirstFailure(workers: Int) throws {
+        let path = TemporaryFiles.path("sift-run-", ".jsonl")
+        try (0..<3000).map { "{\"phone\":\"1380013800\($0 % 10)\"}\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var progress: [Int] = []
+        }
+        let seen = Seen()
+        var options = RunOptions(workers: workers, batchSize: 16, asOfMillis: 0)
+        options.progress = { p in seen.lock.withLock { seen.progress.append(p.records) } }
+        let runner = BatchRunner(pipeline: pipeline, options: options)
+
+        var lines: [Int] = []
+        let summary = try runner.run([.file(path)]) { block in
+            if lines.isEmpty { usleep(20_000) }  // the other workers go on meanwhile, and must wait their turn
+            lines += String(decoding: block, as: UTF8.self).split(separator: "\n").map { Int($0.split(separator: ",")[1].dropFirst(7))! }
+        }
+        #expect(summary.records == 3000)
+        #expect(lines == Array(1...3000))
+        #expect(seen.progress == Array(stride(from: 16, through: 3000, by: 16)) + [3000, 3000])
+
+        var calls = 0
+        #expect(throws: SinkFailed.self) {
+            try runner.run(
+                [.file(path)],
+                to: RunSinks(results: { _ in
+                    calls += 1
+                    if calls == 3 { throw SinkFailed() }
+                }))
+        }
+        #expect(calls == 3)
+    }
+
     @Test func hugeLinesBecomeErrorResults() throws {
         let big = "{\"phone\":\"" + String(repeating: "1", count: 5000) + "\"}"
         let (lines, _) = try run("{\"phone\":\"13800138000\"}\n\(big)\n{\"phone\":\"13800138000\"}\n", maxRecordBytes: 1000)

@@ -25,7 +25,8 @@ package struct RunOptions: Sendable {
     /// Check only this share of the records (`--shard K/N`): the records whose ordinal in the
     /// whole run (counting from 0, over all sources, blank lines not counted) is K-1 modulo N.
     public var shard: Shard?
-    /// Called after each block of records with the counts so far (on the run's thread).
+    /// Called after each block of records with the counts so far: one block at a time, in input
+    /// order, on whichever of the run's threads wrote that block.
     public var progress: (@Sendable (RunProgress) -> Void)?
 
     public init(
@@ -157,6 +158,11 @@ package struct BatchRunner: Sendable {
             return try runWholeDocument(fd: fd, name: name, run)
         }
         let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip)
+        // Several workers on a file each take whole blocks in turn (no step waits for the slowest).
+        if case .file = source, !options.streaming, options.workers > 1, run.session.isStateless {
+            try run.settleWrites()
+            return try BlockPipeline(reader: reader, name: name, run: run, pipeline: pipeline).run(workers: options.workers)
+        }
         // Reading ahead pays when a core is free for it; with a worker on every core, the reader
         // would only hold one up (2 workers on 2 cores: 0.58 s -> 0.62 s on the benchmark job).
         if case .file = source, !options.streaming, options.workers < ProcessInfo.processInfo.activeProcessorCount {
@@ -412,7 +418,7 @@ package struct BatchRunner: Sendable {
 }
 
 /// What one run carries from source to source.
-private final class RunState {
+final class RunState {
     let session: Session
     let sinks: RunSinks
     let options: RunOptions
@@ -466,6 +472,14 @@ private final class RunState {
         try settleWrites()
         summary.merge(e.summary)
         try write(&e)
+    }
+
+    /// Adds `e`'s counts, hands its output to the sinks, empties it and reports progress
+    /// (`bytesRead` into the current source). For one block at a time, in input order.
+    func commit(_ e: inout RecordEmitter, bytesRead: Int) throws {
+        summary.merge(e.summary)
+        try write(&e)
+        report(bytes: bytesRead)
     }
 
     /// Hands what `e` holds to the sinks and empties it (its counts are taken separately).
@@ -644,8 +658,8 @@ private final class Slots: @unchecked Sendable {
     func take(_ i: Int) -> Evaluated { items[i]! }
 }
 
-/// The sinks are closures of one run: called one block at a time, by the run's thread or its
-/// writer thread in turn, never at once. Not for sharing.
+/// The sinks are closures of one run: called one block at a time, by the run's threads in
+/// turn (its own, its writer's, or a worker's), never at once. Not for sharing.
 @available(*, unavailable)
 extension RunSinks: Sendable {}
 
