@@ -210,6 +210,21 @@ import SiftTesting
         #expect(calls == 3)
     }
 
+    /// A shard of fewer records than a block holds leaves some blocks empty; the run reads on.
+    @Test(arguments: [1, 2]) func aShardThatLeavesBlocksEmptyStillGetsAllItsRecords(workers: Int) throws {
+        let path = TemporaryFiles.path("sift-run-", ".jsonl")
+        try (0..<3000).map { "{\"phone\":\"1380013800\($0 % 10)\"}\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var options = RunOptions(workers: workers, batchSize: 16, asOfMillis: 0)
+        options.shard = Shard("2/40")
+        var lines: [Int] = []
+        let summary = try BatchRunner(pipeline: pipeline, options: options).run([.file(path)]) { block in
+            lines += String(decoding: block, as: UTF8.self).split(separator: "\n").map { Int($0.split(separator: ",")[1].dropFirst(7))! }
+        }
+        #expect(summary.records == 75)
+        #expect(lines == Array(stride(from: 2, through: 3000, by: 40)))
+    }
+
     @Test func hugeLinesBecomeErrorResults() throws {
         let big = "{\"phone\":\"" + String(repeating: "1", count: 5000) + "\"}"
         let (lines, _) = try run("{\"phone\":\"13800138000\"}\n\(big)\n{\"phone\":\"13800138000\"}\n", maxRecordBytes: 1000)

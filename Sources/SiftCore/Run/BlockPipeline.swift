@@ -59,28 +59,25 @@ final class BlockPipeline: @unchecked Sendable {  // the reader under `reading`;
     }
 
     /// Reads the next block into `block` (emptied first): its sequence number and the input's
-    /// bytes read so far, or nil when there is nothing more to read.
+    /// bytes read so far, or nil when there is nothing more to read. A block that `--shard`
+    /// leaves empty is skipped, not taken for the end.
     private func read(into block: inout LineBlock) -> (Int, Int)? {
         reading.lock()
         defer { reading.unlock() }
-        guard !stopped else { return nil }
-        block.removeAll()
-        do {
-            while block.lines.count < run.options.batchSize, block.bytes.count < BatchRunner.maxBatchBytes {
-                guard try reader.next(into: &block) != nil else {
-                    stopped = true
-                    break
-                }
+        while !stopped {
+            block.removeAll()
+            do { stopped = try reader.fill(&block, lines: run.options.batchSize, bytes: BatchRunner.maxBatchBytes) } catch {
+                // Damaged input (a cut-off gzip file): the records read before the damage still get results.
+                readError = error
+                stopped = true
             }
-        } catch {
-            // Damaged input (a cut-off gzip file): the records read before the damage still get results.
-            readError = error
-            stopped = true
+            run.keepShare(&block)
+            if !block.lines.isEmpty {
+                defer { nextBlock += 1 }
+                return (nextBlock, reader.bytesRead)
+            }
         }
-        run.keepShare(&block)
-        guard !block.lines.isEmpty else { return nil }
-        defer { nextBlock += 1 }
-        return (nextBlock, reader.bytesRead)
+        return nil
     }
 
     /// Waits for the turn of block `sequence`, then writes `emitter`'s output and counts (and

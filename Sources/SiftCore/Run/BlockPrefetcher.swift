@@ -42,16 +42,7 @@ final class BlockPrefetcher: @unchecked Sendable {  // `reader` and `filling` ar
 
     private func readBlock() {
         fill = Fill()
-        do {
-            while filling.lines.count < batchSize, filling.bytes.count < maxBytes {
-                guard try reader.next(into: &filling) != nil else {
-                    fill.ended = true
-                    break
-                }
-            }
-        } catch {
-            fill.error = error
-        }
+        do { fill.ended = try reader.fill(&filling, lines: batchSize, bytes: maxBytes) } catch { fill.error = error }
         fill.bytesRead = reader.bytesRead
     }
 

@@ -111,6 +111,15 @@ final class LineReader {
         }
     }
 
+    /// Appends lines to `block` until it holds `lines` lines or `bytes` bytes, or the input
+    /// ends; returns true when it has ended. Throws on a read error (the lines before it stay).
+    func fill(_ block: inout LineBlock, lines: Int, bytes: Int) throws(ReadError) -> Bool {
+        while block.lines.count < lines, block.bytes.count < bytes {
+            if try next(into: &block) == nil { return true }
+        }
+        return false
+    }
+
     /// Appends one line's bytes to `out`; returns whether it was too large (its bytes then
     /// dropped), or nil at end of input.
     private func nextLine(into out: inout ByteBuffer) throws(ReadError) -> Bool? {
