@@ -7,6 +7,8 @@ struct EnumCheck: ValueCheck {
     let bools: Set<Bool>
     let ignoreCase: Bool
     let shown: [String]
+    /// The words of a failure, made once: failing values build no text.
+    let mismatch: Rejection
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(
@@ -34,7 +36,10 @@ struct EnumCheck: ValueCheck {
                 context.error("'enum' needs at least one value", at: options.mark)
                 return nil
             }
-            return EnumCheck(strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown)
+            let list = shown.joined(separator: ", ")
+            return EnumCheck(
+                strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown,
+                mismatch: Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)")))
         })
 
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
@@ -47,9 +52,7 @@ struct EnumCheck: ValueCheck {
     }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        if passes(value, in: context) { return nil }
-        let list = shown.joined(separator: ", ")
-        return Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)"))
+        passes(value, in: context) ? nil : mismatch
     }
 
     func explain(_ language: Language) -> String {

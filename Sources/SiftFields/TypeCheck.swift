@@ -4,6 +4,19 @@ import SiftCore
 struct TypeCheck: ValueCheck {
     static let names = ["string", "number", "integer", "boolean", "object", "array", "null"]
     let allowed: [String]
+    /// The words of a failure for a value of each kind (by raw value), made once: failing
+    /// values build no text.
+    let mismatches: [Rejection]
+
+    init(allowed: [String]) {
+        self.allowed = allowed
+        let list = allowed.joined(separator: " or ")
+        var mismatches: [Rejection] = []
+        while let kind = JSONValue.Kind(rawValue: UInt8(mismatches.count)) {
+            mismatches.append(Rejection(LocalizedText(en: "is \(kind); must be \(list)", zh: "类型为\(kindZH(kind))，应为 \(list)")))
+        }
+        self.mismatches = mismatches
+    }
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(
@@ -33,9 +46,7 @@ struct TypeCheck: ValueCheck {
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { allowed.contains { matches(value, $0) } }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
-        if passes(value, in: context) { return nil }
-        let list = allowed.joined(separator: " or ")
-        return Rejection(LocalizedText(en: "is \(value.kind); must be \(list)", zh: "类型为\(kindZH(value.kind))，应为 \(list)"))
+        passes(value, in: context) ? nil : mismatches[Int(value.kind.rawValue)]
     }
 
     func explain(_ language: Language) -> String {

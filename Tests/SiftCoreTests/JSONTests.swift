@@ -44,8 +44,15 @@ import Testing
             #"{"plain":"abc","esc":"a\u4eac\n\"","long":""# + escaped(70) + #"","e64":""# + escaped(64) + #"","e65":""#
                 + escaped(65) + #"","cut":""# + cut + #"","empty":"","longPlain":""# + String(repeating: "京", count: 70)
                 + #"","n":-12.5e3,"t":true,"z":null,"big":"# + String(repeating: "9", count: 80) + #","n64":"#
-                + String(repeating: "9", count: 64) + #","n65":"# + String(repeating: "9", count: 65) + #","o":{"a":[1,"x"]}}"#)
-        let keys = ["plain", "esc", "long", "e64", "e65", "cut", "empty", "longPlain", "n", "t", "z", "big", "n64", "n65", "o"]
+                + String(repeating: "9", count: 64) + #","n65":"# + String(repeating: "9", count: 65) + #","o":{"a":[1,"x"]},"#
+                // Objects and arrays are written as their input text: long ones cut after 64 scalars, quotes,
+                // backslashes and CJK inside them escaped or kept as `Violation.excerpt` gives them.
+                + #""lo":{"k":""# + String(repeating: "京", count: 30) + #"","q":"say \"hi\"\\","n":[1, 2, 3]},"#
+                + #""la":["# + Array(repeating: #""\u4eac京""#, count: 12).joined(separator: ",") + #"],"o64":{"a":""#
+                + String(repeating: "x", count: 56) + #""}}"#)
+        let keys =
+            ["plain", "esc", "long", "e64", "e65", "cut", "empty", "longPlain", "n", "t", "z", "big", "n64", "n65", "o"]
+            + ["lo", "la", "o64"]
         for key in keys {
             let value = d.root[key]!
             var w = JSONWriter()
@@ -55,6 +62,12 @@ import Testing
             #expect(w.bytes == expected.array, "\(key)")
         }
         #expect(Violation.excerpt(d.root["long"]!) == String(repeating: "京", count: 64) + "…")
+        var w = JSONWriter()
+        w.appendExcerpt(d.root["la"]!)
+        #expect(String(decoding: w.bytes, as: UTF8.self).hasSuffix(#"\"\\u4eac京\",\"\\u…""#))
+        w = JSONWriter()
+        w.appendExcerpt(d.root["o64"]!)
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #""{\"a\":\""# + String(repeating: "x", count: 56) + #"\"}""#)
     }
 
     /// The string scanner reads sixteen bytes at a time: a quote, escape, non-ASCII or control

@@ -163,13 +163,15 @@ package struct JSONWriter: Sendable {
         case .number, .bool, .null:
             // ASCII with nothing to escape: the JSON text itself, in quotes (a rare long number is cut below).
             guard e.end - e.start <= Violation.excerptLimit else {
-                return Self.appendQuoted(Violation.excerpt(JSONValue(document: document, index: index)) ?? "", to: &out)
+                return appendExcerpt(text: UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
             }
             out.append(UInt8(ascii: "\""))
             out.append(UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
             out.append(UInt8(ascii: "\""))
         default:
-            Self.appendQuoted(Violation.excerpt(JSONValue(document: document, index: index)) ?? "", to: &out)
+            // An object or array: its text as it is in the input, brackets included, as `Violation.excerpt`
+            // gives it, without making a `String`.
+            appendExcerpt(text: UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
         }
     }
 
