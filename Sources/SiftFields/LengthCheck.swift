@@ -6,6 +6,25 @@ struct LengthCheck: ValueCheck {
     let min: Int?
     let max: Int?
     let unit: Unit
+    /// The words of each failure the bounds allow, made once (for a text, then for a list):
+    /// a failing value builds no text.
+    private let exactly, atLeast, atMost: (text: Rejection.Counted, list: Rejection.Counted)?
+
+    init(min: Int?, max: Int?, unit: Unit) {
+        self.min = min
+        self.max = max
+        self.unit = unit
+        func words(_ en: String, _ zh: String) -> (text: Rejection.Counted, list: Rejection.Counted) {
+            let (text, list) = (Self.unitWords(unit), ("items", "项"))
+            return (
+                Rejection.Counted(en: ("is ", " \(text.0) long; \(en)"), zh: ("长度为 ", " \(text.1)，\(zh)")),
+                Rejection.Counted(en: ("is ", " \(list.0) long; \(en)"), zh: ("长度为 ", " \(list.1)，\(zh)"))
+            )
+        }
+        exactly = min.flatMap { min in min == max ? words("must be exactly \(min)", "必须为 \(min)") : nil }
+        atLeast = exactly == nil ? min.map { words("must be at least \($0)", "至少应为 \($0)") } : nil
+        atMost = exactly == nil ? max.map { words("must be at most \($0)", "最多为 \($0)") } : nil
+    }
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(
@@ -87,23 +106,15 @@ struct LengthCheck: ValueCheck {
         if fitsForSure(value) { return nil }
         guard let n = measure(value) else { return WrongType.aStringOrArray[value.kind] }
         if fits(n) { return nil }
-        let u = value.kind == .array ? ("items", "项") : unitWords
-        if let min, let max, min == max, n != min {
-            return Rejection(
-                LocalizedText(en: "is \(n) \(u.0) long; must be exactly \(min)", zh: "长度为 \(n) \(u.1)，必须为 \(min)"))
-        }
-        if let min, n < min {
-            return Rejection(
-                LocalizedText(en: "is \(n) \(u.0) long; must be at least \(min)", zh: "长度为 \(n) \(u.1)，至少应为 \(min)"))
-        }
-        if let max, n > max {
-            return Rejection(
-                LocalizedText(en: "is \(n) \(u.0) long; must be at most \(max)", zh: "长度为 \(n) \(u.1)，最多为 \(max)"))
-        }
-        return nil
+        let isList = value.kind == .array
+        let words = exactly ?? (min.map { n < $0 } == true ? atLeast : atMost)
+        guard let words else { return nil }
+        return isList ? words.list(n) : words.text(n)
     }
 
-    var unitWords: (String, String) {
+    var unitWords: (String, String) { Self.unitWords(unit) }
+
+    static func unitWords(_ unit: Unit) -> (String, String) {
         switch unit {
         case .characters: return ("characters", "个字符")
         case .graphemes: return ("graphemes", "个字形")

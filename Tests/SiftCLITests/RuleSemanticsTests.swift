@@ -235,6 +235,48 @@ import SiftTesting
         #expect(lines.map { $0.contains(#""valid":true"#) } == [true, true, true, true, false, false, false])
         #expect(lines[6].contains(#""reason":"d.date""#))
     }
+
+    /// A length check's words name each value's own length, in the language asked for, also
+    /// when a worker keeps the words it made for lengths it met before (5, 6, then 5 again; 7
+    /// items, then 7 characters).
+    @Test func lengthWordsNameEachValuesOwnLength() throws {
+        let yaml = """
+            pack: p
+            fields:
+              a: [{length: {min: 2, max: 4}}]
+              b: {required: false, checks: [{length: 3}]}
+            """
+        let records = [
+            #"{"a":"12345"}"#, #"{"a":"123456"}"#, #"{"a":"12345"}"#, #"{"a":[1,2,3,4,5,6,7]}"#, #"{"a":"1234567"}"#,
+            #"{"b":"12","a":"1"}"#,
+        ]
+        let input = records.joined(separator: "\n") + "\n"
+        func line(_ n: Int, _ a: String, _ value: String, _ b: String? = nil) -> String {
+            #"{"source":"-","line":\#(n),"valid":false,"packs":["p"],"violations":[{"field":"a","reason":"a.length","#
+                + #""message":"\#(a)","value":"\#(value)","rule":"p.yaml:3:8"}"#
+                + (b.map { #",{"field":"b","reason":"b.length","message":"\#($0)","value":"12","rule":"p.yaml:4:34"}"# } ?? "")
+                + "]}"
+        }
+        let english = try run(yaml, input), chinese = try run(yaml, input, ["--lang", "zh"])
+        #expect(
+            english == [
+                line(1, "is 5 characters long; must be at most 4", "12345"),
+                line(2, "is 6 characters long; must be at most 4", "123456"),
+                line(3, "is 5 characters long; must be at most 4", "12345"),
+                line(4, "is 7 items long; must be at most 4", "[1,2,3,4,5,6,7]"),
+                line(5, "is 7 characters long; must be at most 4", "1234567"),
+                line(6, "is 1 characters long; must be at least 2", "1", "is 2 characters long; must be exactly 3"),
+            ])
+        #expect(
+            chinese == [
+                line(1, "长度为 5 个字符，最多为 4", "12345"),
+                line(2, "长度为 6 个字符，最多为 4", "123456"),
+                line(3, "长度为 5 个字符，最多为 4", "12345"),
+                line(4, "长度为 7 项，最多为 4", "[1,2,3,4,5,6,7]"),
+                line(5, "长度为 7 个字符，最多为 4", "1234567"),
+                line(6, "长度为 1 个字符，至少应为 2", "1", "长度为 2 个字符，必须为 3"),
+            ])
+    }
 }
 
 /// `sift test`: examples that assert routes and stage outputs, and examples checked by every pack.
@@ -382,4 +424,5 @@ import SiftTesting
             message.firstMatch(of: /[A-Za-z]{3,}/).map { ["JSON", "UTF", "true", "false", "null"].contains(String($0.0)) } ?? true,
             "\(message)")
     }
+
 }

@@ -205,9 +205,11 @@ struct FieldsStage: Stage {
                 let text: ViolationText
                 if indices.isEmpty, let key = r.fixedKey, let texts = context.texts {
                     // The same failure of the same check: the words kept for it, no text built.
-                    text = texts.text(site: rule.site + n, key: key, field: { rule.path.concrete([]) }) {
-                        refs[n].takeUnretainedValue().failure(r)
-                    }
+                    let make = { refs[n].takeUnretainedValue().failure(r) }
+                    text =
+                        r.isCounted
+                        ? texts.text(site: rule.site + n, key: key, count: r.count, field: { rule.path.concrete([]) }, make)
+                        : texts.text(site: rule.site + n, key: key, field: { rule.path.concrete([]) }, make)
                 } else {
                     let f = refs[n].takeUnretainedValue().failure(r)
                     text = Self.text(rule.site + n, rule.path.concrete(indices), f, context)

@@ -24,19 +24,23 @@ extension ValueCheck {
 /// A check that fails the same way every time (a pattern mismatch, a wrong type) returns a
 /// `Rejection.fixed(...)` kept in a `static let`: copying it costs no reference count, and
 /// the rule loop finds the field's violation words for it again by its identity, so such a
-/// failure builds no text. A rejection whose words vary (`is 300 characters long`) is made
-/// with `init(_:detail:isTypeMismatch:)` each time.
+/// failure builds no text. A rejection whose words name one number (`is 300 characters
+/// long`) comes from a `Rejection.Counted` made with the check: it too builds no text until
+/// its words are read. Other words that vary are made with `init(_:detail:isTypeMismatch:)`.
 public struct Rejection: Sendable {
     /// The words and flags of a rejection, shared by its copies.
     final class Content: Sendable {
         let detail: String?
         let message: LocalizedText
         let isTypeMismatch: Bool
+        /// For a counted rejection: the words before and after the number, in each language.
+        let counted: Counted.Words?
 
-        init(_ message: LocalizedText, detail: String?, isTypeMismatch: Bool) {
+        init(_ message: LocalizedText, detail: String?, isTypeMismatch: Bool, counted: Counted.Words? = nil) {
             self.message = message
             self.detail = detail
             self.isTypeMismatch = isTypeMismatch
+            self.counted = counted
         }
     }
 
@@ -45,6 +49,8 @@ public struct Rejection: Sendable {
     private var content: Unmanaged<Content>
     /// Nil for a fixed rejection.
     private var owner: Content?
+    /// The number a counted rejection's words name (0 for others).
+    package private(set) var count = 0
 
     /// A rejection saying `message`; see `detail` and `isTypeMismatch`.
     public init(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) {
@@ -57,19 +63,48 @@ public struct Rejection: Sendable {
     /// same words give the same rejection). For failures that read the same every time, kept
     /// in a `static let`; words that vary belong in `init(_:detail:isTypeMismatch:)`.
     public static func fixed(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) -> Rejection {
-        let key = FixedKey(message: message, detail: detail, isTypeMismatch: isTypeMismatch)
-        fixedLock.lock()
-        defer { fixedLock.unlock() }
-        if let kept = fixedTable[key] { return Rejection(fixed: kept) }
-        let made = Content(message, detail: detail, isTypeMismatch: isTypeMismatch)
-        let kept = Unmanaged.passRetained(made)  // never released: a fixed rejection lives on
-        fixedTable[key] = kept
-        return Rejection(fixed: kept)
+        let key = FixedKey(message: message, detail: detail, isTypeMismatch: isTypeMismatch, counted: nil)
+        return Rejection(fixed: kept(key) { Content(message, detail: detail, isTypeMismatch: isTypeMismatch) })
     }
 
-    private init(fixed: Unmanaged<Content>) {
+    private init(fixed: Unmanaged<Content>, count: Int = 0) {
         content = fixed
         owner = nil
+        self.count = count
+    }
+
+    /// Words that name one number, such as a length: "is 277 characters long; must be at most
+    /// 254". Made once with the check; `callAsFunction(_:)` gives the rejection for a number
+    /// without building any text, and the number is put into the words only when they are read.
+    /// The rule loop keeps the violation words it made for each number it met.
+    public struct Counted: Sendable {
+        struct Words: Sendable, Hashable {
+            let en: [String]
+            let zh: [String]
+        }
+        private let content: Unmanaged<Content>
+
+        /// Words with the number between `before` and `after`, in English and in Chinese.
+        public init(en: (before: String, after: String), zh: (before: String, after: String), detail: String? = nil) {
+            let words = Words(en: [en.before, en.after], zh: [zh.before, zh.after])
+            let message = LocalizedText(en: en.before + "{n}" + en.after, zh: zh.before + "{n}" + zh.after)
+            content = Rejection.kept(FixedKey(message: message, detail: detail, isTypeMismatch: false, counted: words)) {
+                Content(message, detail: detail, isTypeMismatch: false, counted: words)
+            }
+        }
+
+        /// The rejection whose words name `n`.
+        public func callAsFunction(_ n: Int) -> Rejection { Rejection(fixed: content, count: n) }
+    }
+
+    /// The content kept for the process under `key`, made by `make` the first time.
+    private static func kept(_ key: FixedKey, _ make: () -> Content) -> Unmanaged<Content> {
+        fixedLock.lock()
+        defer { fixedLock.unlock() }
+        if let kept = fixedTable[key] { return kept }
+        let kept = Unmanaged.passRetained(make())  // never released: a fixed rejection lives on
+        fixedTable[key] = kept
+        return kept
     }
 
     /// A suffix for the reason code when the failure is of a different nature than a plain
@@ -81,7 +116,12 @@ public struct Rejection: Sendable {
 
     /// What is wrong, in every language; replaced by the author's `message:` for a plain mismatch.
     public var message: LocalizedText {
-        get { content._withUnsafeGuaranteedRef { $0.message } }
+        get {
+            content._withUnsafeGuaranteedRef { c in
+                guard let w = c.counted else { return c.message }
+                return LocalizedText(en: w.en[0] + String(count) + w.en[1], zh: w.zh[0] + String(count) + w.zh[1])
+            }
+        }
         set { self = Rejection(newValue, detail: detail, isTypeMismatch: isTypeMismatch) }
     }
 
@@ -93,12 +133,17 @@ public struct Rejection: Sendable {
     }
 
     /// The identity of a fixed rejection (nil for a made one): the same words, the same key.
+    /// A counted rejection's words are the same only for the same `count` as well.
     package var fixedKey: UnsafeRawPointer? { owner == nil ? UnsafeRawPointer(content.toOpaque()) : nil }
+
+    /// True for a rejection from a `Counted`, whose words depend on `count`.
+    package var isCounted: Bool { content._withUnsafeGuaranteedRef { $0.counted != nil } }
 
     private struct FixedKey: Hashable {
         let message: LocalizedText
         let detail: String?
         let isTypeMismatch: Bool
+        let counted: Counted.Words?
     }
     private static let fixedLock = NSLock()
     nonisolated(unsafe) private static var fixedTable: [FixedKey: Unmanaged<Content>] = [:]

@@ -141,6 +141,26 @@ package final class ViolationTexts: @unchecked Sendable {
         return t
     }
 
+    /// The words for counted rejection `key` naming `count` at `site`: the kept ones, or the
+    /// words of the failure `make` builds, then kept (up to `maxCounted` in all, so that a
+    /// run of ever new numbers costs a bounded table).
+    func text(site: Int, key: UnsafeRawPointer, count: Int, field: () -> String, _ make: () -> Failure) -> ViolationText {
+        let id = CountedKey(site: site, key: key, count: count)
+        if let kept = counted[id] { return kept }
+        let t = text(site: site, field: field(), make())
+        if counted.count < Self.maxCounted { counted[id] = t }
+        return t
+    }
+
+    private struct CountedKey: Hashable {
+        let site: Int
+        let key: UnsafeRawPointer
+        let count: Int
+    }
+    private var counted: [CountedKey: ViolationText] = [:]
+    /// The most words kept for counted rejections, per worker.
+    static let maxCounted = 4_096
+
     /// The text for `failure` of `field` at `site`: a kept one when it says the same.
     func text(site: Int, field: String, _ failure: Failure) -> ViolationText {
         let k = site - first

@@ -44,7 +44,7 @@ final class BlockPipeline: @unchecked Sendable {  // the reader under `reading`;
         defer { worker.emitter = emitter }
         var verdict = RecordVerdict()
         var block = LineBlock()
-        // One context for the run: its record is the worker's document, whichever line that holds.
+        // One context for this worker's share of the source: its record is the worker's document, whichever line that holds.
         var context = EvaluationContext(record: worker.document.root, asOfMillis: run.options.asOfMillis)
         context.texts = worker.texts
         while let (sequence, bytesRead) = read(into: &block) {
