@@ -42,9 +42,25 @@ struct EnumCheck: ValueCheck {
                 mismatch: Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)")))
         })
 
+    /// Compares an ASCII value's bytes with the allowed texts when there are few, without
+    /// making a `String` (one is an allocation once it passes 15 bytes); nil when that cannot
+    /// settle it. Texts with other characters go through `String`, whose equality is Unicode's
+    /// (U+212A KELVIN SIGN equals "K").
+    private func asciiMatch(_ value: JSONValue) -> Bool? {
+        guard !ignoreCase, strings.count <= 32 else { return nil }
+        var found: Bool?
+        _ = value.withStringBytes { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return }
+            found = strings.contains { $0.utf8.elementsEqual(bytes) }
+        }
+        return found
+    }
+
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
         switch value.kind {
-        case .string: return value.string.map { strings.contains(ignoreCase ? $0.lowercased() : $0) } ?? false
+        case .string:
+            if let found = asciiMatch(value) { return found }
+            return value.string.map { strings.contains(ignoreCase ? $0.lowercased() : $0) } ?? false
         case .number: return value.double.map { numbers.contains($0) } ?? false
         case .bool: return value.bool.map { bools.contains($0) } ?? false
         default: return false

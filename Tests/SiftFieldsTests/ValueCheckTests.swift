@@ -66,6 +66,15 @@ import Testing
         #expect(try check(n, "2.0") == [])
         #expect(try check(n, "\"2\"") == ["v.enum"])
         #expect(try check(n, "true") == [])
+        // Long texts (compared as bytes when ASCII), escapes, and Unicode equality (KELVIN SIGN is "K").
+        let long = try field("enum: [com.example.app.premium_monthly, K, é]")
+        #expect(try check(long, "\"com.example.app.premium_monthly\"") == [])
+        #expect(try check(long, "\"com.example.app.premium_monthlY\"") == ["v.enum"])
+        #expect(try check(long, "\"com.example.app.premium_monthl\"") == ["v.enum"])
+        #expect(try check(long, "\"com.example.app.premium_\\u006donthly\"") == [])
+        #expect(try check(long, "\"\u{212A}\"") == [])
+        #expect(try check(long, "\"e\u{301}\"") == [])
+        #expect(try check(long, "\"k\"") == ["v.enum"])
     }
 
     @Test func ranges() throws {
