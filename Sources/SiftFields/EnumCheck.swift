@@ -9,6 +9,10 @@ struct EnumCheck: ValueCheck {
     let shown: [String]
     /// The words of a failure, made once: failing values build no text.
     let mismatch: Rejection
+    /// True when an ASCII value may be compared with the allowed texts as bytes: few of them,
+    /// all ASCII, case kept. (An allowed text with other characters can equal an ASCII value
+    /// under Unicode's rules: U+212A KELVIN SIGN equals "K".)
+    let comparesBytes: Bool
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(
@@ -39,15 +43,15 @@ struct EnumCheck: ValueCheck {
             let list = shown.joined(separator: ", ")
             return EnumCheck(
                 strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown,
-                mismatch: Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)")))
+                mismatch: Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)")),
+                comparesBytes: !ignoreCase && strings.count <= 32 && strings.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
         })
 
-    /// Compares an ASCII value's bytes with the allowed texts when there are few, without
+    /// Compares an ASCII value's bytes with the allowed texts (see `comparesBytes`), without
     /// making a `String` (one is an allocation once it passes 15 bytes); nil when that cannot
-    /// settle it. Texts with other characters go through `String`, whose equality is Unicode's
-    /// (U+212A KELVIN SIGN equals "K").
+    /// settle it. Values with other characters go through `String`, whose equality is Unicode's.
     private func asciiMatch(_ value: JSONValue) -> Bool? {
-        guard !ignoreCase, strings.count <= 32 else { return nil }
+        guard comparesBytes else { return nil }
         var found: Bool?
         _ = value.withStringBytes { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return }

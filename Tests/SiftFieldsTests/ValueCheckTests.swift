@@ -75,6 +75,11 @@ import Testing
         #expect(try check(long, "\"\u{212A}\"") == [])
         #expect(try check(long, "\"e\u{301}\"") == [])
         #expect(try check(long, "\"k\"") == ["v.enum"])
+        // An allowed KELVIN SIGN admits the ASCII letter K (Unicode equality, not bytes).
+        let kelvin = try field(#"enum: ["\u212A", ok]"#)
+        #expect(try check(kelvin, "\"K\"") == [])
+        #expect(try check(kelvin, "\"ok\"") == [])
+        #expect(try check(kelvin, "\"k\"") == ["v.enum"])
     }
 
     @Test func ranges() throws {
