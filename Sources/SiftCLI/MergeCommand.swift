@@ -47,8 +47,8 @@ struct Merge: ParsableCommand {
             verdict.write(into: &w)
         }
         if let out {
-            guard FileManager.default.createFile(atPath: out, contents: Data(bytes)) else {
-                eprint("sift merge: cannot write '\(out)'")
+            do { try writeWholeFile(bytes, to: out) } catch {
+                eprint("sift merge: \(error); nothing was replaced")
                 throw Failed.runtime
             }
         } else {
@@ -61,7 +61,7 @@ struct Merge: ParsableCommand {
 
     /// Reads one summary file back into counts.
     static func read(_ path: String) throws -> RunSummary {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = Data(try readWholeFile(path))
         guard let o = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let records = o["records"] as? Int, let valid = o["valid"] as? Int, let invalid = o["invalid"] as? Int
         else {

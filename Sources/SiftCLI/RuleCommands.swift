@@ -71,8 +71,8 @@ struct Test: ParsableCommand {
                     failure: o.passed ? nil : ("the example does not hold", ExampleRunner.describe(o, language: language)))
             }
             let xml = JUnit.document(suite: "sift test", cases: cases, seconds: Date().timeIntervalSince(started))
-            guard FileManager.default.createFile(atPath: junit, contents: Data(xml.utf8)) else {
-                eprint("sift test: cannot write '\(junit)'")
+            do { try writeWholeFile(Array(xml.utf8), to: junit) } catch {
+                eprint("sift test: \(error); nothing was replaced")
                 throw Failed.runtime
             }
         }

@@ -9,7 +9,7 @@ struct Run: ParsableCommand {
         discussion: """
             Inputs are JSONL files, JSON files (one object or an array of objects), folders of them, or - for standard input.
             Results go to standard output (or --out); a summary goes to standard error.
-            Output files are written under a temporary name and renamed when complete.
+            Output files are written unnamed and named when the run completes; devices and FIFOs are written in place.
             Exit codes: \(ExitCode.documentation)
             """)
 
@@ -110,8 +110,8 @@ struct Run: ParsableCommand {
             defer { progress?.finish() }
             summary = try BatchRunner(pipeline: pipeline, options: options).run(sources, to: outputs.sinks)
         } catch {
-            outputs.discard()
-            eprint("sift: \(error)")
+            let replacedNothing = outputs.discard()
+            eprint("sift: \(error)" + (replacedNothing ? "; nothing was replaced" : ""))
             throw Failed.runtime
         }
         let verdict = try limits.thresholds(packs: pipeline.packs).judge(summary)
@@ -119,7 +119,8 @@ struct Run: ParsableCommand {
         do {
             try outputs.finish(summary: summary, thresholds: verdict, exitCode: code)
         } catch {
-            eprint("sift: \(error)")
+            let replacedNothing = outputs.discard()
+            eprint("sift: \(error)" + (replacedNothing ? "; nothing was replaced" : ""))
             throw Failed.runtime
         }
         if !quiet { eprint(summary.text(options.language)) }

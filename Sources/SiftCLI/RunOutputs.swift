@@ -2,21 +2,16 @@ import ArgumentParser
 import Foundation
 import Sift
 
-/// The files a run writes. Each is written under a temporary name beside its final one and
-/// renamed only when the run completes, so a killed run never leaves a half-written file
-/// under the final name.
+/// The files a run writes (`OutputFile`): each regular file is written unnamed beside its
+/// final name and named only when the run completes, so a killed or failed run never leaves
+/// a half-written file under the final name; devices, FIFOs and the like are written in place.
 final class OutputFiles {
-    private struct Pending {
-        let final: String
-        let temporary: String
-        let handle: FileHandle
-    }
-
-    private var pending: [Pending] = []
-    private let results: FileHandle
-    private let accepted: FileHandle?
-    private let rejected: FileHandle?
-    private let errors: FileHandle?
+    /// Every file opened, in the order they are committed.
+    private var files: [OutputFile] = []
+    private let results: OutputFile
+    private let accepted: OutputFile?
+    private let rejected: OutputFile?
+    private let errors: OutputFile?
     private let summaryPath: String?
     private let junitPath: String?
     private let report: (path: String, render: (RunSummary) -> String)?
@@ -38,91 +33,104 @@ final class OutputFiles {
         summaryPath = summary
         junitPath = junit
         self.report = report
-        var opened: [Pending] = []
-        func open(_ path: String?) throws -> FileHandle? {
+        var opened: [OutputFile] = []
+        func open(_ path: String?) throws -> OutputFile? {
             guard let path else { return nil }
-            let temporary = Self.temporaryPath(for: path)
-            guard FileManager.default.createFile(atPath: temporary, contents: nil), let h = FileHandle(forWritingAtPath: temporary) else {
-                for p in opened { try? p.handle.close(); try? FileManager.default.removeItem(atPath: p.temporary) }
-                eprint("sift: cannot write '\(path)'")
-                throw Failed.input
+            do {
+                let file = try OutputFile(path: path)
+                opened.append(file)
+                return file
+            } catch {
+                for f in opened { f.discard() }
+                eprint("sift: \(error)")
+                throw Failed.runtime
             }
-            opened.append(Pending(final: path, temporary: temporary, handle: h))
-            return h
         }
-        self.results = try open(results) ?? FileHandle.standardOutput
+        self.results = try open(results) ?? OutputFile.standardOutput
         self.accepted = try open(accepted)
         self.rejected = try open(rejected)
         self.errors = try open(errors)
-        pending = opened
+        files = opened
     }
+
+    /// True when some result or record copy is seen as soon as it is written (standard
+    /// output, a FIFO, a device): receipt claims are then final when made, not when the run ends.
+    var writesInPlace: Bool { [results, accepted, rejected, errors].contains { $0?.isInPlace == true } }
 
     /// Where the runner writes.
     var sinks: RunSinks {
         let results = self.results
-        let writeback = results === FileHandle.standardOutput ? nil : EarlyWriteback(fd: results.fileDescriptor)
+        let writeback = results.isInPlace ? nil : EarlyWriteback(fd: results.fd)
         return RunSinks(
             results: {
-                try results.write(contentsOf: $0)
+                try results.write($0)
                 writeback?.wrote($0.count)
             },
-            accepted: accepted.map { h in { try h.write(contentsOf: $0) } },
-            rejected: rejected.map { h in { try h.write(contentsOf: $0) } },
-            errors: errors.map { h in { try h.write(contentsOf: $0) } })
+            accepted: accepted.map { f in { try f.write($0) } },
+            rejected: rejected.map { f in { try f.write($0) } },
+            errors: errors.map { f in { try f.write($0) } })
     }
 
-    /// Writes the summary file, flushes everything and gives each file its final name.
+    /// Writes the summary, JUnit and report files, then gives every file its final name.
     func finish(summary: RunSummary, thresholds: Thresholds.Verdict, exitCode: Int32) throws {
         if let summaryPath {
             let bytes = summary.json { w in
                 w.field("exit_code", Int(exitCode))
                 thresholds.write(into: &w)
             }
-            try stage(Data(bytes), as: summaryPath)
+            try stage(bytes, as: summaryPath)
         }
-        if let junitPath { try stage(Data(JUnit.run(summary).utf8), as: junitPath) }
-        if let report { try stage(Data(report.render(summary).utf8), as: report.path) }
-        if results === FileHandle.standardOutput { try? results.synchronize() }
-        for p in pending {
-            if p.handle !== FileHandle.nullDevice {
-                try p.handle.synchronize()
-                try p.handle.close()
-            }
-            guard rename(p.temporary, p.final) == 0 else {
-                throw OutputError(message: "cannot rename '\(p.temporary)' to '\(p.final)': \(String(cString: strerror(errno)))")
-            }
-        }
-        pending = []
+        if let junitPath { try stage(Array(JUnit.run(summary).utf8), as: junitPath) }
+        if let report { try stage(Array(report.render(summary).utf8), as: report.path) }
+        for f in files { try f.commit() }
+        files = []
     }
 
-    /// `dir/.NAME.sift-PID.tmp` beside `dir/NAME`: same filesystem, so the rename is atomic.
-    static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sift-\(getpid()).tmp").path
+    /// Writes a whole file, to be named with the others.
+    private func stage(_ bytes: [UInt8], as path: String) throws {
+        let file = try OutputFile(path: path)
+        files.append(file)
+        try file.write(bytes)
     }
 
-    /// Writes a whole file under its temporary name, to be renamed with the others.
-    private func stage(_ data: Data, as path: String) throws {
-        let temporary = Self.temporaryPath(for: path)
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw OutputError(message: "cannot write '\(path)'")
-        }
-        pending.append(Pending(final: path, temporary: temporary, handle: FileHandle.nullDevice))
-    }
-
-    /// Removes the temporary files of a run that failed.
-    func discard() {
-        for p in pending {
-            try? p.handle.close()
-            try? FileManager.default.removeItem(atPath: p.temporary)
-        }
-        pending = []
+    /// Drops what a failed run wrote to staged files; true when some file named on the command
+    /// line was to be replaced (and so was not).
+    @discardableResult func discard() -> Bool {
+        let staged = files.contains { !$0.isInPlace }
+        for f in files { f.discard() }
+        files = []
+        return staged
     }
 }
 
-struct OutputError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+/// Writes one whole file the way `OutputFiles` does (`sift merge --out`, `sift test --junit`).
+func writeWholeFile(_ bytes: [UInt8], to path: String) throws(OutputError) {
+    let file = try OutputFile(path: path)
+    do {
+        try file.write(bytes)
+        try file.commit()
+    } catch {
+        file.discard()
+        throw error
+    }
+}
+
+/// A whole file's bytes, or an error in plain words.
+func readWholeFile(_ path: String) throws(OutputError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io("read", path, errno) }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            throw .io("read", path, errno)
+        }
+        if n == 0 { return out }
+        out += chunk[..<n]
+    }
 }
 
 /// The threshold options `run` and `merge` share.
