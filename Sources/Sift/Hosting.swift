@@ -48,9 +48,20 @@ public actor RecordSession {
         session = try Session(pipeline: pipeline, asOfMillis: nil, environment: environment)
     }
 
-    /// Checks and settles one record given as JSON bytes, as of `asOf`.
+    /// Checks and settles one record given as JSON bytes, as of `asOf`. Its claims (a
+    /// receipt's transactions in a ledger) are committed before the verdict is returned; if
+    /// they cannot be, the verdict is `record.unsettled` and nothing is credited.
     public func validate(json bytes: [UInt8], asOf: Date = Date()) -> RecordVerdict {
-        session.validate(json: bytes, asOfMillis: asOf.siftMillis)
+        let verdict = session.validate(json: bytes, asOfMillis: asOf.siftMillis)
+        do { try session.checkpoint() } catch {
+            return RecordVerdict(
+                inputError: RecordVerdict.InputError(
+                    reason: ReasonCode.Record.unsettled,
+                    localized: LocalizedText(
+                        en: "the record could not be settled (\(error)); nothing was credited",
+                        zh: "无法结算此记录（\(error)）；未入账")))
+        }
+        return verdict
     }
 
     /// Checks and settles one record given as JSON data, as of `asOf`.
@@ -59,7 +70,8 @@ public actor RecordSession {
     /// Checks and settles one record given as JSON text, as of `asOf`.
     public func validate(json text: String, asOf: Date = Date()) -> RecordVerdict { validate(json: Array(text.utf8), asOf: asOf) }
 
-    /// Makes what was settled so far durable (a ledger commit).
+    /// Makes what was settled so far durable. Each `validate` already commits its claims;
+    /// this is kept for hosts written before it did.
     public func checkpoint() throws { try session.checkpoint() }
 
     /// Ends the session: everything settled is made durable. Call it once, last.

@@ -103,6 +103,8 @@ struct Run: ParsableCommand {
         let outputs = try OutputFiles(
             sources: sources, results: out, accepted: accepted, rejected: rejected,
             errors: errors, summary: summaryJSON, junit: junit, report: htmlReport(language: options.language))
+        // Results seen before the run completes (standard output, a FIFO): receipt claims are final when made.
+        options.environment.claimsAreFinal = outputs.writesInPlace
         let progress = ProgressLine(sources: sources, quiet: quiet)
         if let progress { options.progress = { progress.update($0) } }
         let summary: RunSummary

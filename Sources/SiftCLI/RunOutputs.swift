@@ -12,9 +12,9 @@ final class OutputFiles {
     private let accepted: OutputFile?
     private let rejected: OutputFile?
     private let errors: OutputFile?
-    private let summaryPath: String?
-    private let junitPath: String?
-    private let report: (path: String, render: (RunSummary) -> String)?
+    private let summary: OutputFile?
+    private let junit: OutputFile?
+    private let report: (file: OutputFile, render: (RunSummary) -> String)?
 
     init(
         sources: [InputSource], results: String?, accepted: String?, rejected: String?, errors: String?, summary: String?,
@@ -30,9 +30,6 @@ final class OutputFiles {
                 throw Failed.rules
             }
         }
-        summaryPath = summary
-        junitPath = junit
-        self.report = report
         var opened: [OutputFile] = []
         func open(_ path: String?) throws -> OutputFile? {
             guard let path else { return nil }
@@ -50,6 +47,11 @@ final class OutputFiles {
         self.accepted = try open(accepted)
         self.rejected = try open(rejected)
         self.errors = try open(errors)
+        // The files written at the end are opened now, so that a path that cannot be written
+        // fails the run before any record is settled (and any receipt claimed).
+        self.summary = try open(summary)
+        self.junit = try open(junit)
+        self.report = try report.map { (try open($0.path)!, $0.render) }
         files = opened
     }
 
@@ -73,24 +75,15 @@ final class OutputFiles {
 
     /// Writes the summary, JUnit and report files, then gives every file its final name.
     func finish(summary: RunSummary, thresholds: Thresholds.Verdict, exitCode: Int32) throws {
-        if let summaryPath {
-            let bytes = summary.json { w in
+        try self.summary?.write(
+            summary.json { w in
                 w.field("exit_code", Int(exitCode))
                 thresholds.write(into: &w)
-            }
-            try stage(bytes, as: summaryPath)
-        }
-        if let junitPath { try stage(Array(JUnit.run(summary).utf8), as: junitPath) }
-        if let report { try stage(Array(report.render(summary).utf8), as: report.path) }
+            })
+        try junit?.write(Array(JUnit.run(summary).utf8))
+        if let report { try report.file.write(Array(report.render(summary).utf8)) }
         for f in files { try f.commit() }
         files = []
-    }
-
-    /// Writes a whole file, to be named with the others.
-    private func stage(_ bytes: [UInt8], as path: String) throws {
-        let file = try OutputFile(path: path)
-        files.append(file)
-        try file.write(bytes)
     }
 
     /// Drops what a failed run wrote to staged files; true when some file named on the command

@@ -1,81 +1,194 @@
 internal import CSQLite
 import SiftCore
 
-/// A durable record of credited transactions, in SQLite.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A durable record of credited transactions, in SQLite, shared safely by concurrent runs.
 ///
-/// Reads see what is committed. A run's new claims are kept in memory and written in one
-/// short write transaction at each checkpoint and when the run finishes, so several
-/// processes (or hosts on a shared filesystem) can use one ledger: a writer waits up to
-/// 10 seconds for another's short transaction. A run that is killed commits nothing since
-/// its last checkpoint, so a re-run gives the same verdicts. WAL mode and full sync make
-/// each commit crash-safe.
+/// Claims are made inside one short write transaction per block of records (`BEGIN
+/// IMMEDIATE` at the block's first look-up, `COMMIT` before any of its results is written):
+/// between a look-up and its claim no other process can claim, so a transaction is credited
+/// once however many runs or hosts share the file.
+///
+/// A claim is *final* when it is made if results are seen at once (standard output, a host's
+/// verdict). Otherwise (results go to files that are named only when the run completes) it is
+/// *provisional*, tagged with the run, until the run finishes: a run that is killed or fails
+/// leaves provisional claims whose results nobody saw, and the next run to open the ledger on
+/// the same machine drops them, so a re-run gives the verdicts of an uninterrupted run.
+/// Provisional claims of a run on another machine are kept (it may be running): they count as
+/// claims. WAL mode and full sync make each commit crash-safe.
 final class Ledger {
     private var db: OpaquePointer?
     private var select: OpaquePointer?
     private var insert: OpaquePointer?
     let path: String
-    /// Claims made since the last commit, in order.
-    private var pending: [(key: String, owner: Owner)] = []
+    /// This run's tag on provisional claims; nil when claims are final when made.
+    private let run: LedgerRun?
+    /// True between a block's first look-up and its commit.
+    private var inTransaction = false
+    /// True once `finish()` made this run's claims final.
+    private var finished = false
+    /// The first failure inside a block, thrown at its commit: its results must not be written.
+    private var failure: LedgerError?
 
-    init(path: String) throws(LedgerError) {
+    init(path: String, claimsAreFinal: Bool) throws(LedgerError) {
         self.path = path
+        run = claimsAreFinal ? nil : LedgerRun.current()
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(db)
+            db = nil
             throw LedgerError(message: "cannot open ledger '\(path)': \(message)")
         }
         sqlite3_busy_timeout(db, 10_000)
-        try exec("PRAGMA journal_mode=WAL")
+        // Many runs may open a new ledger at once: switching to WAL can be refused while another
+        // connection does the same, without the busy handler being asked, so it is retried.
+        try retryingWhileBusy { () throws(LedgerError) in try exec("PRAGMA journal_mode=WAL") }
         try exec("PRAGMA synchronous=FULL")
-        try exec(
-            """
-            CREATE TABLE IF NOT EXISTS credits (
-              key TEXT PRIMARY KEY,      -- 't:<transaction_id>' or 'o:<original_transaction_id>'
-              order_id TEXT,
-              user_id TEXT
-            ) WITHOUT ROWID
-            """)
+        try retryingWhileBusy { () throws(LedgerError) in try setUp() }
         try prepare("SELECT order_id, user_id FROM credits WHERE key = ?1", &select)
-        try prepare("INSERT OR IGNORE INTO credits (key, order_id, user_id) VALUES (?1, ?2, ?3)", &insert)
+        try prepare("INSERT OR IGNORE INTO credits (key, order_id, user_id, run) VALUES (?1, ?2, ?3, ?4)", &insert)
     }
 
     deinit {
-        // Claims not committed are dropped: a run that did not finish leaves the ledger as it was.
+        // A run that did not finish (it failed) leaves the ledger as it was: its provisional
+        // claims are dropped now, a killed run's by the next run that opens the ledger.
+        if inTransaction { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+        if let run, db != nil, !finished { try? transaction { () throws(LedgerError) in try drop(run.id) } }
         sqlite3_finalize(select)
         sqlite3_finalize(insert)
         sqlite3_close(db)
     }
 
+    /// Creates or migrates the tables, drops the claims of dead runs, and registers this run.
+    private func setUp() throws(LedgerError) {
+        try transaction { () throws(LedgerError) in
+            try exec(
+                """
+                CREATE TABLE IF NOT EXISTS credits (
+                  key TEXT PRIMARY KEY,      -- 't:<transaction_id>' or 'o:<original_transaction_id>'
+                  order_id TEXT,
+                  user_id TEXT,
+                  run TEXT                   -- NULL: final; else the run whose claim is provisional
+                ) WITHOUT ROWID
+                """)
+            // Ledgers written before runs were tagged have no `run` column: every claim there is final.
+            if try !rows("PRAGMA table_info(credits)").contains(where: { $0[1] == "run" }) {
+                try exec("ALTER TABLE credits ADD COLUMN run TEXT")
+            }
+            try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, host TEXT, boot TEXT, pid INTEGER, started TEXT)")
+            try exec("CREATE INDEX IF NOT EXISTS credits_by_run ON credits (run) WHERE run IS NOT NULL")
+            for row in try rows("SELECT id, host, boot, pid, started FROM runs") {
+                let other = LedgerRun(id: row[0] ?? "", host: row[1] ?? "", boot: row[2] ?? "", pid: Int32(row[3] ?? "") ?? 0, started: row[4] ?? "")
+                if other.isGone { try drop(other.id) }
+            }
+            if let run {
+                try exec(
+                    "INSERT INTO runs (id, host, boot, pid, started) VALUES ("
+                        + [run.id, run.host, run.boot, String(run.pid), run.started].map(Self.quoted).joined(separator: ", ") + ")")
+            }
+        }
+    }
+
+    /// Who holds `key`: a final claim, this run's, or a provisional claim of a run that may be live.
     func owner(of key: String) -> Owner? {
+        guard begin() else { return nil }
         sqlite3_reset(select)
         sqlite3_bind_text(select, 1, key, -1, SQLITE_TRANSIENT_)
+        // Reset before returning: a statement left on a row would hold an old read snapshot past
+        // the commit, and the next block's BEGIN IMMEDIATE would then fail at once (SQLITE_BUSY).
+        defer { sqlite3_reset(select) }
         guard sqlite3_step(select) == SQLITE_ROW else { return nil }
         func col(_ i: Int32) -> String? { sqlite3_column_text(select, i).map { String(cString: $0) } }
         return Owner(order: col(0), user: col(1))
     }
 
-    /// Keeps a claim for the next commit.
+    /// Claims `key` inside the block's transaction (after `owner(of:)` found none).
     func record(_ key: String, _ owner: Owner) {
-        pending.append((key, owner))
+        guard begin() else { return }
+        sqlite3_reset(insert)
+        sqlite3_bind_text(insert, 1, key, -1, SQLITE_TRANSIENT_)
+        bind(insert, 2, owner.order)
+        bind(insert, 3, owner.user)
+        bind(insert, 4, run?.id)
+        defer { sqlite3_reset(insert) }
+        if sqlite3_step(insert) != SQLITE_DONE {
+            failure = LedgerError(message: "ledger '\(path)': a claim could not be written (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
+        }
     }
 
-    /// Writes the claims made since the last commit in one short transaction.
+    /// Ends the block: its claims are committed, or (after a failure) none are and the error is thrown.
     func commit() throws(LedgerError) {
-        guard !pending.isEmpty else { return }
-        try exec("BEGIN IMMEDIATE")
-        for (key, owner) in pending {
-            sqlite3_reset(insert)
-            sqlite3_bind_text(insert, 1, key, -1, SQLITE_TRANSIENT_)
-            bind(insert, 2, owner.order)
-            bind(insert, 3, owner.user)
-            guard sqlite3_step(insert) == SQLITE_DONE else {
-                let message = String(cString: sqlite3_errmsg(db))
-                sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
-                throw LedgerError(message: "ledger '\(path)': a claim could not be written (\(message)); nothing was committed")
-            }
+        guard inTransaction else { return }
+        inTransaction = false
+        if let failure {
+            self.failure = nil
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw failure
         }
         try exec("COMMIT")
-        pending.removeAll()
+    }
+
+    /// After the run's results are complete: its provisional claims become final.
+    func finish() throws(LedgerError) {
+        try commit()
+        guard let run else { return }
+        try transaction { () throws(LedgerError) in
+            try exec("UPDATE credits SET run = NULL WHERE run = \(Self.quoted(run.id))")
+            try exec("DELETE FROM runs WHERE id = \(Self.quoted(run.id))")
+        }
+        finished = true
+    }
+
+    /// Starts the block's write transaction if needed; false (and the failure kept) if it cannot.
+    private func begin() -> Bool {
+        if failure != nil { return false }
+        if inTransaction { return true }
+        do {
+            try exec("BEGIN IMMEDIATE")
+            inTransaction = true
+            return true
+        } catch {
+            failure = error
+            inTransaction = true  // so that commit() reports it
+            return false
+        }
+    }
+
+    private func drop(_ run: String) throws(LedgerError) {
+        try exec("DELETE FROM credits WHERE run = \(Self.quoted(run))")
+        try exec("DELETE FROM runs WHERE id = \(Self.quoted(run))")
+    }
+
+    private func transaction(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
+        try exec("BEGIN IMMEDIATE")
+        do { try body() } catch {
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+        try exec("COMMIT")
+    }
+
+    /// Runs `body` again while the ledger is busy (up to about 10 seconds).
+    private func retryingWhileBusy(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
+        for attempt in 0... {
+            do { return try body() } catch where error.busy && attempt < 200 { usleep(50_000) }
+        }
+    }
+
+    private func rows(_ sql: String) throws(LedgerError) -> [[String?]] {
+        var stmt: OpaquePointer?
+        try prepare(sql, &stmt)
+        defer { sqlite3_finalize(stmt) }
+        var out: [[String?]] = []
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { return out }
+            guard rc == SQLITE_ROW else { throw error() }
+            out.append((0..<sqlite3_column_count(stmt)).map { i in sqlite3_column_text(stmt, i).map { String(cString: $0) } })
+        }
     }
 
     private func bind(_ stmt: OpaquePointer?, _ i: Int32, _ s: String?) {
@@ -83,16 +196,20 @@ final class Ledger {
     }
 
     private func exec(_ sql: String) throws(LedgerError) {
-        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-            throw LedgerError(message: "ledger '\(path)': \(String(cString: sqlite3_errmsg(db)))")
-        }
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw error() }
     }
 
     private func prepare(_ sql: String, _ stmt: inout OpaquePointer?) throws(LedgerError) {
-        guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK else {
-            throw LedgerError(message: "ledger '\(path)': \(String(cString: sqlite3_errmsg(db)))")
-        }
+        guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK else { throw error() }
     }
+
+    private func error() -> LedgerError {
+        let code = sqlite3_errcode(db)
+        return LedgerError(
+            message: "ledger '\(path)': \(String(cString: sqlite3_errmsg(db)))", busy: code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    }
+
+    private static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
 }
 
 /// SQLite's SQLITE_TRANSIENT, which Swift cannot import as a macro.
@@ -101,5 +218,7 @@ private let SQLITE_TRANSIENT_ = unsafeBitCast(-1, to: sqlite3_destructor_type.se
 /// A ledger that cannot be opened or written.
 package struct LedgerError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// The ledger was locked by another connection past the wait.
+    var busy = false
     public var description: String { message }
 }

@@ -260,7 +260,7 @@ struct ReceiptStage: Stage {
         // Receipt packs of one session share their claims (and a ledger file), so a transaction
         // credited through one pack is seen by the others.
         return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
-            try ReplaySettler(ledger: path.map { try Ledger(path: $0) })
+            try ReplaySettler(ledger: path.map { try Ledger(path: $0, claimsAreFinal: environment.claimsAreFinal) })
         }
     }
 

@@ -71,6 +71,8 @@ final class ReplaySettler: Settler {
             value: id, rule: rule)
     }
 
+    /// Commits the claims of the records settled since the last call (a block, or one host
+    /// record), before their results are written.
     func checkpoint() throws { try ledger?.commit() }
-    func finish() throws { try ledger?.commit() }
+    func finish() throws { try ledger?.finish() }
 }

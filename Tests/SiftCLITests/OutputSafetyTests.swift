@@ -81,13 +81,13 @@ import Testing
             #expect(r.status == status)
             #expect(r.stderr == stderr)
         }
-        // A summary that cannot be written fails the run after the results: the results file
-        // named on the command line is not replaced either.
+        // A summary that cannot be written fails the run before any record is read: the results
+        // file named on the command line is not replaced either.
         let r = try SiftProcess.run([
             "run", "--rules", Self.rules, dir + "/in.jsonl", "--quiet", "--out", dir + "/kept.jsonl", "--summary-json", dir + "/none/s.json",
         ])
         #expect(r.status == 4)
-        #expect(r.stderr == "sift: cannot write \(dir)/none/s.json: no such file or directory; nothing was replaced\n")
+        #expect(r.stderr == "sift: cannot write \(dir)/none/s.json: no such file or directory\n")
         #expect(try String(contentsOfFile: dir + "/kept.jsonl", encoding: .utf8) == "old\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["in.jsonl", "kept.jsonl"])
         for line in [r.stderr] { for dump in ["Error Domain", "NSCocoaErrorDomain", "Optional("] { #expect(!line.contains(dump)) } }

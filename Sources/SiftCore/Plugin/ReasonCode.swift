@@ -130,5 +130,8 @@ extension ReasonCode {
     public enum Record: Sendable {
         /// No pack's `applies_to:` selected the record.
         public static let noPack: ReasonCode = "record.no_pack"
+        /// A host session could not make the record's claims durable (a ledger locked or
+        /// unwritable): nothing of it was credited.
+        public static let unsettled: ReasonCode = "record.unsettled"
     }
 }

@@ -34,6 +34,11 @@ package struct RunEnvironment: Sendable {
     public var overrides: [String: String]
     /// False for `sift test`: examples never touch durable state such as a ledger.
     public var useLedgers: Bool
+    /// True when a verdict is seen as soon as it is settled (a host, results on standard
+    /// output): claims in a ledger are then final when made. False when results are seen only
+    /// once the run completes (files named at the end): claims stay provisional until then, so
+    /// those of a run that never completes can be dropped.
+    public var claimsAreFinal = true
     /// Objects the stages of one session share by key (one ledger per file). Each session
     /// gets its own.
     package var resources = SessionResources()

@@ -467,8 +467,10 @@ final class RunState {
     /// A fresh emitter for records handled on this thread.
     func emitter() -> RecordEmitter { RecordEmitter(options: options, copiesRecords: sinks.copiesRecords) }
 
-    /// Writes what `e` holds to the sinks, in order, adds its counts, and empties it.
+    /// Writes what `e` holds to the sinks, in order, adds its counts, and empties it. The claims
+    /// its records made (a ledger) are committed first: no result says "credited" before that.
     func flush(_ e: inout RecordEmitter) throws {
+        try session.checkpoint()
         try settleWrites()
         summary.merge(e.summary)
         try write(&e)
