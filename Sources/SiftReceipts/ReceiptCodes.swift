@@ -13,12 +13,16 @@ extension ReasonCode {
         /// The response has no text `environment` (and `environment_fallback` is `none`, or `receipt_type` is missing
         /// too).
         public static let environmentMissing: ReasonCode = "receipt.environment_missing"
-        /// `in_app` / `latest_receipt_info` is not an array of objects; stops the record.
+        /// `in_app` / `latest_receipt_info` is not an array; stops the record. (Before 0.9 also an element that
+        /// is not an object: that is `purchaseMalformed` now.)
         public static let inAppMalformed: ReasonCode = "receipt.in_app_malformed"
         /// The receipt has no `in_app` array (absent or null); stops the record.
         public static let inAppMissing: ReasonCode = "receipt.in_app_missing"
         /// The record has no verifyReceipt response (object) at `field`.
         public static let missing: ReasonCode = "receipt.missing"
+        /// An element of `in_app` / `latest_receipt_info` that is not an object (the field gives its index). The
+        /// other purchases are still checked and claimed; `malformed_purchases` says whether they are credited.
+        public static let purchaseMalformed: ReasonCode = "receipt.purchase_malformed"
         /// A product not in the allowlist.
         public static let productUnknown: ReasonCode = "receipt.product_unknown"
         /// Quantity below 1 (`"0"`, `"-1"`).

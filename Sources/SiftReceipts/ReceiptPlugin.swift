@@ -71,6 +71,13 @@ enum ReceiptPlugin {
                         + "count: it still does (the refund is reported either way)."
                 ),
                 PluginSpec.Option(
+                    "malformed_purchases", .choice(ReceiptPolicy.MalformedPurchases.allCases.map(\.rawValue)),
+                    default: .string("not_creditable"),
+                    doc:
+                        "A purchase list with an element that is not an object (receipt.purchase_malformed): not_creditable: "
+                        + "its good purchases are claimed against replays but not credited; credit_others: they are credited."
+                ),
+                PluginSpec.Option(
                     "environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),
                     doc:
                         "none: a response without environment is receipt.environment_missing; "
@@ -120,6 +127,7 @@ enum ReceiptPlugin {
             missingExpiry: ReceiptPolicy.MissingExpiry(rawValue: options.string("missing_expiry") ?? "") ?? .expired,
             environmentFromReceiptType: options.string("environment_fallback") == "receipt_type",
             refundedPeriodsCount: options.string("refunded_periods") == "count",
+            malformedPurchases: ReceiptPolicy.MalformedPurchases(rawValue: options.string("malformed_purchases") ?? "") ?? .notCreditable,
             rule: options.mark)
         return ReceiptStage(policy: policy)
     }

@@ -36,6 +36,15 @@ struct ReceiptPolicy: Sendable {
     let environmentFromReceiptType: Bool
     /// Whether refunded subscription periods still count toward their group's latest expiry.
     let refundedPeriodsCount: Bool
+    /// Whether the good purchases of a list with a malformed element are credited.
+    let malformedPurchases: MalformedPurchases
+
+    enum MalformedPurchases: String, Sendable, CaseIterable {
+        /// Claimed in the replay ledger (so they cannot be credited later), not credited.
+        case notCreditable = "not_creditable"
+        /// Credited as if the malformed element were not there (it is still reported).
+        case creditOthers = "credit_others"
+    }
 
     enum ReplayScope: String, Sendable, CaseIterable {
         /// Only credited transactions are remembered.

@@ -35,7 +35,8 @@ struct ReceiptStage: Stage {
                 "状态为 0 但响应中没有 receipt 对象", response["receipt"])
             return f.result
         }
-        // A malformed or missing purchase list stops the record: nothing else can be trusted.
+        // A purchase list that is missing or not an array stops the record: nothing else can be
+        // trusted. A malformed element does not: the other purchases are still read and claimed.
         var reader = TransactionReader(rule: p.rule)
         let inApp = reader.read(receipt["in_app"], at: p.path("receipt.in_app"), required: true)
         let latest = reader.read(response["latest_receipt_info"], at: p.path("latest_receipt_info"), required: false)
@@ -53,10 +54,11 @@ struct ReceiptStage: Stage {
         if !receiptAccepted { candidates = [] }
         let seen = p.replay == .everySeen ? distinct(inApp + (p.latestReceiptInfo == .all ? latest : [])).filter(\.isWellFormed) : []
         let order = AppleValue.text(p.orderField.first(in: record))
+        let creditable = reader.malformedPurchases == 0 || p.malformedPurchases == .creditOthers
         f.result.pending = ReceiptPending(
-            candidates: candidates, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
+            candidates: candidates, creditable: creditable, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
             status: code, environment: environment, rule: p.rule)
-        f.result.output = [Self.output(status: code, environment: environment, retryable: false, credits: candidates)]
+        f.result.output = [Self.output(status: code, environment: environment, retryable: false, credits: creditable ? candidates : [])]
         return f.result
     }
 
@@ -278,6 +280,11 @@ struct ReceiptStage: Stage {
             "  - subscriptions are credited while the group's latest expiry\(policy.grace ? " (or grace period)" : "") is after the as-of "
                 + "time [receipt.subscription_expired]",
             "  - a transaction is credited to one order and user only [receipt.already_credited, receipt.replayed_transaction]",
+            policy.malformedPurchases == .notCreditable
+                ? "  - a purchase list with an element that is not an object: nothing is credited, the good purchases are still "
+                    + "claimed [receipt.purchase_malformed]"
+                : "  - an element of a purchase list that is not an object is reported; the others are credited "
+                    + "[receipt.purchase_malformed]",
         ]
         if let l = policy.ledger { lines.append("  - ledger: \(l)") }
         if language == .zh {

@@ -45,7 +45,7 @@ final class ReplaySettler: Settler {
             }
             claim("t:" + t.transactionID, me)
             if c.type.locksOriginalTransaction, let o = t.originalTransactionID, owner(of: "o:" + o) == nil { claim("o:" + o, me) }
-            credited.append(c)
+            if pending.creditable { credited.append(c) }
         }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
         for t in pending.seen where owner(of: "t:" + t.transactionID) == nil { claim("t:" + t.transactionID, me) }

@@ -25,6 +25,9 @@ struct Candidate: Sendable {
 /// What the settler needs to finish a record.
 struct ReceiptPending: Sendable {
     let candidates: [Candidate]
+    /// False when the record's candidates are only claimed (so they cannot be replayed later),
+    /// not credited: a purchase list with a malformed element, under `malformed_purchases: not_creditable`.
+    let creditable: Bool
     /// With `replay: every_seen`: every well-formed purchase of the record, to remember.
     let seen: [Transaction]
     let replayOwner: ReceiptPolicy.ReplayOwner
@@ -47,8 +50,12 @@ struct TransactionReader {
                 valueOf: value, rule: rule))
     }
 
-    /// Reads an `in_app`-style array: nil (with a violation) if it is not an array of objects;
-    /// empty if absent (and `required` is false) or null.
+    /// Elements of the lists read that are not objects (`receipt.purchase_malformed`).
+    var malformedPurchases = 0
+
+    /// Reads an `in_app`-style array: nil (with a violation) if it is not an array; empty if
+    /// absent (and `required` is false) or null. An element that is not an object is reported
+    /// with its index and skipped; the others are read.
     mutating func read(_ array: JSONValue?, at path: String, required: Bool) -> [Transaction]? {
         guard let array, !array.isNull else {
             if required {
@@ -67,8 +74,11 @@ struct TransactionReader {
         for (i, item) in array.elements.enumerated() {
             let p = "\(path)[\(i)]"
             guard item.kind == .object else {
-                bad(p, .Receipt.inAppMalformed, "a transaction must be an object, not \(item.kind)", "交易应为对象", item)
-                return nil
+                bad(
+                    p, .Receipt.purchaseMalformed, "a purchase must be an object, not \(item.kind)", "购买记录应为对象，实际为\(item.kind)",
+                    item)
+                malformedPurchases += 1
+                continue
             }
             if let t = transaction(item, at: p) { out.append(t) }
         }

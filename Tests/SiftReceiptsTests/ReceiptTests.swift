@@ -179,7 +179,7 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(try reasons(#"{"order_id":"o","receipt":"abc"}"#) == ["receipt.missing"])
         #expect(try reasons(#"{"order_id":"o","receipt":{"status":0,"environment":"Production"}}"#) == ["receipt.receipt_missing"])
         #expect(try reasons(record(inApp: #"{"a":1}"#)) == ["receipt.in_app_malformed"])
-        #expect(try reasons(record(inApp: "[1]")) == ["receipt.in_app_malformed"])
+        #expect(try reasons(record(inApp: "[1]")) == ["receipt.purchase_malformed"])
     }
 }
 
@@ -316,8 +316,12 @@ func creditable(_ v: RecordVerdict) -> String {
         let nulled =
             #"{"order_id":"o","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":null}}}"#
         #expect(try reasons(nulled) == ["receipt.in_app_missing"])
-        // No environment or bundle reasons after a malformed list.
-        #expect(try reasons(record(env: "Sandbox", bundle: "com.other", inApp: #"[1]"#)) == ["receipt.in_app_malformed"])
+        // No environment or bundle reasons after a list that is not an array.
+        #expect(try reasons(record(env: "Sandbox", bundle: "com.other", inApp: #""1""#)) == ["receipt.in_app_malformed"])
+        // A malformed element does not stop the record: every problem is reported.
+        #expect(
+            try reasons(record(env: "Sandbox", bundle: "com.other", inApp: #"[1]"#))
+                == ["receipt.environment", "receipt.bundle_id", "receipt.purchase_malformed"])
     }
 
     @Test func aTransactionTwiceInOneReceiptIsAReplayOfItself() throws {

@@ -38,3 +38,41 @@ import Testing
         #expect(v.violations.map(\.message.en) == ["quantity is not a whole number"])
     }
 }
+
+/// A malformed element of a purchase list once hid the record's good purchases from replay
+/// detection: they were never claimed, and the same purchases sent again later were credited.
+@Suite struct MalformedPurchaseRegressionTests {
+    let good = tx("coins", "1000000000000001")
+    let pro = tx("pro", "1000000000000002")
+
+    @Test(arguments: ["1", "null", #""text""#, "[]"])
+    func theGoodPurchasesAreCheckedClaimedAndNotCredited(_ bad: String) throws {
+        let vs = try verdicts([
+            record(order: "o-1", user: "u-1", inApp: "[\(good),\(bad),\(pro)]"),
+            record(order: "o-2", user: "u-2", inApp: "[\(good)]"),
+            record(order: "o-1", user: "u-1", inApp: "[\(pro)]"),
+        ])
+        #expect(vs[0].violations.map(\.field) == ["receipt.receipt.in_app[1]"])
+        #expect(vs[0].reasons == ["receipt.purchase_malformed"])
+        #expect(creditable(vs[0]).hasSuffix(#""creditable":[]}"#))
+        #expect(vs[1].reasons == ["receipt.replayed_transaction"])
+        #expect(vs[2].reasons == ["receipt.already_credited"])
+    }
+
+    @Test func everyProblemOfTheOtherPurchasesIsStillReported() throws {
+        let refunded = tx("pro", "1000000000000003", extra: #","cancellation_date_ms":"1591004335844""#)
+        let v = try verdicts([record(inApp: "[\(refunded),7,\(tx("nope", "1000000000000004"))]")])[0]
+        #expect(v.reasons == ["receipt.purchase_malformed", "receipt.refunded", "receipt.product_unknown"])
+        let latest = try verdicts([record(inApp: "[\(good)]", extra: #","latest_receipt_info":[false]"#)])[0]
+        #expect(latest.violations.map(\.field) == ["receipt.latest_receipt_info[0]"])
+        #expect(creditable(latest).hasSuffix(#""creditable":[]}"#))
+    }
+
+    @Test func creditOthersCreditsTheGoodPurchases() throws {
+        let p = try pipeline(policyYAML + "\n  malformed_purchases: credit_others")
+        let vs = try verdicts([record(inApp: "[\(good),1]"), record(order: "o-2", user: "u-2", inApp: "[\(good)]")], pipeline: p)
+        #expect(vs[0].reasons == ["receipt.purchase_malformed"])
+        #expect(creditable(vs[0]).contains(#""transaction_id":"1000000000000001""#))
+        #expect(vs[1].reasons == ["receipt.replayed_transaction"])
+    }
+}
