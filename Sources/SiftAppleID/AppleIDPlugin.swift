@@ -71,12 +71,7 @@ enum AppleIDPlugin {
     }
 
     static func fileKeys(_ jwks: String, _ options: PluginOptions, _ context: inout BuildContext) -> AppleKeySet? {
-        let abs = URL(fileURLWithPath: jwks, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL
-            .path
-        guard abs.hasPrefix(context.root + "/") else {
-            context.error("key set '\(jwks)' is outside the rules folder; keep it beside the rules", at: options.mark("jwks"))
-            return nil
-        }
+        guard let abs = context.pathInsideRules(jwks, option: "key set", flag: nil, at: options.mark("jwks")) else { return nil }
         guard let data = FileManager.default.contents(atPath: abs) else {
             context.error("cannot read key set '\(jwks)'", at: options.mark("jwks"))
             return nil

@@ -17,7 +17,9 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         guard let language = Language(rawValue: lang) else { throw ValidationError("unknown language '\(lang)'; use en or zh") }
-        var loader = RulesLoader(registry: .builtIn())
+        var registry = PluginRegistry.builtIn()
+        registry.execChecks = .declaredOnly
+        var loader = RulesLoader(registry: registry)
         loader.advice = true
         let result = loader.load(path: rules)
         if format != .text {
@@ -32,6 +34,7 @@ struct Lint: ParsableCommand {
             eprint(zh ? "sift lint：\(n) 个错误" : "sift lint: \(n) error\(n == 1 ? "" : "s")")
             throw Failed.rules
         }
+        for line in execNotes(result.execCommands, language) { print(line) }
         let (packs, examples, warnings) = (
             pipeline.packs.count, pipeline.packs.reduce(0) { $0 + $1.examples.count }, pipeline.warnings.count
         )
@@ -58,8 +61,10 @@ struct Test: ParsableCommand {
 
     @OptionGroup var common: RuleOptions
 
+    @OptionGroup var exec: ExecOption
+
     func run() throws {
-        let pipeline = try common.load(rules, printWarnings: false)
+        let pipeline = try common.load(rules, printWarnings: false, exec: exec.permission)
         let language = try common.language()
         let started = Date()
         let outcomes = try ExampleRunner(pipeline: pipeline, asOfMillis: try common.asOfMillis()).run(allPacks: allPacks)
@@ -96,8 +101,9 @@ struct Explain: ParsableCommand {
     @OptionGroup var common: RuleOptions
 
     func run() throws {
-        let pipeline = try common.load(rules, printWarnings: false)
-        print(Explainer.explain(pipeline, language: try common.language()))
+        let result = try common.loaded(rules, printWarnings: false)
+        print(Explainer.explain(result.pipeline!, language: try common.language()))
+        for line in execNotes(result.execCommands, try common.language()) { print(line) }
     }
 }
 
@@ -186,7 +192,9 @@ struct Plugins: ParsableCommand {
 /// The built-in plugins, and the exec checks declared in `rules` when given.
 func registry(_ rules: String?) throws -> PluginRegistry {
     guard let rules else { return .builtIn() }
-    let loaded = RulesLoader(registry: .builtIn()).load(path: rules)
+    var declared = PluginRegistry.builtIn()
+    declared.execChecks = .declaredOnly
+    let loaded = RulesLoader(registry: declared).load(path: rules)
     guard let registry = loaded.registry, loaded.errors.isEmpty else {
         eprint(loaded.rendered())
         throw Failed.rules

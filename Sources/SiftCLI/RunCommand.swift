@@ -76,6 +76,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var common: RuleOptions
 
+    @OptionGroup var exec: ExecOption
+
     func validate() throws {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '\(shard)'")
@@ -96,7 +98,8 @@ struct Run: ParsableCommand {
         var overrides: [String: String] = [:]
         if let aasa { overrides["aasa"] = aasa }
         if let aasaAppID { overrides["aasa_app_id"] = aasaAppID }
-        let pipeline = try common.load(rules, overrides: overrides)
+        if let ledger { overrides["ledger"] = ledger }
+        let pipeline = try common.load(rules, overrides: overrides, exec: exec.permission)
         let (sources, missing) = InputSource.expand(inputs)
         for m in missing { eprint("sift: cannot read input '\(m)': no such file or folder") }
         var options = try runOptions(sources, pipeline)

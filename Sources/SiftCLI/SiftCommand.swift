@@ -60,15 +60,27 @@ struct RuleOptions: ParsableArguments {
         throw ValidationError("'--as-of \(asOf)' is not now, an RFC 3339 time or milliseconds since 1970")
     }
 
-    /// Loads and compiles rules, printing diagnostics; throws exit code 2 on errors.
-    func load(_ path: String, printWarnings: Bool = true, overrides: [String: String] = [:]) throws -> Pipeline {
-        var loader = RulesLoader(registry: .builtIn())
+    /// Loads and compiles rules, printing diagnostics; throws exit code 2 on errors. Programs
+    /// the rules declare (`exec_checks:`) are never started unless `exec` is `.allowed`.
+    func load(
+        _ path: String, printWarnings: Bool = true, overrides: [String: String] = [:], exec: ExecChecksPermission = .declaredOnly
+    ) throws -> Pipeline {
+        try loaded(path, printWarnings: printWarnings, overrides: overrides, exec: exec).pipeline!
+    }
+
+    /// `load`, with the whole result (the programs the rules declare, the sources).
+    func loaded(
+        _ path: String, printWarnings: Bool = true, overrides: [String: String] = [:], exec: ExecChecksPermission = .declaredOnly
+    ) throws -> LoadResult {
+        var registry = PluginRegistry.builtIn()
+        registry.execChecks = exec
+        var loader = RulesLoader(registry: registry)
         loader.overrides = overrides
         let result = loader.load(path: path)
         let shown = printWarnings ? result.diagnostics : result.errors
         if !shown.isEmpty { eprint(result.rendered(only: shown, language: (try? language()) ?? .en)) }
-        guard let pipeline = result.pipeline else { throw Failed.rules }
-        return pipeline
+        guard result.pipeline != nil else { throw Failed.rules }
+        return result
     }
 }
 
@@ -80,4 +92,23 @@ extension LoadResult {
 
 func eprint(_ s: String) {
     FileHandle.standardError.write(Data((s + "\n").utf8))
+}
+
+/// `--allow-exec`, for the commands that run rules (`run`, `test`).
+struct ExecOption: ParsableArguments {
+    @Flag(
+        name: .customLong("allow-exec"),
+        help: "Let the rules' exec_checks start their programs (as this user). Without it, rules that declare any do not load.")
+    var allowExec = false
+
+    var permission: ExecChecksPermission { allowExec ? .allowed : .refused }
+}
+
+/// Lines naming every program `commands` would start: for `sift lint` and `sift explain`.
+func execNotes(_ commands: [ExecCommand], _ language: Language) -> [String] {
+    commands.map { c in
+        language == .zh
+            ? "\(c.mark): 注意：exec 检查 '\(c.name)' 会启动 \(ExecCommand.shown(c.command))（仅在使用 --allow-exec 时）"
+            : "\(c.mark): note: exec check '\(c.name)' starts \(ExecCommand.shown(c.command)) (only with --allow-exec)"
+    }
 }

@@ -118,8 +118,9 @@ enum ReceiptPlugin {
             environments: Set(options.strings("environment") ?? ["Production"]),
             sandboxUsers: Set(options.strings("sandbox_users") ?? []), bundleIDs: Set(options.strings("bundle_id") ?? []),
             products: products, asOf: asOf, grace: options.bool("grace_period") ?? false,
-            ledger: options.string("ledger").map {
-                URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: context.directory, isDirectory: true)).standardizedFileURL.path
+            ledger: options.string("ledger").flatMap { ledger in
+                context.overrides["ledger"] != nil
+                    ? ledger : context.pathInsideRules(ledger, option: "ledger", flag: "--ledger", at: options.mark("ledger"))
             },
             replay: ReceiptPolicy.ReplayScope(rawValue: options.string("replay") ?? "") ?? .credited,
             replayOwner: ReceiptPolicy.ReplayOwner(rawValue: options.string("replay_owner") ?? "") ?? .orderAndUser,

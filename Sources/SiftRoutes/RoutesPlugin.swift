@@ -130,7 +130,8 @@ enum RoutesPlugin {
     static func associationFile(_ options: PluginOptions, _ context: inout BuildContext) -> AASAFile? {
         let given = context.overrides["aasa"]
         guard let path = given ?? options.string("aasa") else { return nil }
-        let full = path.hasPrefix("/") || given != nil ? path : context.directory + "/" + path
+        guard let full = given ?? context.pathInsideRules(path, option: "the AASA file", flag: "--aasa", at: options.mark("aasa"))
+        else { return nil }
         guard let data = FileManager.default.contents(atPath: full) else {
             context.error("cannot read the AASA file '\(path)'" + (given != nil ? " (--aasa)" : ""), at: options.mark("aasa"))
             return nil

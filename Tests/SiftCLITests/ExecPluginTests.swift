@@ -9,7 +9,7 @@ import Testing
     @Test func aPythonCheckRunsAndItsFailuresAreResults() throws {
         let words = ["apple", "plum", "crash", "pear", "hang", "pear", "garbage", "twice", "apple"]
         let input = words.map { #"{"w":"\#($0)"}"# }.joined(separator: "\n") + "\n"
-        let r = try SiftProcess.run(["run", "--rules", Self.rules, "-", "--quiet"], stdin: input)
+        let r = try SiftProcess.run(["run", "--rules", Self.rules, "-", "--quiet", "--allow-exec"], stdin: input)
         #expect(r.status == 1)
         let rule = #""rule":"Tests/SiftCLITests/ExecPlugin/rules.yaml:10:7""#
         func bad(_ line: Int, _ reason: String, _ message: String, _ value: String) -> String {
@@ -37,7 +37,7 @@ import Testing
     /// and then exits keeps its answer and is started again for the next value.
     @Test func multiLineValuesAndACommandThatExitsAfterAnswering() throws {
         let input = "[\n{\"w\": [\n  \"apple\"\n]},\n{\"w\": \"bye\"},\n{\"w\": \"pear\"}\n]\n"
-        let r = try SiftProcess.run(["run", "--rules", Self.rules, "-", "--quiet"], stdin: input)
+        let r = try SiftProcess.run(["run", "--rules", Self.rules, "-", "--quiet", "--allow-exec"], stdin: input)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0].contains(#""reason":"w.allowed_word","message":"is not allowed""#))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func lintTestExplainAndSchemaKnowTheCheck() throws {
-        let test = try SiftProcess.run(["test", Self.rules])
+        let test = try SiftProcess.run(["test", Self.rules, "--allow-exec"])
         #expect(test.stdout == "sift test: 2 examples, 2 passed, 0 failed\n")
         let explain = try SiftProcess.run(["explain", Self.rules])
         #expect(
@@ -89,9 +89,74 @@ import Testing
             fields:
               w: [word]
             """)
-        let r = try SiftProcess.run(["run", "--rules", rules, "-", "--quiet"], stdin: #"{"w":"a"}"# + "\n")
+        let r = try SiftProcess.run(["run", "--rules", rules, "-", "--quiet", "--allow-exec"], stdin: #"{"w":"a"}"# + "\n")
         // sh reports the missing program and exits 127, before or after the request is written.
         #expect(r.stdout.contains(#""reason":"w.word.plugin_error","message":"the plugin 'word' "#))
         #expect(r.stdout.contains("(exit status 127)"))
+    }
+
+    /// Rules are data: a rule file that declares a program does not load unless the operator
+    /// allows it, and lint, explain and schema list the program without starting it.
+    @Test func programsInRuleFilesRunOnlyWithAllowExec() throws {
+        let rules = try SiftProcess.temp(
+            "r.yaml",
+            """
+            exec_checks:
+              w: {command: [sh, -c, "touch pwned; cat"], summary: Words.}
+            fields:
+              a: [w]
+            """)
+        let dir = (rules as NSString).deletingLastPathComponent
+        let pwned = dir + "/pwned"
+        for args in [["run", "--rules", rules, "-", "--quiet"], ["test", rules]] {
+            let r = try SiftProcess.run(args, stdin: #"{"a":"x"}"# + "\n")
+            #expect(r.status == 2)
+            #expect(
+                r.stderr == """
+                    \(rules):2:16: error: exec check 'w' would start the program 'sh -c touch pwned; cat'; rules may start \
+                    programs only when the operator allows it (sift run/test --allow-exec; hosts: registry.allowExecChecks())
+                      w: {command: [sh, -c, "touch pwned; cat"], summary: Words.}
+                                   ^
+
+                    """)
+        }
+        let lint = try SiftProcess.run(["lint", rules])
+        #expect(lint.status == 0)
+        #expect(
+            lint.stdout == """
+                \(rules):2:16: note: exec check 'w' starts 'sh -c touch pwned; cat' (only with --allow-exec)
+                sift lint: \(rules) is valid: 1 pack, 0 examples, 1 warning
+
+                """)
+        let explain = try SiftProcess.run(["explain", rules])
+        #expect(explain.stdout.hasSuffix("\(rules):2:16: note: exec check 'w' starts 'sh -c touch pwned; cat' (only with --allow-exec)\n"))
+        _ = try SiftProcess.run(["schema", "--rules", rules])
+        _ = try SiftProcess.run(["plugins", "--rules", rules])
+        #expect(!FileManager.default.fileExists(atPath: pwned), "lint, explain, schema or a refused run started the program")
+        let allowed = try SiftProcess.run(["run", "--rules", rules, "-", "--quiet", "--allow-exec"], stdin: #"{"a":"x"}"# + "\n")
+        #expect(allowed.stdout.contains("w.plugin_error"))  // `cat` echoes the request: not an answer
+        #expect(FileManager.default.fileExists(atPath: pwned))
+    }
+
+    @Test func aProgramGivenByPathMustBeInsideTheRulesFolder() throws {
+        let rules = try SiftProcess.temp(
+            "r.yaml",
+            """
+            exec_checks:
+              w: {command: [/bin/cat], summary: Words.}
+              v: {command: [./check.sh], summary: Words.}
+            fields:
+              a: [w, v]
+            """)
+        let r = try SiftProcess.run(["run", "--rules", rules, "-", "--quiet", "--allow-exec"], stdin: "")
+        #expect(r.status == 2)
+        #expect(
+            r.stderr == """
+                \(rules):2:16: error: the program '/bin/cat' of exec check 'w' is outside the rules folder; keep it beside the \
+                rules, or name a program on PATH
+                  w: {command: [/bin/cat], summary: Words.}
+                               ^
+
+                """)
     }
 }

@@ -33,19 +33,40 @@ import SiftTesting
     }
 
     @Test func examplesNeverTouchTheLedger() throws {
-        let ledger = TemporaryFiles.path("sift-ledger-", ".sqlite")
+        let dir = TemporaryFiles.path("sift-ledger-examples-")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let ledger = dir + "/ledger.sqlite"
         let yaml =
             policyYAML
-            + "\n  ledger: \(ledger)\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, "
+            + "\n  ledger: ledger.sqlite\nexamples:\n  - record: {order_id: o, receipt: {status: 0, environment: Production, "
             + "receipt: {bundle_id: com.example.app, in_app: [{product_id: coins, transaction_id: '1', "
             + "quantity: '1'}]}}}\n    valid: true\n"
-        let outcomes = try ExampleRunner(pipeline: pipeline(yaml), asOfMillis: asOf).run()
+        let loaded = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "iap.yaml", directory: dir).pipeline)
+        let outcomes = try ExampleRunner(pipeline: loaded, asOfMillis: asOf).run()
         #expect(outcomes.map(\.passed) == [true], "\(outcomes.map { ExampleRunner.describe($0, language: .en) })")
         #expect(!FileManager.default.fileExists(atPath: ledger))
     }
 }
 
 @Suite struct LedgerRegressionTests {
+    /// A rule file once created its ledger anywhere (`ledger: /any/where/x.sqlite`).
+    @Test(arguments: ["/tmp/elsewhere.sqlite", "../up.sqlite", "out/x.sqlite"])
+    func aLedgerOutsideTheRulesFolderIsRefused(_ ledger: String) throws {
+        let dir = TemporaryFiles.path("sift-ledger-confined-")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // `out` is a link inside the folder that leads outside it.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out", withDestinationPath: NSTemporaryDirectory())
+        let r = RulesLoader(registry: .builtIn()).load(text: policyYAML + "\n  ledger: \(ledger)\n", file: "iap.yaml", directory: dir)
+        #expect(
+            r.errors.map(\.headline) == [
+                "iap.yaml:13:11: error: ledger '\(ledger)' is outside the rules folder; keep it beside the rules, or give it with --ledger"
+            ])
+        // The operator may name any file.
+        var loader = RulesLoader(registry: .builtIn())
+        loader.overrides = ["ledger": dir + "/given.sqlite"]
+        #expect(loader.load(text: policyYAML + "\n  ledger: \(ledger)\n", file: "iap.yaml", directory: dir).errors.isEmpty)
+    }
+
     @Test func theLedgerPathIsRelativeToTheRuleFile() throws {
         let dir = TemporaryFiles.path("sift-ledger-rel-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

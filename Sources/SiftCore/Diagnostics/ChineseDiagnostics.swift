@@ -274,6 +274,27 @@ enum ChineseDiagnostics {
             "密钥集 $1 在规则文件夹之外；请把它放在规则旁边"
         ),
         (
+            #"^ledger ('[^']*') is outside the rules folder; keep it beside the rules, or give it with (--[a-z]+)$"#,
+            "账本文件 $1 在规则文件夹之外；请把它放在规则旁边，或用 $2 指定"
+        ),
+        (
+            #"^the AASA file ('[^']*') is outside the rules folder; keep it beside the rules, or give it with (--[a-z]+)$"#,
+            "AASA 文件 $1 在规则文件夹之外；请把它放在规则旁边，或用 $2 指定"
+        ),
+        (
+            #"^exec check ('[^']*') would start the program ('[^']*'); rules may start programs only when the operator allows it .*$"#,
+            "“exec” 检查 $1 会启动程序 $2；规则只有在操作者允许时才能启动程序（sift 使用 --allow-exec；宿主程序调用 "
+                + "“registry.allowExecChecks()”）"
+        ),
+        (
+            #"^the program ('[^']*') of exec check ('[^']*') is outside the rules folder; .*$"#,
+            "“exec” 检查 $2 的程序 $1 在规则文件夹之外；请把它放在规则旁边，或使用 “PATH” 上的程序名"
+        ),
+        (
+            #"^rule file ('[^']*') is a link to a file outside the rules folder; it is not read$"#,
+            "规则文件 $1 是指向规则文件夹之外的链接；不会读取它"
+        ),
+        (
             #"^'apple_id_token' needs its keys: .*$"#,
             "'apple_id_token' 需要密钥：'jwks: FILE'（规则旁边的 Apple JWKS 文件）或 'key_store: NAME'"
         ),

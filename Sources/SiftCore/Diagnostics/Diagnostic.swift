@@ -14,10 +14,45 @@ public struct Diagnostic: Sendable, Hashable, Error {
     public var mark: Mark?
 
     /// A problem of `severity` saying `message` at `mark`.
+    /// Quoted values (`'...'`) longer than about 120 characters are shortened with `…`, so a
+    /// message never carries a whole file's text (a rule file that is really `/etc/passwd`).
     public init(_ severity: Severity, _ message: String, at mark: Mark?) {
         self.severity = severity
-        self.message = message
+        self.message = Self.clampingQuotes(message)
         self.mark = mark
+    }
+
+    /// Values quoted in messages are cut to this many characters.
+    static let quoteLimit = 120
+
+    /// `text` itself, or its first characters and `…` when it is longer than the quote limit.
+    package static func clamped(_ text: String) -> String {
+        text.count <= quoteLimit ? text : String(text.prefix(quoteLimit - 1)) + "…"
+    }
+
+    /// `message` with each `'...'` span longer than the quote limit shortened, and the whole
+    /// message cut at 20 times the limit.
+    static func clampingQuotes(_ message: String) -> String {
+        guard message.utf8.count > quoteLimit else { return message }
+        var out = ""
+        var quoted: String?
+        for ch in message {
+            if ch == "'" {
+                if let q = quoted {
+                    out += clamped(q) + "'"
+                    quoted = nil
+                } else {
+                    out.append(ch)
+                    quoted = ""
+                }
+            } else if quoted != nil {
+                quoted!.append(ch)
+            } else {
+                out.append(ch)
+            }
+        }
+        if let q = quoted { out += clamped(q) }
+        return out.count > 20 * quoteLimit ? String(out.prefix(20 * quoteLimit - 1)) + "…" : out
     }
 
     /// An error saying `message` at `mark`.

@@ -40,8 +40,12 @@ enum ExecChecks {
             PluginSpec.Option("timeout_ms", .integer, default: .int(5000), doc: "How long one answer may take."),
         ])
 
-    /// Registers the checks declared under `node` (an `exec_checks:` mapping) into `registry`.
-    static func register(_ node: ConfigNode, directory: String, into registry: inout PluginRegistry, _ diagnostics: inout DiagnosticList) {
+    /// Registers the checks declared under `node` (an `exec_checks:` mapping) into `registry`,
+    /// as its `execChecks` permission allows, and lists their commands in `commands`.
+    static func register(
+        _ node: ConfigNode, directory: String, root: String, into registry: inout PluginRegistry, commands: inout [ExecCommand],
+        _ diagnostics: inout DiagnosticList
+    ) {
         guard let pairs = node.pairs else {
             diagnostics.error("'exec_checks' is a mapping from check names to their commands", at: node.mark)
             return
@@ -55,6 +59,9 @@ enum ExecChecks {
             guard let d = OptionValidator().validate(p.value, against: declaration, diagnostics: &diagnostics),
                 let command = d.strings("command"), !command.isEmpty
             else { continue }
+            commands.append(ExecCommand(name: kind, command: command, mark: d.mark("command")))
+            checkPermission(kind, command, registry.execChecks, at: d.mark("command"), &diagnostics)
+            checkProgram(kind, command[0], directory: directory, root: root, at: d.mark("command"), &diagnostics)
             let timeout = d.int("timeout_ms") ?? 5000
             guard timeout > 0 else {
                 diagnostics.error("'timeout_ms' must be above 0", at: d.mark("timeout_ms"))
@@ -65,7 +72,8 @@ enum ExecChecks {
                     o.key.scalarText ?? "", type(o.value["type"]?.scalarText), required: o.value["required"]?.resolved == .bool(true),
                     doc: o.value["doc"]?.scalarText ?? "")
             }
-            let process = ExecProcess(command: command, directory: directory, timeoutMillis: timeout)
+            let process = ExecProcess(
+                command: command, directory: directory, timeoutMillis: timeout, mayStart: registry.execChecks == .allowed)
             let summary = d.string("summary") ?? ""
             let spec = PluginSpec(kind: kind, summary: summary + " (exec: \(command.joined(separator: " ")))", options: options)
             registry.register(
@@ -75,6 +83,28 @@ enum ExecChecks {
                         ExecCheck(kind: kind, summary: summary, process: process, options: NodeJSON.json(options.node))
                     }))
         }
+    }
+
+    /// Refused by default: an error naming the command and how the operator allows it.
+    static func checkPermission(
+        _ kind: String, _ command: [String], _ permission: ExecChecksPermission, at mark: Mark, _ diagnostics: inout DiagnosticList
+    ) {
+        guard permission == .refused else { return }
+        diagnostics.error(
+            "exec check '\(kind)' would start the program \(ExecCommand.shown(command)); rules may start programs only when "
+                + "the operator allows it (sift run/test --allow-exec; hosts: registry.allowExecChecks())", at: mark)
+    }
+
+    /// A program named by a path (not found on PATH) must be inside the rules folder, links resolved.
+    static func checkProgram(
+        _ kind: String, _ program: String, directory: String, root: String, at mark: Mark, _ diagnostics: inout DiagnosticList
+    ) {
+        guard program.contains("/") else { return }
+        let abs = RuleFileReader.absolute(program, relativeTo: directory)
+        guard !abs.hasPrefix(root + "/") else { return }
+        diagnostics.error(
+            "the program '\(Diagnostic.clamped(program))' of exec check '\(kind)' is outside the rules folder; keep it beside "
+                + "the rules, or name a program on PATH", at: mark)
     }
 
     static func type(_ name: String?) -> PluginSpec.OptionType {
@@ -126,5 +156,20 @@ struct ExecCheck: ValueCheck {
 
     func explain(_ language: Language) -> String {
         summary + (language == .zh ? "（外部插件 \(kind)）" : " (exec plugin '\(kind)')")
+    }
+}
+
+/// A program that rules declare (`exec_checks:`), for `sift lint` and `sift explain` to list.
+package struct ExecCommand: Sendable, Equatable {
+    /// The check's name.
+    public let name: String
+    /// The program and its arguments.
+    public let command: [String]
+    /// Where the command is written.
+    public let mark: Mark
+
+    /// The command as one quoted text (at most about 120 characters): `'sh -c id > pwned'`.
+    public static func shown(_ command: [String]) -> String {
+        "'" + Diagnostic.clamped(command.joined(separator: " ")) + "'"
     }
 }

@@ -26,7 +26,11 @@ final class ExecProcess: @unchecked Sendable {
         var exited = false
     }
 
-    init(command: [String], directory: String, timeoutMillis: Int) {
+    /// False when the rules were loaded only to be read (lint, explain): nothing is ever started.
+    private let mayStart: Bool
+
+    init(command: [String], directory: String, timeoutMillis: Int, mayStart: Bool = true) {
+        self.mayStart = mayStart
         self.command = command
         self.directory = directory
         self.timeoutMillis = Int32(clamping: timeoutMillis)
@@ -82,6 +86,7 @@ final class ExecProcess: @unchecked Sendable {
     }
 
     private func start() throws(Problem) {
+        guard mayStart else { throw Problem(message: "exec checks are not started when rules are only read (lint, explain, schema)") }
         guard let toChild = Self.makePipe() else { throw Problem(message: "cannot make pipes: \(errnoText())") }
         guard let fromChild = Self.makePipe() else {
             let why = errnoText()

@@ -1,3 +1,4 @@
+import Foundation
 /// A field-validator plugin: its spec and a factory for checks.
 public struct CheckPlugin: Sendable {
     /// What the check is called and which options it takes.
@@ -43,6 +44,29 @@ public struct BuildContext: Sendable {
         self.pack = pack
     }
 
+    /// The file a rule option names (`ledger:`, `jwks:`, `aasa:`), relative to the rule file,
+    /// with symbolic links resolved (of its folder, when the file does not exist yet). Nil, with
+    /// an error at `mark`, when that leads outside the rules folder: a rule file may only name
+    /// files inside it; a file elsewhere is given by the operator (`flag`, e.g. `--ledger`).
+    public mutating func pathInsideRules(_ path: String, option: String, flag: String?, at mark: Mark) -> String? {
+        let base = URL(fileURLWithPath: directory, isDirectory: true)
+        let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
+        let resolved: String
+        if FileManager.default.fileExists(atPath: url.path) {
+            resolved = url.resolvingSymlinksInPath().path
+        } else {
+            resolved = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        }
+        let rootPath = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(rootPath + "/") else {
+            error(
+                "\(option) '\(path)' is outside the rules folder; keep it beside the rules"
+                    + (flag.map { ", or give it with \($0)" } ?? ""), at: mark)
+            return nil
+        }
+        return resolved
+    }
+
     /// Reports a problem with the options at `mark`; the rules do not load.
     public mutating func error(_ message: String, at mark: Mark) { diagnostics.error(message, at: mark) }
     /// Reports advice at `mark` (shown by `sift lint`); the rules still load.
@@ -55,8 +79,19 @@ public struct PluginRegistry: Sendable {
     public private(set) var checks: [String: CheckPlugin] = [:]
     package private(set) var sections: [String: SectionPlugin] = [:]
 
+    /// Whether rule files may declare `exec_checks:` (checks run as external programs).
+    /// Refused by default: rules are data, and whoever can edit a rule file would otherwise run
+    /// any program as the user who applies it. The operator allows it (`sift run --allow-exec`,
+    /// or a host's `allowExecChecks()`).
+    package var execChecks: ExecChecksPermission = .refused
+
     /// An empty registry; `PluginRegistry.builtIn()` has every built-in plugin.
     public init() {}
+
+    /// Lets rule files declare `exec_checks:`: their commands are started when a rule uses them.
+    /// Only for rules you trust as you trust code: a rule file's author then runs programs as
+    /// the user who applies the rules.
+    public mutating func allowExecChecks() { execChecks = .allowed }
 
     /// Adds a check plugin, replacing one of the same kind.
     public mutating func register(_ plugin: CheckPlugin) { checks[plugin.spec.kind] = plugin }
@@ -66,4 +101,14 @@ public struct PluginRegistry: Sendable {
     public var specs: [PluginSpec] {
         checks.values.map(\.spec).sorted { $0.kind < $1.kind } + sections.values.map(\.spec).sorted { $0.kind < $1.kind }
     }
+}
+
+/// What the loader does with `exec_checks:` in rule files.
+package enum ExecChecksPermission: Sendable {
+    /// Loading fails with an error at each declared command (the default).
+    case refused
+    /// Declared and compiled, never started (`sift lint`, `explain`, `schema`, `plugins`).
+    case declaredOnly
+    /// Started on first use (`--allow-exec`, `allowExecChecks()`).
+    case allowed
 }

@@ -92,14 +92,24 @@ struct RuleFileReader {
         return read(absolute: abs, from: mark)
     }
 
-    /// The rule files of a folder, recursively, sorted.
+    /// The rule files of a folder, recursively, sorted, links resolved; those that lead
+    /// outside the folder are left out (`linksOutside` names them).
     static func ruleFiles(in dir: String) -> [String] {
+        entries(in: dir).filter { $0.resolved.hasPrefix(dir + "/") }.map(\.resolved).sorted()
+    }
+
+    /// Rule files of `dir` (as named in it) that are links to files outside it: never read.
+    static func linksOutside(_ dir: String) -> [String] {
+        entries(in: dir).filter { !$0.resolved.hasPrefix(dir + "/") }.map(\.name).sorted()
+    }
+
+    private static func entries(in dir: String) -> [(name: String, resolved: String)] {
         guard let e = FileManager.default.enumerator(atPath: dir) else { return [] }
-        var out: [String] = []
+        var out: [(String, String)] = []
         while let rel = e.nextObject() as? String {
-            if rel.hasSuffix(".yaml") || rel.hasSuffix(".yml") { out.append(absolute(rel, relativeTo: dir)) }
+            if rel.hasSuffix(".yaml") || rel.hasSuffix(".yml") { out.append((rel, absolute(rel, relativeTo: dir))) }
         }
-        return out.sorted()
+        return out
     }
 }
 

@@ -27,6 +27,10 @@ public struct RulesLoader: Sendable {
         let abs = RuleFileReader.absolute(path)
         if isDir.boolValue {
             var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: abs, displayRoot: path)
+            for link in RuleFileReader.linksOutside(abs) {
+                reader.diagnostics.error(
+                    "rule file '\(reader.display(abs + "/" + link))' is a link to a file outside the rules folder; it is not read", at: nil)
+            }
             let paths = RuleFileReader.ruleFiles(in: abs)
             if paths.isEmpty {
                 return LoadResult(pipeline: nil, diagnostics: [.error("no rule files (.yaml or .yml) in '\(path)'", at: nil)], sources: [:])
@@ -55,11 +59,15 @@ public struct RulesLoader: Sendable {
     private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool = false) -> LoadResult {
         // Checks declared as external commands (`exec_checks:`) join the registry before any pack is compiled.
         var withExec = self
+        var commands: [ExecCommand] = []
         for file in files {
             guard let node = file.node?["exec_checks"] else { continue }
-            ExecChecks.register(node, directory: file.directory, into: &withExec.registry, &reader.diagnostics)
+            ExecChecks.register(
+                node, directory: file.directory, root: reader.root, into: &withExec.registry, commands: &commands, &reader.diagnostics)
         }
-        return withExec.compilePacks(files, &reader, origin: origin, isFolder: isFolder)
+        var result = withExec.compilePacks(files, &reader, origin: origin, isFolder: isFolder)
+        result.execCommands = commands
+        return result
     }
 
     private func compilePacks(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool) -> LoadResult {
@@ -205,6 +213,8 @@ package struct LoadResult: Sendable {
     public let sources: [String: String]
     /// The plugins the rules were compiled with: the loader's, and the `exec_checks` the rules declare.
     package var registry: PluginRegistry?
+    /// Every program the rules declare (`exec_checks:`), in file order, started or not.
+    package var execCommands: [ExecCommand] = []
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
