@@ -39,13 +39,16 @@ public actor RecordSession {
 
     /// A session over `pipeline`. `overrides` replaces paths the rules name, as `sift run`'s
     /// options do: `["ledger": "/var/lib/app/ledger.sqlite"]`.
-    public init(pipeline: Pipeline, overrides: [String: String] = [:]) throws {
-        try self.init(pipeline: pipeline, environment: RunEnvironment(overrides: overrides))
+    /// A record that names a key twice in one object is `input.duplicate_key` unless
+    /// `duplicateKeys` says which member counts.
+    public init(pipeline: Pipeline, overrides: [String: String] = [:], duplicateKeys: DuplicateKeys = .reject) throws {
+        try self.init(pipeline: pipeline, environment: RunEnvironment(overrides: overrides), duplicateKeys: duplicateKeys)
     }
 
-    package init(pipeline: Pipeline, environment: RunEnvironment) throws {
+    package init(pipeline: Pipeline, environment: RunEnvironment, duplicateKeys: DuplicateKeys = .reject) throws {
         self.pipeline = pipeline
         session = try Session(pipeline: pipeline, asOfMillis: nil, environment: environment)
+        session.duplicateKeys = duplicateKeys
     }
 
     /// Checks and settles one record given as JSON bytes, as of `asOf`. Its claims (a

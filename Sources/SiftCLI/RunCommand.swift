@@ -71,6 +71,11 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("aasa-app-id"), help: "The app's entry in the --aasa file (TEAMID.bundle.id).")
     var aasaAppID: String?
 
+    @Option(
+        name: .customLong("duplicate-keys"),
+        help: "A record naming a key twice in one object: reject (input.duplicate_key), first or last (that member counts).")
+    var duplicateKeys: DuplicateKeys = .reject
+
     @Flag(name: .long, help: "Do not print the summary.")
     var quiet = false
 
@@ -140,6 +145,7 @@ struct Run: ParsableCommand {
             workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
             maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
+        options.duplicateKeys = duplicateKeys
         options.shard = shard.flatMap(Shard.init)
         // Per-pack counts also judge the packs' own fail_when/warn_when.
         options.detailedSummary = summaryJSON != nil || junit != nil || report != nil || pipeline.packs.contains { $0.thresholds != nil }
@@ -186,3 +192,4 @@ enum ExitCode {
 }
 
 extension ResultSelection: ExpressibleByArgument {}
+extension DuplicateKeys: ExpressibleByArgument {}

@@ -428,3 +428,32 @@ final class LineReaderWithTimeout: @unchecked Sendable {
         return nil
     }
 }
+
+/// `{"status":21007,"status":0}` is read as 0 by last-wins parsers and 21007 by first-wins
+/// ones: refused by default, read as asked with --duplicate-keys. Through the binary.
+@Suite struct DuplicateKeyTests {
+    static let input = #"{"kind":"mobile","phone":"1","phone":"13800138000"}"# + "\n" + #"{"kind":"mobile","phone":"13800138000"}"# + "\n"
+
+    @Test func refusedByDefaultOrReadAsAsked() throws {
+        let path = try SiftProcess.temp("in.jsonl", Self.input)
+        let ok2 = #"{"source":"\#(path)","line":2,"valid":true,"packs":["mobile"],"violations":[]}"#
+        let reject = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet"])
+        #expect(reject.status == 1)
+        #expect(
+            reject.stdout == """
+                {"source":"\(path)","line":1,"valid":false,"error":{"reason":"input.duplicate_key","message":"the key 'phone' appears \
+                more than once in its object (at byte 30); JSON readers disagree on which value counts (--duplicate-keys first|last \
+                reads it)"}}
+                \(ok2)
+
+                """)
+        let first = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--duplicate-keys", "first"])
+        #expect(first.stdout.split(separator: "\n").first?.contains(#""reason":"phone.regex""#) == true)
+        let last = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--duplicate-keys", "last"])
+        #expect(last.status == 0)
+        #expect(last.stdout == #"{"source":"\#(path)","line":1,"valid":true,"packs":["mobile"],"violations":[]}"# + "\n" + ok2 + "\n")
+        let bad = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--duplicate-keys", "any"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("Error: The value 'any' is invalid for '--duplicate-keys <duplicate-keys>'"))
+    }
+}

@@ -26,6 +26,16 @@ import Testing
         #expect(p.validate(json: "[1]").reasons == ["input.not_object"])
     }
 
+    @Test func hostsGetTheSameDuplicateKeyChoice() async throws {
+        let p = try pipeline()
+        let twice = #"{"kind":"signup","phone":"12","phone":"13800138000"}"#
+        #expect(p.validate(json: twice).inputError?.reason == "input.duplicate_key")
+        #expect(p.validate(json: twice, duplicateKeys: .first).reasons == ["phone.regex"])
+        #expect(p.validate(json: twice, duplicateKeys: .last).isValid)
+        #expect(await RecordSession(pipeline: p).validate(json: twice).inputError?.reason == "input.duplicate_key")
+        #expect(await RecordSession(pipeline: p, duplicateKeys: .last).validate(json: twice).isValid)
+    }
+
     @Test func oneFormFieldOnItsOwn() throws {
         let p = try pipeline()
         #expect(try p.validate(field: "phone", value: "13800138000").isEmpty)

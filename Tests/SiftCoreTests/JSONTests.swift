@@ -112,8 +112,33 @@ import Testing
         #expect(d.root["key"]?.integer == 1)
     }
 
-    @Test func lastDuplicateKeyWins() throws {
-        #expect(try doc(#"{"a":1,"a":2}"#).root["a"]?.integer == 2)
+    /// A key named twice in one object is refused by default (parsers disagree on it: the
+    /// parser-differential attack), with the key's path; or the first or last member counts.
+    @Test func duplicateKeysAreRefusedOrReadAsAsked() throws {
+        let cases: [(String, String, Int)] = [
+            (#"{"a":1,"a":2}"#, "a", 8),
+            (#"{"status":21007,"status":0}"#, "status", 17),
+            (#"{"r":{"in_app":[{"id":"1"},{"id":"2","x":0,"id":"3"}]}}"#, "r.in_app[1].id", 44),
+            (#"{"k\u0065y":1,"key":2}"#, "key", 15),
+            (#"{"a\"b":1,"a\u0022b":2}"#, #"a"b"#, 11),
+            ("{" + (0..<40).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + #","k7":0}"#, "k7", 342),
+        ]
+        for (text, path, byte) in cases {
+            #expect(throws: Never.self) { try JSONDocument(bytes: Array(text.utf8), duplicateKeys: .last) }
+            do throws(JSONParseError) {
+                _ = try JSONDocument(bytes: Array(text.utf8))
+                Issue.record("accepted \(text)")
+            } catch {
+                #expect(error.duplicateKeyPath == path, "\(text)")
+                #expect(error.description == "the key '\(path)' appears more than once in its object (at byte \(byte))", "\(text)")
+            }
+        }
+        #expect(try JSONDocument(bytes: Array(#"{"a":1,"a":2}"#.utf8), duplicateKeys: .last).root["a"]?.integer == 2)
+        #expect(try JSONDocument(bytes: Array(#"{"a":1,"a":2}"#.utf8), duplicateKeys: .first).root["a"]?.integer == 1)
+        // Keys that only look alike, and the same key in different objects, are fine.
+        for text in [#"{"a":1,"A":2,"a ":3,"ab":4}"#, #"{"a":{"a":1},"b":{"a":2}}"#, #"[{"a":1},{"a":2}]"#, "{" + (0..<40).map { #""k\#($0)":1"# }.joined(separator: ",") + "}"] {
+            #expect(throws: Never.self, "\(text)") { try doc(text) }
+        }
     }
 
     @Test func malformedInputsAreErrorsWithOffsets() {

@@ -249,13 +249,16 @@ import SiftTesting
 }
 
 @Suite struct CompositionTests {
-    func reasons(_ yaml: String, _ json: String) throws -> [ReasonCode] {
+    func reasons(_ yaml: String, _ json: String, duplicateKeys: DuplicateKeys = .reject) throws -> [ReasonCode] {
         let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
-        return try Session(pipeline: p, asOfMillis: 0).validate(json: Array(json.utf8)).reasons
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        session.duplicateKeys = duplicateKeys
+        let verdict = session.validate(json: Array(json.utf8))
+        return verdict.inputError.map { [$0.reason] } ?? verdict.reasons
     }
 
     /// The fields stage finds its rules' first keys in one pass over the record (`RootKeys`):
-    /// the last of duplicate keys counts, an escaped key is the same key, rules sharing a first
+    /// duplicate keys are refused, or the first or last counts as asked, an escaped key is the same key, rules sharing a first
     /// key each go on from it, keys of equal length are told apart, and a record that is not an
     /// object has none of them.
     @Test func firstKeysFoundInOnePassMeanWhatALookupMeans() throws {
@@ -269,8 +272,13 @@ import SiftTesting
             """
         let good = #"{"list":["x"],"profile":{"a":"a","b":"b"}"#
         #expect(try reasons(yaml, good + #","phone":"1","plate":"A"}"#) == [])
-        #expect(try reasons(yaml, good + #","phone":"x","plate":"A","phone":"1"}"#) == [])
-        #expect(try reasons(yaml, good + #","phone":"1","plate":"A","phone":"x"}"#) == ["phone.regex"])
+        for json in [good + #","phone":"x","plate":"A","phone":"1"}"#, good + #","phone":"1","plate":"A","\u0070hone":"x"}"#] {
+            #expect(try reasons(yaml, json) == ["input.duplicate_key"])
+        }
+        #expect(try reasons(yaml, good + #","phone":"x","plate":"A","phone":"1"}"#, duplicateKeys: .last) == [])
+        #expect(try reasons(yaml, good + #","phone":"1","plate":"A","phone":"x"}"#, duplicateKeys: .last) == ["phone.regex"])
+        #expect(try reasons(yaml, good + #","phone":"x","plate":"A","phone":"1"}"#, duplicateKeys: .first) == ["phone.regex"])
+        #expect(try reasons(yaml, good + #","phone":"1","plate":"A","\u0070hone":"x"}"#, duplicateKeys: .first) == [])
         #expect(try reasons(yaml, good + #","\u0070hone":"x","pl\u0061te":"A"}"#) == ["phone.regex"])
         #expect(
             try reasons(yaml, #"{"profile":{"a":"b","b":"a"},"list":["y"],"phone":"1","plate":"1"}"#)

@@ -152,7 +152,10 @@ func creditable(_ v: RecordVerdict) -> String {
     }
 
     @Test func stringTypedBooleansAndDates() throws {
-        #expect(try reasons(record(inApp: "[\(tx("coins", "1", extra: #","is_trial_period":"true""#))]")) == [])
+        #expect(try reasons(record(inApp: #"[{"product_id":"coins","transaction_id":"1","quantity":"1","is_trial_period":"true"}]"#)) == [])
+        // The record used to hold is_trial_period twice, read last-wins: it is refused now.
+        let twice = try verdicts([record(inApp: "[\(tx("coins", "1", extra: #","is_trial_period":"true""#))]")])[0]
+        #expect(twice.inputError?.reason == "input.duplicate_key")
         #expect(try reasons(record(inApp: "[\(tx("coins", "1", extra: #","purchase_date_ms":"1591004216000""#))]")) == [])
         let bad = record(inApp: #"[{"product_id":"coins","transaction_id":"1","quantity":"1","is_trial_period":"maybe"}]"#)
         #expect(try reasons(bad) == ["receipt.value_malformed"])

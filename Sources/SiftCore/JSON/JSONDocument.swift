@@ -27,10 +27,13 @@ package final class JSONDocument: @unchecked Sendable {
     private(set) var tapeCount = 0
     private var tapeCapacity: Int
     let maxDepth: Int
+    /// What a key named twice in one object means: refused when parsing (the default), or the
+    /// first or last member found by lookups.
+    package var duplicateKeys: DuplicateKeys
 
     /// Parses `bytes` as one JSON value (leading and trailing whitespace allowed).
-    public convenience init(bytes: [UInt8], maxDepth: Int = 512) throws(JSONParseError) {
-        self.init(capacity: bytes.count, maxDepth: maxDepth)
+    public convenience init(bytes: [UInt8], maxDepth: Int = 512, duplicateKeys: DuplicateKeys = .reject) throws(JSONParseError) {
+        self.init(capacity: bytes.count, maxDepth: maxDepth, duplicateKeys: duplicateKeys)
         let failure: JSONParseError? = bytes.withUnsafeBytes { raw in
             do throws(JSONParseError) { try reparse(raw); return nil } catch { return error }
         }
@@ -38,8 +41,9 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// An empty document with room for `capacity` bytes, to be filled by `reparse(_:)`.
-    package init(capacity: Int, maxDepth: Int = 512) {
+    package init(capacity: Int, maxDepth: Int = 512, duplicateKeys: DuplicateKeys = .reject) {
         self.maxDepth = maxDepth
+        self.duplicateKeys = duplicateKeys
         byteCapacity = max(capacity, 16)
         base = .allocate(capacity: byteCapacity)
         text = UnsafePointer(base)
@@ -88,6 +92,7 @@ package final class JSONDocument: @unchecked Sendable {
         text = bytes.baseAddress!
         byteCount = bytes.count
         var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
+        parser.rejectDuplicates = duplicateKeys == .reject
         defer {
             // The tape may have grown (moved) even when parsing failed.
             tape = parser.tape.base
@@ -142,14 +147,20 @@ struct TapeWriter {
 package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public var offset: Int
     public var message: String
+    /// For `duplicate key`: the key's path in the value (`receipt.status`).
+    public var duplicateKeyPath: String?
     public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
-    public var description: String { "\(message) at byte \(offset + 1)" }
+    public var description: String {
+        if let path = duplicateKeyPath { return "the key '\(path)' appears more than once in its object (at byte \(offset + 1))" }
+        return "\(message) at byte \(offset + 1)"
+    }
 
     /// The message in Chinese, with the position.
     public var chinese: String {
+        if let path = duplicateKeyPath { return "第 \(offset + 1) 字节处：键 '\(path)' 在同一个对象中出现了不止一次" }
         let m = message
         let text: String
         if let table = Self.zh[m] {

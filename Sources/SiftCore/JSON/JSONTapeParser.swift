@@ -3,6 +3,8 @@ internal import CSiftScan
 /// A validating recursive-descent JSON parser that fills a tape.
 struct JSONTapeParser {
     let maxDepth: Int
+    /// Throw `duplicate key` for an object that names a key twice (`DuplicateKeys.reject`).
+    var rejectDuplicates = true
     var tape: TapeWriter
     var p = 0
     var depth = 0
@@ -123,6 +125,7 @@ struct JSONTapeParser {
         t[me].next = t.count
         t[me].count = count
         depth &-= 1
+        if isObject, count > 1, rejectDuplicates { try Self.checkDuplicateKeys(b, t, object: me, count: count) }
     }
 
     /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.

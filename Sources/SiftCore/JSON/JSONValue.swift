@@ -157,7 +157,8 @@ public struct JSONValue: Sendable {
         return out
     }
 
-    /// The member named by `key` (UTF-8 bytes); the last one wins if the key repeats.
+    /// The member named by `key` (UTF-8 bytes). A key cannot repeat in a document parsed with
+    /// `DuplicateKeys.reject`; otherwise the first or the last one counts, as the document says.
     public func member(utf8 key: [UInt8]) -> JSONValue? {
         Self.memberIndex(document, index, key).map { JSONValue(document: document, index: $0) }
     }
@@ -167,7 +168,8 @@ public struct JSONValue: Sendable {
         key.withUnsafeBufferPointer { memberIndex(document, object, $0) }
     }
 
-    /// The tape index of the last member named `k` of the object at `object`, or nil.
+    /// The tape index of the member named `k` of the object at `object` (the first or the last,
+    /// as the document's `duplicateKeys` says), or nil.
     static func memberIndex(_ document: JSONDocument, _ object: Int, _ k: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = document.tape
         let e = tape[object]
@@ -187,7 +189,10 @@ public struct JSONValue: Sendable {
                 JSONEscapes.withDecoded(UnsafeBufferPointer(rebasing: all[ke.start..<ke.end])) { equal = $0.elementsEqual(k) }
                 matches = equal
             }
-            if matches { found = i + 1 }
+            if matches {
+                found = i + 1
+                if document.duplicateKeys == .first { return found }
+            }
             i = tape[i + 1].next
         }
         return found

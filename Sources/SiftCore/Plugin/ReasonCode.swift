@@ -124,6 +124,8 @@ extension ReasonCode {
         public static let notObject: ReasonCode = "input.not_object"
         /// The line is longer than the record size limit.
         public static let tooLarge: ReasonCode = "input.too_large"
+        /// An object of the record names the same key twice (with `--duplicate-keys reject`, the default).
+        public static let duplicateKey: ReasonCode = "input.duplicate_key"
     }
 
     /// Codes about the record as a whole.

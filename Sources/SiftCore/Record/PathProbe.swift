@@ -123,8 +123,8 @@ final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed i
         return (key.count &* 7 &+ Int(first) &* 3 &+ Int(last)) & (bucketCount - 1)
     }
 
-    /// Writes into `slots[n]` the tape index of the value of key `n` in `record` (the last one,
-    /// as a lookup finds it), or -1 when it is absent or `record` is not an object.
+    /// Writes into `slots[n]` the tape index of the value of key `n` in `record` (the first or
+    /// last one, as a lookup finds it), or -1 when it is absent or `record` is not an object.
     func fill(_ record: JSONValue, into slots: UnsafeMutableBufferPointer<Int>) {
         slots.update(repeating: -1)
         let doc = record.document
@@ -132,6 +132,7 @@ final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed i
         let object = tape[record.index]
         guard object.kind == .object else { return }
         let text = doc.buffer.baseAddress!
+        let firstWins = doc.duplicateKeys == .first
         var i = record.index + 1
         while i < object.next {
             let key = tape[i]
@@ -139,22 +140,22 @@ final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed i
             if !key.escaped, lengths & 1 << UInt64(min(raw.count, 63)) == 0 {
                 // No key is this long.
             } else if key.escaped {
-                JSONEscapes.withDecoded(raw) { mark($0, at: i + 1, slots) }
+                JSONEscapes.withDecoded(raw) { mark($0, at: i + 1, slots, firstWins) }
             } else {
-                mark(raw, at: i + 1, slots)
+                mark(raw, at: i + 1, slots, firstWins)
             }
             i = tape[i + 1].next
         }
     }
 
     @inline(__always)
-    private func mark(_ key: UnsafeBufferPointer<UInt8>, at value: Int, _ slots: UnsafeMutableBufferPointer<Int>) {
+    private func mark(_ key: UnsafeBufferPointer<UInt8>, at value: Int, _ slots: UnsafeMutableBufferPointer<Int>, _ firstWins: Bool) {
         var n = heads[Self.bucket(key)]
         while n >= 0 {
             if starts[n + 1] - starts[n] == key.count,
                 key.isEmpty || bytesEqual(bytes.baseAddress! + starts[n], key.baseAddress!, count: key.count)
             {
-                slots[n] = value
+                if !firstWins || slots[n] < 0 { slots[n] = value }
                 return
             }
             n = chain[n]

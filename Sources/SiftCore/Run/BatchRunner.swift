@@ -16,6 +16,8 @@ package struct RunOptions: Sendable {
     public var environment: RunEnvironment
     /// Which result lines are written.
     public var results: ResultSelection = .all
+    /// What a record that names a key twice in one object means (`--duplicate-keys`).
+    public var duplicateKeys: DuplicateKeys = .reject
     /// A field echoed in each result line as `"key"`, to join results back to records.
     public var key: FieldPath?
     /// Keep counts per field and pack and the top failing values (for `--summary-json`).
@@ -258,7 +260,7 @@ package struct BatchRunner: Sendable {
         // A `.json` file may still hold one record per line: if it is not one JSON value
         // but its lines are, read it as JSONL so that no record is lost.
         if all.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) != UInt8(ascii: "["),
-            (try? JSONDocument(bytes: all)) == nil
+            (try? JSONDocument(bytes: all, duplicateKeys: .last)) == nil
         {
             let lines = Self.lines(all, maxRecordBytes: options.maxRecordBytes)
             if lines.lines.count > 1 {
@@ -294,7 +296,9 @@ package struct BatchRunner: Sendable {
     private func runArray(_ bytes: [UInt8], name: String, firstLine: Int, _ run: RunState) throws {
         var e = run.emitter()
         let doc: JSONDocument
-        do { doc = try JSONDocument(bytes: bytes) } catch {
+        // Parsed without refusing repeated keys, so that each record of an array is judged alone.
+        let rejects = options.duplicateKeys == .reject
+        do { doc = try JSONDocument(bytes: bytes, duplicateKeys: rejects ? .last : options.duplicateKeys) } catch {
             guard run.takesNext() else { return }
             let line = firstLine + bytes.prefix(error.offset).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             bytes.withUnsafeBytes {
@@ -310,7 +314,18 @@ package struct BatchRunner: Sendable {
             line += bytes[scanned..<entry.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             scanned = entry.start
             guard run.takesNext() else { continue }
-            let verdict = r.kind == .object ? run.session.validate(r) : RecordVerdict(inputError: .notObject)
+            let verdict: RecordVerdict
+            if r.kind != .object {
+                verdict = RecordVerdict(inputError: .notObject)
+            } else if rejects, var duplicate = doc.duplicateKey(within: r) {
+                // The path within the record: the result line gives its index.
+                if isArray, let path = duplicate.duplicateKeyPath, let dot = path.firstIndex(of: ".") {
+                    duplicate.duplicateKeyPath = String(path[path.index(after: dot)...])
+                }
+                verdict = RecordVerdict(inputError: RecordVerdict.InputError(duplicate))
+            } else {
+                verdict = run.session.validate(r)
+            }
             // A string element's tape span leaves out its quotes.
             let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
             e.emit(
@@ -370,9 +385,13 @@ package struct BatchRunner: Sendable {
     /// write on this thread in input order.
     private func processAndSettle(_ block: LineBlock, name: String, _ run: RunState) throws {
         let slots = Slots(count: block.lines.count)
-        let pipeline = self.pipeline, asOf = options.asOfMillis
+        let pipeline = self.pipeline, asOf = options.asOfMillis, duplicateKeys = options.duplicateKeys
         let evaluate: @Sendable (Int) -> Void = { i in
-            slots.set(i, block.withLine(i) { Self.evaluate($0, tooLarge: block.lines[i].tooLarge, pipeline: pipeline, asOf: asOf) })
+            slots.set(
+                i,
+                block.withLine(i) {
+                    Self.evaluate($0, tooLarge: block.lines[i].tooLarge, pipeline: pipeline, asOf: asOf, duplicateKeys: duplicateKeys)
+                })
         }
         let count = block.lines.count
         if options.workers == 1 || count < 64 {
@@ -405,9 +424,11 @@ package struct BatchRunner: Sendable {
         reason: ReasonCode.Input.tooLarge,
         localized: LocalizedText(en: "the line is longer than the record size limit", zh: "该行超过记录大小上限"))
 
-    static func evaluate(_ bytes: UnsafeRawBufferPointer, tooLarge: Bool, pipeline: Pipeline, asOf: Int64) -> Evaluated {
+    static func evaluate(
+        _ bytes: UnsafeRawBufferPointer, tooLarge: Bool, pipeline: Pipeline, asOf: Int64, duplicateKeys: DuplicateKeys
+    ) -> Evaluated {
         if tooLarge { return Evaluated(record: nil, results: [], error: Self.tooLarge) }
-        let doc = JSONDocument(capacity: bytes.count)
+        let doc = JSONDocument(capacity: bytes.count, duplicateKeys: duplicateKeys)
         do { try doc.reparse(bytes) } catch {
             return Evaluated(record: nil, results: [], error: RecordVerdict.InputError(error))
         }
@@ -435,7 +456,9 @@ final class RunState {
         scratch =
             session.isStateless
             ? (0..<options.workers).map { _ in
-                WorkerScratch(RecordEmitter(options: options, copiesRecords: sinks.copiesRecords), sites: runner.pipeline.siteRange)
+                WorkerScratch(
+                    RecordEmitter(options: options, copiesRecords: sinks.copiesRecords), sites: runner.pipeline.siteRange,
+                    duplicateKeys: options.duplicateKeys)
             } : []
     }
 
@@ -595,14 +618,15 @@ struct RecordEmitter {
 /// A worker's reusable state: one document re-filled per record, and its emitter (its share
 /// of result lines, record copies and counts). Each is touched by one worker at a time.
 final class WorkerScratch: @unchecked Sendable {
-    let document = JSONDocument(capacity: 1 << 16)
+    let document: JSONDocument
     var emitter: RecordEmitter
     /// The emitter of the block before, while the run writes it in the background.
     var spare: RecordEmitter
     /// Violation words this worker made, reused by records that fail alike.
     let texts: ViolationTexts
 
-    init(_ emitter: RecordEmitter, sites: Range<Int>) {
+    init(_ emitter: RecordEmitter, sites: Range<Int>, duplicateKeys: DuplicateKeys) {
+        self.document = JSONDocument(capacity: 1 << 16, duplicateKeys: duplicateKeys)
         self.emitter = emitter
         self.texts = ViolationTexts(sites: sites)
         self.spare = emitter

@@ -3,17 +3,21 @@
 /// (receipts) keeps state: use a `Session` for it.
 extension Pipeline {
     /// Checks one record given as JSON bytes, as of `asOfMillis` (milliseconds since 1970; nil: now).
-    public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil) -> RecordVerdict {
+    /// A record that names a key twice in one object is `input.duplicate_key` unless
+    /// `duplicateKeys` says which member counts.
+    public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil, duplicateKeys: DuplicateKeys = .reject) -> RecordVerdict {
         let asOfMillis = asOfMillis ?? Session.nowMillis()
         let doc: JSONDocument
-        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: RecordVerdict.InputError(error)) }
+        do { doc = try JSONDocument(bytes: bytes, duplicateKeys: duplicateKeys) } catch {
+            return RecordVerdict(inputError: RecordVerdict.InputError(error))
+        }
         guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
         return Session.verdict(evaluate(doc.root, context: EvaluationContext(record: doc.root, asOfMillis: asOfMillis)), pipeline: self)
     }
 
     /// Checks one record given as JSON text.
-    public func validate(json text: String, asOfMillis: Int64? = nil) -> RecordVerdict {
-        validate(json: Array(text.utf8), asOfMillis: asOfMillis)
+    public func validate(json text: String, asOfMillis: Int64? = nil, duplicateKeys: DuplicateKeys = .reject) -> RecordVerdict {
+        validate(json: Array(text.utf8), asOfMillis: asOfMillis, duplicateKeys: duplicateKeys)
     }
 
     /// Checks one form field on its own: the rules written for `field` (in `pack`, or in every

@@ -64,6 +64,14 @@ extension RecordVerdict {
         }
 
         init(_ e: JSONParseError) {
+            if e.duplicateKeyPath != nil {
+                self.init(
+                    reason: ReasonCode.Input.duplicateKey,
+                    localized: LocalizedText(
+                        en: e.description + "; JSON readers disagree on which value counts (--duplicate-keys first|last reads it)",
+                        zh: e.chinese + "；不同的 JSON 解析器会读出不同的值（可用 --duplicate-keys first|last 读取）"))
+                return
+            }
             let utf8 = e.message.contains("UTF-8")
             self.init(
                 reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,

@@ -13,6 +13,8 @@ package final class Session {
     /// it is checked (a long-lived host session).
     public let fixedAsOfMillis: Int64?
     private let settlers: [[(any Settler)?]]
+    /// What a record that names a key twice in one object means (default: refused).
+    public var duplicateKeys: DuplicateKeys = .reject
 
     /// The as-of time of the next record: the fixed one, or the clock's.
     public var asOfMillis: Int64 { fixedAsOfMillis ?? Self.nowMillis() }
@@ -39,7 +41,9 @@ package final class Session {
     /// session's as-of time).
     public func validate(json bytes: [UInt8], asOfMillis: Int64? = nil) -> RecordVerdict {
         let doc: JSONDocument
-        do { doc = try JSONDocument(bytes: bytes) } catch { return RecordVerdict(inputError: RecordVerdict.InputError(error)) }
+        do { doc = try JSONDocument(bytes: bytes, duplicateKeys: duplicateKeys) } catch {
+            return RecordVerdict(inputError: RecordVerdict.InputError(error))
+        }
         guard doc.root.kind == .object else { return RecordVerdict(inputError: .notObject) }
         return validate(doc.root, asOfMillis: asOfMillis)
     }
