@@ -87,6 +87,9 @@ final class OutputFile {
         if let failure { throw failure }
     }
 
+    /// The named temporary file, where the filesystem had no unnamed ones.
+    var namedTemporary: String? { if case .named(let t, _) = placement { return t } else { return nil } }
+
     /// True when the file is written where it is (nothing is replaced on commit).
     var isInPlace: Bool { if case .inPlace = placement { return true } else { return false } }
 

@@ -114,11 +114,25 @@ struct Run: ParsableCommand {
         // Results seen before the run completes (standard output, a FIFO): receipt claims are final when made.
         options.environment.claimsAreFinal = outputs.writesInPlace
         let progress = ProgressLine(sources: sources, quiet: quiet)
-        if let progress { options.progress = { progress.update($0) } }
+        options.progress = {
+            Interrupts.noteProgress($0.records)
+            progress?.update($0)
+        }
+        let temporaries = outputs.namedTemporaries, kept = outputs.writesInPlace
+        Interrupts.install { sig, records in
+            for t in temporaries { unlink(t) }
+            eprint(Interrupts.message(records: records, kept: kept))
+            _exit(128 + sig)
+        }
+        options.shouldStop = { Interrupts.signal != nil }
         let summary: RunSummary
         do {
             defer { progress?.finish() }
             summary = try BatchRunner(pipeline: pipeline, options: options).run(sources, to: outputs.sinks)
+        } catch let stop as RunInterrupted {
+            outputs.discard()
+            eprint(Interrupts.message(records: stop.records, kept: kept))
+            throw Failed(code: 128 + (Interrupts.signal ?? SIGINT))
         } catch {
             let replacedNothing = outputs.discard()
             eprint("sift: \(error)" + (replacedNothing ? "; nothing was replaced" : ""))
@@ -187,7 +201,8 @@ enum ExitCode {
 
     static let documentation = """
         0 all valid; 1 some invalid, within any threshold; 2 a rule or usage error; \
-        3 an input could not be read; 4 a runtime failure (ledger, disk); 5 invalid records over a threshold.
+        3 an input could not be read; 4 a runtime failure (ledger, disk); 5 invalid records over a threshold; \
+        130/143 stopped by SIGINT/SIGTERM.
         """
 }
 

@@ -59,6 +59,9 @@ final class OutputFiles {
     /// output, a FIFO, a device): receipt claims are then final when made, not when the run ends.
     var writesInPlace: Bool { [results, accepted, rejected, errors].contains { $0?.isInPlace == true } }
 
+    /// Named temporary files (filesystems without `O_TMPFILE`), for a signal handler to remove.
+    var namedTemporaries: [String] { files.compactMap(\.namedTemporary) }
+
     /// Where the runner writes.
     var sinks: RunSinks {
         let results = self.results

@@ -6,6 +6,8 @@ struct JSONTapeParser {
     /// Throw `duplicate key` for an object that names a key twice (`DuplicateKeys.reject`).
     var rejectDuplicates = true
     var tape: TapeWriter
+    /// The words of the keys of the objects being parsed (`rejectDuplicates`), innermost last.
+    var keys = KeyWords(base: nil, capacity: 0)
     var p = 0
     var depth = 0
 
@@ -84,7 +86,9 @@ struct JSONTapeParser {
                     guard p < b.count, b[p] == UInt8(ascii: "\"") else {
                         throw JSONParseError(offset: p, message: "expected a quoted key")
                     }
+                    let open = p
                     try Self.scanString(b, &p, &t)
+                    if rejectDuplicates { keys.push(b, start: open &+ 1, end: p &- 1, escaped: t[t.count &- 1].escaped) }
                     Self.skipSpace(b, &p)
                     guard p < b.count, b[p] == UInt8(ascii: ":") else {
                         throw JSONParseError(offset: p, message: "expected ':' after a key")
@@ -125,7 +129,11 @@ struct JSONTapeParser {
         t[me].next = t.count
         t[me].count = count
         depth &-= 1
-        if isObject, count > 1, rejectDuplicates { try Self.checkDuplicateKeys(b, t, object: me, count: count) }
+        if isObject, rejectDuplicates {
+            // This object's keys are the last `count` words: its members' objects took theirs off.
+            keys.count &-= count
+            if count > 1 { try keys.screen(from: keys.count, count: count, b, t, object: me) }
+        }
     }
 
     /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.

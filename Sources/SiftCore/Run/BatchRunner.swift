@@ -30,6 +30,9 @@ package struct RunOptions: Sendable {
     /// Called after each block of records with the counts so far: one block at a time, in input
     /// order, on whichever of the run's threads wrote that block.
     public var progress: (@Sendable (RunProgress) -> Void)?
+    /// Asked between blocks (before a block's claims are made durable and its results written);
+    /// true ends the run with `RunInterrupted` (a signal). The block in flight is dropped.
+    public var shouldStop: (@Sendable () -> Bool)?
 
     public init(
         workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
@@ -493,8 +496,8 @@ final class RunState {
     /// Writes what `e` holds to the sinks, in order, adds its counts, and empties it. The claims
     /// its records made (a ledger) are committed first: no result says "credited" before that.
     func flush(_ e: inout RecordEmitter) throws {
-        try session.checkpoint()
         try settleWrites()
+        try session.checkpoint()
         summary.merge(e.summary)
         try write(&e)
     }
@@ -502,6 +505,7 @@ final class RunState {
     /// Adds `e`'s counts, hands its output to the sinks, empties it and reports progress
     /// (`bytesRead` into the current source). For one block at a time, in input order.
     func commit(_ e: inout RecordEmitter, bytesRead: Int) throws {
+        try checkStop()
         summary.merge(e.summary)
         try write(&e)
         report(bytes: bytesRead)
@@ -525,10 +529,17 @@ final class RunState {
     /// Waits until the block being written in the background is out.
     func waitForWrites() { writing.wait() }
 
-    /// Waits until the block being written in the background is out; rethrows its error.
+    /// Waits until the block being written in the background is out; rethrows its error, or
+    /// `RunInterrupted` when the run was asked to stop.
     func settleWrites() throws {
         waitForWrites()
         if let e = writeError { writeError = nil; throw e }
+        try checkStop()
+    }
+
+    /// Throws `RunInterrupted` when `options.shouldStop` says so.
+    private func checkStop() throws {
+        if options.shouldStop?() == true { throw RunInterrupted(records: summary.records) }
     }
 
     /// Takes the counts of the workers' `spare` emitters now and writes their bytes in the
@@ -682,6 +693,12 @@ private final class Slots: @unchecked Sendable {
     }
     func set(_ i: Int, _ e: Evaluated) { items[i] = e }
     func take(_ i: Int) -> Evaluated { items[i]! }
+}
+
+/// A run stopped between blocks because it was asked to (`RunOptions.shouldStop`).
+package struct RunInterrupted: Error, Sendable {
+    /// Records whose results were handed to the sinks before the stop.
+    public var records: Int
 }
 
 /// The sinks are closures of one run: called one block at a time, by the run's threads in
