@@ -166,7 +166,8 @@ final class OutputFile {
                 let n = readlink(current, &buffer, buffer.count - 1)
                 guard n >= 0 else { throw .io("write", path, errno) }
                 let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                current = link.hasPrefix("/") ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
+                current =
+                    link.hasPrefix("/") ? link : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(link)
             default: return .inPlace
             }
         }

@@ -81,7 +81,8 @@ final class Ledger {
             try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, host TEXT, boot TEXT, pid INTEGER, started TEXT)")
             try exec("CREATE INDEX IF NOT EXISTS credits_by_run ON credits (run) WHERE run IS NOT NULL")
             for row in try rows("SELECT id, host, boot, pid, started FROM runs") {
-                let other = LedgerRun(id: row[0] ?? "", host: row[1] ?? "", boot: row[2] ?? "", pid: Int32(row[3] ?? "") ?? 0, started: row[4] ?? "")
+                let other = LedgerRun(
+                    id: row[0] ?? "", host: row[1] ?? "", boot: row[2] ?? "", pid: Int32(row[3] ?? "") ?? 0, started: row[4] ?? "")
                 if other.isGone { try drop(other.id) }
             }
             if let run {
@@ -115,7 +116,8 @@ final class Ledger {
         bind(insert, 4, run?.id)
         defer { sqlite3_reset(insert) }
         if sqlite3_step(insert) != SQLITE_DONE {
-            failure = LedgerError(message: "ledger '\(path)': a claim could not be written (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
+            failure = LedgerError(
+                message: "ledger '\(path)': a claim could not be written (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
         }
     }
 
@@ -174,7 +176,7 @@ final class Ledger {
     /// Runs `body` again while the ledger is busy (up to about 10 seconds).
     private func retryingWhileBusy(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
         for attempt in 0... {
-            do { return try body() } catch where error.busy && attempt < 200 { usleep(50_000) }
+            do { return try body() } catch  where error.busy && attempt < 200 { usleep(50_000) }
         }
     }
 

@@ -38,8 +38,10 @@ import Testing
         // Start a run and kill it once it has committed claims.
         let p = Process()
         p.executableURL = SiftProcess.binary
-        p.arguments = ["run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1",
-            "--out", dir + "/killed.jsonl"]
+        p.arguments = [
+            "run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1",
+            "--out", dir + "/killed.jsonl",
+        ]
         p.currentDirectoryURL = SiftProcess.packageRoot
         p.standardError = FileHandle.nullDevice
         try p.run()
@@ -119,7 +121,9 @@ import Testing
             let input = try SiftProcess.temp("in\(r).jsonl", lines.joined(separator: "\n") + "\n")
             let p = Process()
             p.executableURL = SiftProcess.binary
-            p.arguments = ["run", "--rules", "rules/iap-receipts.yaml", input, "--ledger", ledger, "--quiet", "--out", dir + "/out\(r).jsonl"]
+            p.arguments = [
+                "run", "--rules", "rules/iap-receipts.yaml", input, "--ledger", ledger, "--quiet", "--out", dir + "/out\(r).jsonl",
+            ]
             p.currentDirectoryURL = SiftProcess.packageRoot
             processes.append(p)
         }

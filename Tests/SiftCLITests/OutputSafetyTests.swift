@@ -84,7 +84,8 @@ import Testing
         // A summary that cannot be written fails the run before any record is read: the results
         // file named on the command line is not replaced either.
         let r = try SiftProcess.run([
-            "run", "--rules", Self.rules, dir + "/in.jsonl", "--quiet", "--out", dir + "/kept.jsonl", "--summary-json", dir + "/none/s.json",
+            "run", "--rules", Self.rules, dir + "/in.jsonl", "--quiet", "--out", dir + "/kept.jsonl", "--summary-json",
+            dir + "/none/s.json",
         ])
         #expect(r.status == 4)
         #expect(r.stderr == "sift: cannot write \(dir)/none/s.json: no such file or directory\n")

@@ -43,7 +43,10 @@ import Testing
         let dir = (input as NSString).deletingLastPathComponent
         let ledger = dir + "/ledger.sqlite"
         let (p, err) = try start(
-            ["run", "--rules", "rules/iap-receipts.yaml", input, "--ledger", ledger, "--out", dir + "/out.jsonl", "--workers", "1", "--quiet"],
+            [
+                "run", "--rules", "rules/iap-receipts.yaml", input, "--ledger", ledger, "--out", dir + "/out.jsonl", "--workers", "1",
+                "--quiet",
+            ],
             stdout: Pipe())
         var waited = 0
         while (try? credits(ledger)).map({ $0.hasPrefix("0|") || $0.isEmpty }) ?? true, waited < 500 {
@@ -65,7 +68,8 @@ import Testing
         let input = try SiftProcess.temp("in.jsonl", records(150_000))
         let ledger = (input as NSString).deletingLastPathComponent + "/ledger.sqlite"
         let out = Pipe()
-        let (p, err) = try start(["run", "--rules", "rules/iap-receipts.yaml", input, "--ledger", ledger, "--workers", "1", "--quiet"], stdout: out)
+        let (p, err) = try start(
+            ["run", "--rules", "rules/iap-receipts.yaml", input, "--ledger", ledger, "--workers", "1", "--quiet"], stdout: out)
         var got = out.fileHandleForReading.availableData
         kill(p.processIdentifier, SIGINT)
         got += out.fileHandleForReading.readDataToEndOfFile()
@@ -89,8 +93,9 @@ import Testing
         p.waitUntilExit()
         #expect(Date().timeIntervalSince(sent) < 10)
         #expect(p.terminationStatus == 130)
-        #expect(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "sift: interrupted after 0 records; results so far kept\n")
+        #expect(
+            String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "sift: interrupted after 0 records; results so far kept\n")
         try stdin.fileHandleForWriting.close()
     }
 }

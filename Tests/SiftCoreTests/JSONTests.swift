@@ -136,7 +136,10 @@ import Testing
         #expect(try JSONDocument(bytes: Array(#"{"a":1,"a":2}"#.utf8), duplicateKeys: .last).root["a"]?.integer == 2)
         #expect(try JSONDocument(bytes: Array(#"{"a":1,"a":2}"#.utf8), duplicateKeys: .first).root["a"]?.integer == 1)
         // Keys that only look alike, and the same key in different objects, are fine.
-        for text in [#"{"a":1,"A":2,"a ":3,"ab":4}"#, #"{"a":{"a":1},"b":{"a":2}}"#, #"[{"a":1},{"a":2}]"#, "{" + (0..<40).map { #""k\#($0)":1"# }.joined(separator: ",") + "}"] {
+        for text in [
+            #"{"a":1,"A":2,"a ":3,"ab":4}"#, #"{"a":{"a":1},"b":{"a":2}}"#, #"[{"a":1},{"a":2}]"#,
+            "{" + (0..<40).map { #""k\#($0)":1"# }.joined(separator: ",") + "}",
+        ] {
             #expect(throws: Never.self, "\(text)") { try doc(text) }
         }
     }

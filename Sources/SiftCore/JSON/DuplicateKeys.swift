@@ -154,7 +154,9 @@ struct KeyWords {
             let bit = UInt64(1) &<< ((w &* 0x9E37_79B9_7F4A_7C15) &>> 58)
             if filter & bit != 0 {
                 for m in 0..<n where words[m] == w {
-                    let (x, y) = (JSONTapeParser.keyIndex(t, object: object, ordinal: m), JSONTapeParser.keyIndex(t, object: object, ordinal: n))
+                    let (x, y) = (
+                        JSONTapeParser.keyIndex(t, object: object, ordinal: m), JSONTapeParser.keyIndex(t, object: object, ordinal: n)
+                    )
                     if JSONTapeParser.sameKey(b, t, x, y, false) { throw JSONTapeParser.duplicate(b, t, y) }
                 }
             }
