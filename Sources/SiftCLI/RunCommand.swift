@@ -112,13 +112,13 @@ struct Run: ParsableCommand {
             sources: sources, results: out, accepted: accepted, rejected: rejected,
             errors: errors, summary: summaryJSON, junit: junit, report: htmlReport(language: options.language))
         // Results seen before the run completes (standard output, a FIFO): receipt claims are final when made.
-        options.environment.claimsAreFinal = outputs.writesInPlace
+        options.environment.claimsAreFinal = outputs.writesInPlace(writesResults: results != .none)
         let progress = ProgressLine(sources: sources, quiet: quiet)
         options.progress = {
             Interrupts.noteProgress($0.records)
             progress?.update($0)
         }
-        let temporaries = outputs.namedTemporaries, kept = outputs.writesInPlace
+        let temporaries = outputs.namedTemporaries, kept = outputs.writesInPlace(writesResults: results != .none)
         Interrupts.install { sig, records in
             for t in temporaries { unlink(t) }
             eprint(Interrupts.message(records: records, kept: kept))

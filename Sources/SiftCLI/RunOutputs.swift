@@ -56,8 +56,11 @@ final class OutputFiles {
     }
 
     /// True when some result or record copy is seen as soon as it is written (standard
-    /// output, a FIFO, a device): receipt claims are then final when made, not when the run ends.
-    var writesInPlace: Bool { [results, accepted, rejected, errors].contains { $0?.isInPlace == true } }
+    /// output, a FIFO, a device): receipt claims are then final when made, not when the run
+    /// ends. `writesResults` is false for `--results none` (nothing goes to the results file).
+    func writesInPlace(writesResults: Bool) -> Bool {
+        [writesResults ? results : nil, accepted, rejected, errors].contains { $0?.isInPlace == true }
+    }
 
     /// Named temporary files (filesystems without `O_TMPFILE`), for a signal handler to remove.
     var namedTemporaries: [String] { files.compactMap(\.namedTemporary) }

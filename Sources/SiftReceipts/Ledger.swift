@@ -14,9 +14,11 @@ import SiftCore
 ///
 /// A claim is *final* when it is made if results are seen at once (standard output, a host's
 /// verdict). Otherwise (results go to files that are named only when the run completes) it is
-/// *provisional*, tagged with the run, until the run finishes: a run that is killed or fails
-/// leaves provisional claims whose results nobody saw, and the next run to open the ledger on
-/// the same machine drops them, so a re-run gives the verdicts of an uninterrupted run.
+/// *provisional* until the run finishes: it is tagged with the run, and a claim is provisional
+/// exactly while its run is listed in `runs`, so finishing is one deleted row. A run that is
+/// killed or fails leaves provisional claims whose results nobody saw, and the next run to
+/// open the ledger on the same machine drops them (and its row), so a re-run gives the
+/// verdicts of an uninterrupted run.
 /// Provisional claims of a run on another machine are kept (it may be running): they count as
 /// claims. WAL mode and full sync make each commit crash-safe.
 final class Ledger {
@@ -47,6 +49,8 @@ final class Ledger {
         // connection does the same, without the busy handler being asked, so it is retried.
         try retryingWhileBusy { () throws(LedgerError) in try exec("PRAGMA journal_mode=WAL") }
         try exec("PRAGMA synchronous=FULL")
+        // A run looks up and claims every purchase: keep the hot part of the index in memory (64 MiB).
+        try exec("PRAGMA cache_size=-65536")
         try retryingWhileBusy { () throws(LedgerError) in try setUp() }
         try prepare("SELECT order_id, user_id FROM credits WHERE key = ?1", &select)
         try prepare("INSERT OR IGNORE INTO credits (key, order_id, user_id, run) VALUES (?1, ?2, ?3, ?4)", &insert)
@@ -71,7 +75,7 @@ final class Ledger {
                   key TEXT PRIMARY KEY,      -- 't:<transaction_id>' or 'o:<original_transaction_id>'
                   order_id TEXT,
                   user_id TEXT,
-                  run TEXT                   -- NULL: final; else the run whose claim is provisional
+                  run TEXT                   -- the run that made it: provisional while that run is in `runs`
                 ) WITHOUT ROWID
                 """)
             // Ledgers written before runs were tagged have no `run` column: every claim there is final.
@@ -79,7 +83,6 @@ final class Ledger {
                 try exec("ALTER TABLE credits ADD COLUMN run TEXT")
             }
             try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, host TEXT, boot TEXT, pid INTEGER, started TEXT)")
-            try exec("CREATE INDEX IF NOT EXISTS credits_by_run ON credits (run) WHERE run IS NOT NULL")
             for row in try rows("SELECT id, host, boot, pid, started FROM runs") {
                 let other = LedgerRun(
                     id: row[0] ?? "", host: row[1] ?? "", boot: row[2] ?? "", pid: Int32(row[3] ?? "") ?? 0, started: row[4] ?? "")
@@ -133,14 +136,12 @@ final class Ledger {
         try exec("COMMIT")
     }
 
-    /// After the run's results are complete: its provisional claims become final.
+    /// After the run's results are complete: its provisional claims become final (the run
+    /// leaves `runs`).
     func finish() throws(LedgerError) {
         try commit()
         guard let run else { return }
-        try transaction { () throws(LedgerError) in
-            try exec("UPDATE credits SET run = NULL WHERE run = \(Self.quoted(run.id))")
-            try exec("DELETE FROM runs WHERE id = \(Self.quoted(run.id))")
-        }
+        try transaction { () throws(LedgerError) in try exec("DELETE FROM runs WHERE id = \(Self.quoted(run.id))") }
         finished = true
     }
 
@@ -159,6 +160,8 @@ final class Ledger {
         }
     }
 
+    /// Drops a run that will never finish, and its claims (a scan of the ledger: this happens
+    /// only after a run was killed or failed).
     private func drop(_ run: String) throws(LedgerError) {
         try exec("DELETE FROM credits WHERE run = \(Self.quoted(run))")
         try exec("DELETE FROM runs WHERE id = \(Self.quoted(run))")

@@ -39,12 +39,15 @@ final class ReplaySettler: Settler {
                     redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
                 continue
             }
-            if c.type.locksOriginalTransaction, let o = t.originalTransactionID, let prior = owner(of: "o:" + o), prior != me {
+            // The original transaction's key and owner, looked up once.
+            let originalKey = c.type.locksOriginalTransaction ? t.originalTransactionID.map { "o:" + $0 } : nil
+            let originalOwner = originalKey.flatMap(owner(of:))
+            if let prior = originalOwner, prior != me {
                 result.violations.append(Self.replayed(t, prior, "original_transaction_id", pending.rule))
                 continue
             }
             claim("t:" + t.transactionID, me)
-            if c.type.locksOriginalTransaction, let o = t.originalTransactionID, owner(of: "o:" + o) == nil { claim("o:" + o, me) }
+            if let originalKey, originalOwner == nil { claim(originalKey, me) }
             if pending.creditable { credited.append(c) }
         }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
