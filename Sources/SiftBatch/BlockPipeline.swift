@@ -1,3 +1,4 @@
+import SiftCore
 import Foundation
 
 /// Several workers over one file of lines, with no step where all of them wait for the slowest.

@@ -1,3 +1,4 @@
+import SiftCore
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -95,9 +96,9 @@ extension BatchRunner {
         let records = isArray ? doc.root.elements : [doc.root]
         var line = firstLine, scanned = 0
         for (i, r) in records.enumerated() {
-            let entry = doc.tape[r.index]
-            line += bytes[scanned..<entry.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            scanned = entry.start
+            let span = r.textRange
+            line += bytes[scanned..<span.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            scanned = span.lowerBound
             guard run.takesNext() else { continue }
             let verdict: RecordVerdict
             if r.kind != .object {
@@ -111,11 +112,9 @@ extension BatchRunner {
             } else {
                 verdict = run.session.validate(r)
             }
-            // A string element's tape span leaves out its quotes.
-            let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
             e.emit(
                 source: name, line: line, index: isArray ? i : nil,
-                record: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: doc.buffer[span])),
+                record: doc.withText(span) { $0 },
                 root: r.kind == .object ? r : nil, verdict: verdict)
             if e.pendingBytes >= Self.maxBatchBytes { try run.flush(&e) }
         }

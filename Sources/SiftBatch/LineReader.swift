@@ -1,3 +1,4 @@
+import SiftCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
