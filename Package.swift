@@ -65,7 +65,6 @@ let package = Package(
         .executableTarget(
             name: "SiftCLI",
             dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(
 
         // SwiftPM package plugins: rule files checked at build time, and `swift package sift ...`.
         .plugin(name: "SiftRulesCheck", capability: .buildTool(), dependencies: ["SiftCLI"], path: "Plugins/SiftRulesCheck"),
