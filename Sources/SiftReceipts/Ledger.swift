@@ -176,10 +176,12 @@ final class Ledger {
         try exec("COMMIT")
     }
 
-    /// Runs `body` again while the ledger is busy (up to about 10 seconds).
+    /// Runs `body` again while the ledger is busy, for up to about 10 seconds in all (a busy
+    /// statement itself may wait that long: then it is not tried again).
     private func retryingWhileBusy(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
-        for attempt in 0... {
-            do { return try body() } catch  where error.busy && attempt < 200 { usleep(50_000) }
+        let deadline = Session.nowMillis() + 10_000
+        while true {
+            do { return try body() } catch  where error.busy && Session.nowMillis() < deadline { usleep(50_000) }
         }
     }
 
@@ -210,8 +212,11 @@ final class Ledger {
 
     private func error() -> LedgerError {
         let code = sqlite3_errcode(db)
+        let busy = code == SQLITE_BUSY || code == SQLITE_LOCKED
         return LedgerError(
-            message: "ledger '\(path)': \(String(cString: sqlite3_errmsg(db)))", busy: code == SQLITE_BUSY || code == SQLITE_LOCKED)
+            message: "ledger '\(path)': "
+                + (busy ? "locked by another program for more than 10 seconds" : String(cString: sqlite3_errmsg(db))),
+            busy: busy)
     }
 
     private static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }

@@ -141,6 +141,19 @@ import Testing
         #expect(credits.values.allSatisfy { $0 == 1 })
     }
 
+    /// A ledger that is not a database ends the run in one plain line, replacing nothing.
+    @Test func aCorruptLedgerIsOnePlainLine() throws {
+        let ledger = try SiftProcess.temp("ledger.sqlite", String(repeating: "not a database ", count: 300))
+        let dir = (ledger as NSString).deletingLastPathComponent
+        try "old\n".write(toFile: dir + "/out.jsonl", atomically: false, encoding: .utf8)
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules/iap-receipts.yaml", "samples/receipts/receipts.jsonl", "--ledger", ledger, "--out", dir + "/out.jsonl",
+        ])
+        #expect(r.status == 4)
+        #expect(r.stderr == "sift: ledger '\(ledger)': file is not a database; nothing was replaced\n")
+        #expect(try String(contentsOfFile: dir + "/out.jsonl", encoding: .utf8) == "old\n")
+    }
+
     /// Two runs share one ledger at the same time: claims are written in short transactions,
     /// so a run does not hold the ledger while it waits for input (before, a second run
     /// failed after 10 s, since the first held the write lock from start to end).
