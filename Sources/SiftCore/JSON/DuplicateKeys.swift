@@ -75,93 +75,21 @@ extension JSONTapeParser {
         return h
     }
 
-    /// The tape index of the `ordinal`-th key of the object at `object`.
-    static func keyIndex(_ t: TapeWriter, object: Int, ordinal: Int) -> Int {
+    /// True when the unescaped key at tape index `key` equals one of the object's keys before it.
+    @inline(never)
+    static func repeatsEarlierKey(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int, key: Int) -> Bool {
         var i = object + 1
-        for _ in 0..<ordinal { i = t[i + 1].next }
-        return i
+        while i < key {
+            if sameKey(b, t, i, key, false) { return true }
+            i = t[i + 1].next
+        }
+        return false
     }
 
     static func duplicate(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ key: Int) -> JSONParseError {
         var e = JSONParseError(offset: t[key].start - 1, message: "duplicate key")
         e.duplicateKeyPath = JSONPathAt.path(b, keyAt: t[key].start - 1)
         return e
-    }
-}
-
-/// A stack of one word per key of the objects being parsed, so that repeated keys are found
-/// at a few instructions a key. A key's word is its bytes when it is shorter than 8 (with its
-/// length in the top byte), else its first 8 bytes mixed with its length: equal keys have
-/// equal words. When an object ends, a 64-bit filter of its words' hashes sends only a word
-/// whose bit was already set to be compared with the words before it, and only equal words to
-/// a full comparison of the keys. An escaped key may equal one written differently: its word
-/// is `escapedKey`, and an object with one gets the full check.
-struct KeyWords {
-    var base: UnsafeMutablePointer<UInt64>
-    var capacity: Int
-    var count = 0
-    static let escapedKey = UInt64.max
-
-    init(base: UnsafeMutablePointer<UInt64>?, capacity: Int) {
-        self.base = base ?? UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped  // never written at capacity 0
-        self.capacity = capacity
-    }
-
-    /// Pushes the word of the key `b[start..<end]`.
-    @inline(__always)
-    mutating func push(_ b: UnsafeBufferPointer<UInt8>, start: Int, end: Int, escaped: Bool) {
-        if count == capacity { grow() }
-        let length = end &- start
-        var w: UInt64
-        if escaped {
-            w = Self.escapedKey
-        } else if start &+ 8 <= b.count {
-            // A key is followed by its closing quote and more text, so this is mostly the case.
-            w = UnsafeRawPointer(b.baseAddress.unsafelyUnwrapped + start).loadUnaligned(as: UInt64.self)
-            w = length < 8 ? w & ((1 &<< UInt64(length &* 8)) &- 1) | UInt64(length) &<< 56 : w ^ UInt64(length) &* 0x9E37_79B9
-        } else {
-            w = Self.tailWord(b, start: start, length: length)
-        }
-        base[count] = w
-        count &+= 1
-    }
-
-    /// The word of a key that ends less than 8 bytes before the end of the text.
-    @inline(never)
-    static func tailWord(_ b: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> UInt64 {
-        var w: UInt64 = 0
-        for j in 0..<min(8, b.count &- start) { w |= UInt64(b[start &+ j]) &<< UInt64(j &* 8) }
-        return length < 8 ? w & ((1 &<< UInt64(length &* 8)) &- 1) | UInt64(length) &<< 56 : w ^ UInt64(length) &* 0x9E37_79B9
-    }
-
-    private mutating func grow() {
-        let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: max(capacity * 2, 64))
-        if count > 0 { bigger.update(from: base, count: count) }
-        if capacity > 0 { base.deallocate() }
-        base = bigger
-        capacity = max(capacity * 2, 64)
-    }
-
-    /// Throws `duplicate key` when the `count` words from `first` (the keys of the object at
-    /// tape index `object`) hold a repeated key.
-    @inline(never)
-    func screen(from first: Int, count: Int, _ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int) throws(JSONParseError) {
-        let words = base + first
-        var filter: UInt64 = 0
-        for n in 0..<count {
-            let w = words[n]
-            if w == Self.escapedKey { return try JSONTapeParser.checkDuplicateKeys(b, t, object: object, count: count) }
-            let bit = UInt64(1) &<< ((w &* 0x9E37_79B9_7F4A_7C15) &>> 58)
-            if filter & bit != 0 {
-                for m in 0..<n where words[m] == w {
-                    let (x, y) = (
-                        JSONTapeParser.keyIndex(t, object: object, ordinal: m), JSONTapeParser.keyIndex(t, object: object, ordinal: n)
-                    )
-                    if JSONTapeParser.sameKey(b, t, x, y, false) { throw JSONTapeParser.duplicate(b, t, y) }
-                }
-            }
-            filter |= bit
-        }
     }
 }
 

@@ -26,9 +26,6 @@ package final class JSONDocument: @unchecked Sendable {
     private(set) var tape: UnsafeMutablePointer<TapeEntry>
     private(set) var tapeCount = 0
     private var tapeCapacity: Int
-    /// The parser's stack of key words (`KeyWords`), kept for the next record.
-    private var keyWords: UnsafeMutablePointer<UInt64>
-    private var keyWordCapacity = 64
     let maxDepth: Int
     /// What a key named twice in one object means: refused when parsing (the default), or the
     /// first or last member found by lookups.
@@ -52,13 +49,11 @@ package final class JSONDocument: @unchecked Sendable {
         text = UnsafePointer(base)
         tapeCapacity = max(capacity / 8, 16)
         tape = .allocate(capacity: tapeCapacity)
-        keyWords = .allocate(capacity: keyWordCapacity)
     }
 
     deinit {
         base.deallocate()
         tape.deallocate()
-        keyWords.deallocate()
     }
 
     /// Replaces the contents with a copy of `text`, parsed. Values into the previous contents become invalid.
@@ -98,14 +93,11 @@ package final class JSONDocument: @unchecked Sendable {
         byteCount = bytes.count
         var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
         parser.rejectDuplicates = duplicateKeys == .reject
-        parser.keys = KeyWords(base: keyWords, capacity: keyWordCapacity)
         defer {
-            // The tape and the key words may have grown (moved) even when parsing failed.
+            // The tape may have grown (moved) even when parsing failed.
             tape = parser.tape.base
             tapeCapacity = parser.tape.capacity
             tapeCount = parser.tape.count
-            keyWords = parser.keys.base
-            keyWordCapacity = parser.keys.capacity
         }
         try parser.parseDocument(bytes)
     }

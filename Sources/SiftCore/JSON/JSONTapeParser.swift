@@ -6,8 +6,6 @@ struct JSONTapeParser {
     /// Throw `duplicate key` for an object that names a key twice (`DuplicateKeys.reject`).
     var rejectDuplicates = true
     var tape: TapeWriter
-    /// The words of the keys of the objects being parsed (`rejectDuplicates`), innermost last.
-    var keys = KeyWords(base: nil, capacity: 0)
     var p = 0
     var depth = 0
 
@@ -78,6 +76,13 @@ struct JSONTapeParser {
         var p = self.p &+ 1
         Self.skipSpace(b, &p)
         var count = 0
+        // Repeated keys (`rejectDuplicates`): each key's length and first and last bytes set a
+        // bit of a 128-bit filter; only a key whose bit is already set is compared with the
+        // keys before it, so an object without repeats costs a few instructions a key. An
+        // escaped key may equal one written differently: an object with one gets the full check.
+        var seenLow: UInt64 = 0, seenHigh: UInt64 = 0
+        var anyEscaped = false
+        let checksKeys = isObject && rejectDuplicates
         if p < b.count, b[p] == close {
             p &+= 1
         } else {
@@ -86,9 +91,22 @@ struct JSONTapeParser {
                     guard p < b.count, b[p] == UInt8(ascii: "\"") else {
                         throw JSONParseError(offset: p, message: "expected a quoted key")
                     }
-                    let open = p
                     try Self.scanString(b, &p, &t)
-                    if rejectDuplicates { keys.push(b, start: open &+ 1, end: p &- 1, escaped: t[t.count &- 1].escaped) }
+                    if checksKeys {
+                        let key = t[t.count &- 1]
+                        if key.escaped {
+                            anyEscaped = true
+                        } else {
+                            let n = key.end &- key.start
+                            let h = n == 0 ? 0 : (n &* 31 &+ Int(b[key.start])) &* 31 &+ Int(b[key.end &- 1])
+                            let bit = UInt64(1) &<< UInt64(h & 63)
+                            let seen = h & 64 == 0 ? seenLow : seenHigh
+                            if seen & bit != 0, Self.repeatsEarlierKey(b, t, object: me, key: t.count &- 1) {
+                                throw Self.duplicate(b, t, t.count &- 1)
+                            }
+                            if h & 64 == 0 { seenLow |= bit } else { seenHigh |= bit }
+                        }
+                    }
                     Self.skipSpace(b, &p)
                     guard p < b.count, b[p] == UInt8(ascii: ":") else {
                         throw JSONParseError(offset: p, message: "expected ':' after a key")
@@ -129,11 +147,7 @@ struct JSONTapeParser {
         t[me].next = t.count
         t[me].count = count
         depth &-= 1
-        if isObject, rejectDuplicates {
-            // This object's keys are the last `count` words: its members' objects took theirs off.
-            keys.count &-= count
-            if count > 1 { try keys.screen(from: keys.count, count: count, b, t, object: me) }
-        }
+        if anyEscaped, count > 1 { try Self.checkDuplicateKeys(b, t, object: me, count: count) }
     }
 
     /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.
