@@ -40,9 +40,7 @@ let package = Package(
         // The JSON scanner's SIMD helper: inline C, so that Swift code inlines it.
         .target(name: "CSiftScan"),
         // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
-        .target(name: "SiftCore", dependencies: ["CYAML", "CSiftScan"]),
-        // The batch runner: files and streams of records through a pipeline, in parallel, in order.
-        .target(name: "SiftBatch", dependencies: ["SiftCore", "CZlib"]),
+        .target(name: "SiftCore", dependencies: ["CYAML", "CZlib", "CSiftScan"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.
@@ -59,7 +57,7 @@ let package = Package(
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]),
         // The library hosts import: core plus the built-in plugin families.
-        .target(name: "Sift", dependencies: ["SiftCore", "SiftBatch", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes"]),
+        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes"]),
         // Test doubles for hosts and plugin authors.
         .target(name: "SiftTesting", dependencies: ["SiftCore"]),
         .executableTarget(

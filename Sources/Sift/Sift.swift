@@ -1,6 +1,5 @@
 import Foundation
 @_exported import SiftCore
-@_exported import SiftBatch
 import SiftFields
 // The families' typed results (verdict.route, verdict.receipt, verdict.appleID) come with `import Sift`.
 @_exported import SiftReceipts

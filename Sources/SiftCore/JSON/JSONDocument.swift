@@ -108,12 +108,6 @@ package final class JSONDocument: @unchecked Sendable {
     /// The bytes in use, valid until the next `reparse(_:)`.
     @inline(__always) var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
 
-    /// The bytes of `range` of the text, valid until the next `reparse(_:)` (for a batch
-    /// runner that writes a record's text as read).
-    package func withText<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])))
-    }
-
     /// The top-level value.
     public var root: JSONValue { JSONValue(document: self, index: 0) }
 }

@@ -112,12 +112,6 @@ public struct JSONValue: Sendable {
     }
 
     /// The value's JSON bytes exactly as in the input.
-    /// Where the value's text lies in its document (a string with its quotes).
-    package var textRange: Range<Int> {
-        let e = entry
-        return e.kind == .string ? (e.start - 1)..<(e.end + 1) : e.start..<e.end
-    }
-
     public var rawBytes: ArraySlice<UInt8> {
         let e = entry
         let all = document.buffer

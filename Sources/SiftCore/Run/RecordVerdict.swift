@@ -63,7 +63,7 @@ extension RecordVerdict {
             self.localized = localized
         }
 
-        package init(_ e: JSONParseError) {
+        init(_ e: JSONParseError) {
             if e.duplicateKeyPath != nil {
                 self.init(
                     reason: ReasonCode.Input.duplicateKey,
@@ -78,7 +78,7 @@ extension RecordVerdict {
                 localized: LocalizedText(en: e.description, zh: e.chinese))
         }
 
-        package static let notObject = RecordVerdict.InputError(
+        static let notObject = RecordVerdict.InputError(
             reason: ReasonCode.Input.notObject,
             localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
     }

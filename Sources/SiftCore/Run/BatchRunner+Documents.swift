@@ -1,4 +1,3 @@
-import SiftCore
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -96,9 +95,9 @@ extension BatchRunner {
         let records = isArray ? doc.root.elements : [doc.root]
         var line = firstLine, scanned = 0
         for (i, r) in records.enumerated() {
-            let span = r.textRange
-            line += bytes[scanned..<span.lowerBound].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            scanned = span.lowerBound
+            let entry = doc.tape[r.index]
+            line += bytes[scanned..<entry.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            scanned = entry.start
             guard run.takesNext() else { continue }
             let verdict: RecordVerdict
             if r.kind != .object {
@@ -112,9 +111,11 @@ extension BatchRunner {
             } else {
                 verdict = run.session.validate(r)
             }
+            // A string element's tape span leaves out its quotes.
+            let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
             e.emit(
                 source: name, line: line, index: isArray ? i : nil,
-                record: doc.withText(span) { $0 },
+                record: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: doc.buffer[span])),
                 root: r.kind == .object ? r : nil, verdict: verdict)
             if e.pendingBytes >= Self.maxBatchBytes { try run.flush(&e) }
         }

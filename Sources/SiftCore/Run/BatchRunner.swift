@@ -1,4 +1,3 @@
-import SiftCore
 import Foundation
 #if canImport(Glibc)
     import Glibc

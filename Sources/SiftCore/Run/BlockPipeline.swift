@@ -1,4 +1,3 @@
-import SiftCore
 import Foundation
 
 /// Several workers over one file of lines, with no step where all of them wait for the slowest.

@@ -1,4 +1,3 @@
-import SiftCore
 import Foundation
 
 /// Where records come from.

@@ -1,4 +1,3 @@
-import SiftCore
 internal import CZlib
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,3 @@
-import SiftCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,3 @@
-import SiftCore
 /// The `--summary-json` document (docs/OUTPUT.md, "Summary file"): totals, every reason with
 /// its count, counts per field and per pack, the top failing values per reason, and timings.
 extension RunSummary {

@@ -1,4 +1,3 @@
-import SiftCore
 import Dispatch
 
 /// Reads the next block of lines on a queue of its own while the caller processes the one
