@@ -19,6 +19,9 @@ import Testing
         var maxRSSMB: Int
     }
 
+    /// Under ASan or TSan (`scripts/test --sanitize`) memory is the sanitizer's: bounds are not checked.
+    static let sanitized = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+
     static func measured(_ args: [String], stdin: String = "/dev/null") throws -> Measured {
         let dir = TemporaryPath.folder()
         let out = dir + "/stdout", err = dir + "/stderr"
@@ -41,7 +44,7 @@ import Testing
         let rss = ((try? String(contentsOfFile: dir + "/rss", encoding: .utf8)) ?? "").split(separator: "\n").last.flatMap { Int($0) }
         return Measured(
             status: code, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", maxRSSMB: (rss ?? Int.max) / 1024)
+            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", maxRSSMB: sanitized ? 0 : (rss ?? Int.max) / 1024)
     }
 
     /// Hostile records, one per line: each gets exactly one result with this reason (or is valid).
