@@ -44,6 +44,34 @@ struct SiftProcess {
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Starts the binary in the package folder without waiting: for tests that signal it or
+    /// read its output as it comes. Standard error is discarded unless `stderr` is given.
+    static func start(_ arguments: [String], stdout: Pipe? = nil, stderr: Pipe? = nil, stdin: Pipe? = nil) throws -> Process {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        p.currentDirectoryURL = packageRoot
+        if let stdout { p.standardOutput = stdout }
+        p.standardError = stderr ?? FileHandle.nullDevice
+        if let stdin { p.standardInput = stdin }
+        try p.run()
+        return p
+    }
+
+    /// What `sqlite3` prints for `sql` on the database at `path`.
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        let q = Process()
+        q.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        q.arguments = [path, sql]
+        let out = Pipe()
+        q.standardOutput = out
+        q.standardError = FileHandle.nullDevice
+        try q.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        q.waitUntilExit()
+        return text
+    }
+
     static func temp(_ name: String, _ text: String) throws -> String {
         let dir = TemporaryFiles.path("sift-cli-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

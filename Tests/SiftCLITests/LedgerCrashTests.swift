@@ -15,18 +15,7 @@ import Testing
         try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1"])
     }
 
-    func sqlite(_ ledger: String, _ sql: String) throws -> String {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        check.arguments = [ledger, sql]
-        let out = Pipe()
-        check.standardOutput = out
-        check.standardError = FileHandle.nullDevice
-        try check.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        return text
-    }
+    func sqlite(_ ledger: String, _ sql: String) throws -> String { try SiftProcess.sqlite(ledger, sql) }
 
     /// Results to a file: the killed run's claims were provisional (nobody saw its results), so
     /// the next run drops them and gives the verdicts of a run on a fresh ledger.
@@ -36,15 +25,10 @@ import Testing
         let ledger = dir + "/ledger.sqlite"
 
         // Start a run and kill it once it has committed claims.
-        let p = Process()
-        p.executableURL = SiftProcess.binary
-        p.arguments = [
+        let p = try SiftProcess.start([
             "run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1",
             "--out", dir + "/killed.jsonl",
-        ]
-        p.currentDirectoryURL = SiftProcess.packageRoot
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        ])
         var waited = 0
         while (Int(try sqlite(ledger, "SELECT count(*) FROM credits;").dropLast()) ?? 0) == 0, waited < 600 {
             usleep(20_000)
@@ -83,14 +67,9 @@ import Testing
         let inputPath = try SiftProcess.temp("receipts.jsonl", input(60_000))
         let dir = (inputPath as NSString).deletingLastPathComponent
         let ledger = dir + "/ledger.sqlite"
-        let p = Process()
-        p.executableURL = SiftProcess.binary
-        p.arguments = ["run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1"]
-        p.currentDirectoryURL = SiftProcess.packageRoot
         let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try SiftProcess.start(
+            ["run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1"], stdout: out)
         let seen = out.fileHandleForReading.availableData  // the first block of results
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()

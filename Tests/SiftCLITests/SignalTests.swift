@@ -14,28 +14,11 @@ import Testing
     }
 
     func start(_ args: [String], stdout: Pipe, stdin: Pipe? = nil) throws -> (Process, Pipe) {
-        let p = Process()
-        p.executableURL = SiftProcess.binary
-        p.arguments = args
-        p.currentDirectoryURL = SiftProcess.packageRoot
         let err = Pipe()
-        p.standardOutput = stdout
-        p.standardError = err
-        if let stdin { p.standardInput = stdin }
-        try p.run()
-        return (p, err)
+        return (try SiftProcess.start(args, stdout: stdout, stderr: err, stdin: stdin), err)
     }
 
-    func credits(_ ledger: String) throws -> String {
-        let q = Process()
-        q.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        q.arguments = [ledger, "SELECT count(*), count(run) FROM credits;"]
-        let out = Pipe()
-        q.standardOutput = out
-        try q.run()
-        q.waitUntilExit()
-        return String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
+    func credits(_ ledger: String) throws -> String { try SiftProcess.sqlite(ledger, "SELECT count(*), count(run) FROM credits;") }
 
     /// Results to a file: discarded, with every claim the run made.
     @Test func sigtermDiscardsStagedResultsAndTheirClaims() throws {
