@@ -52,7 +52,10 @@ struct Merge: ParsableCommand {
                 throw Failed.runtime
             }
         } else {
-            FileHandle.standardOutput.write(Data(bytes))
+            do { try OutputFile.standardOutput.write(bytes) } catch {
+                eprint("sift merge: \(error)")
+                throw Failed.runtime
+            }
         }
         for line in verdict.messages { eprint("sift: " + line) }
         // The code one run over every shard's records would exit with, so a sharded job gates as one run does.
@@ -62,7 +65,7 @@ struct Merge: ParsableCommand {
     /// Reads one summary file back into counts.
     static func read(_ path: String) throws -> RunSummary {
         let data = Data(try readWholeFile(path))
-        guard let o = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let o = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let records = o["records"] as? Int, let valid = o["valid"] as? Int, let invalid = o["invalid"] as? Int
         else {
             throw OutputError(message: "not a summary written by sift run --summary-json")

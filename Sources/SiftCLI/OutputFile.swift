@@ -17,8 +17,9 @@ import Foundation
 final class OutputFile {
     /// The path as the user gave it, for messages.
     let path: String
+    /// The descriptor written to.
     let fd: Int32
-    private let placement: Placement
+    private var placement: Placement
     private var isOpen = true
 
     private enum Placement {
@@ -60,6 +61,12 @@ final class OutputFile {
             }
             guard fd >= 0 else { throw .io("write", path, errno) }
             self.placement = placement
+            // The new file keeps the old one's permissions (and, as root, its owner).
+            var old = stat()
+            if lstat(final, &old) == 0, old.st_mode & S_IFMT == S_IFREG {
+                _ = fchmod(fd, old.st_mode & 0o7777)
+                if getuid() == 0 { _ = fchown(fd, old.st_uid, old.st_gid) }
+            }
             self.fd = fd
         }
     }
@@ -95,27 +102,39 @@ final class OutputFile {
 
     /// Makes the file durable and gives it its name (for a staged file, replacing what had it).
     func commit() throws(OutputError) {
+        try prepare()
+        try publish()
+    }
+
+    /// The part of `commit` that can fail for want of room or rights: the bytes are synced and
+    /// an unnamed file gets a temporary name beside its final one. Nothing is replaced yet.
+    func prepare() throws(OutputError) {
         guard isOpen else { return }
-        defer {
-            if fd != 1 { close(fd) }
-            isOpen = false
-        }
         switch placement {
         case .inPlace:
             return
         case .unnamed(let final):
             guard fsync(fd) == 0 else { throw .io("write", path, errno) }
-            // linkat cannot replace a name: link under a temporary name, then rename over the old file.
+            // linkat cannot replace a name: link under a temporary name, renamed over the old file by `publish`.
             let temporary = Self.temporaryPath(for: final)
             unlink(temporary)
             guard linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
                 throw .io("write", path, errno)
             }
-            try Self.rename(temporary, over: final, path: path)
-        case .named(let temporary, let final):
+            placement = .named(temporary: temporary, final: final)
+        case .named:
             guard fsync(fd) == 0 else { throw .io("write", path, errno) }
-            try Self.rename(temporary, over: final, path: path)
         }
+    }
+
+    /// Gives a prepared file its final name: a rename, replacing the old file in one step.
+    func publish() throws(OutputError) {
+        guard isOpen else { return }
+        defer {
+            if fd != 1 { close(fd) }
+            isOpen = false
+        }
+        if case .named(let temporary, let final) = placement { try Self.rename(temporary, over: final, path: path) }
     }
 
     /// Drops what was written to a staged file; the old file (if any) stays as it was.

@@ -125,6 +125,17 @@ struct Run: ParsableCommand {
             _exit(128 + sig)
         }
         options.shouldStop = { Interrupts.signal != nil }
+        // Once every result is written: judge the thresholds and write and sync the files, before
+        // the run's receipt claims become final (a failure here leaves them provisional).
+        let judged = Judged()
+        nonisolated(unsafe) let files = outputs
+        nonisolated(unsafe) let thresholds = try limits.thresholds(packs: pipeline.packs)
+        options.beforeFinish = { summary in
+            Interrupts.beginFinishing()
+            judged.verdict = thresholds.judge(summary)
+            judged.code = Self.exitCode(summary, missing: missing, thresholds: judged.verdict)
+            try files.prepare(summary: summary, thresholds: judged.verdict, exitCode: judged.code)
+        }
         let summary: RunSummary
         do {
             defer { progress?.finish() }
@@ -138,13 +149,11 @@ struct Run: ParsableCommand {
             eprint("sift: \(error)" + (replacedNothing ? "; nothing was replaced" : ""))
             throw Failed.runtime
         }
-        let verdict = try limits.thresholds(packs: pipeline.packs).judge(summary)
-        let code = exitCode(summary, missing: missing, thresholds: verdict)
-        do {
-            try outputs.finish(summary: summary, thresholds: verdict, exitCode: code)
-        } catch {
-            let replacedNothing = outputs.discard()
-            eprint("sift: \(error)" + (replacedNothing ? "; nothing was replaced" : ""))
+        let (verdict, code) = (judged.verdict, judged.code)
+        do { try outputs.publish() } catch {
+            // Only renames are left here: the files before this one have their new contents.
+            outputs.discard()
+            eprint("sift: \(error)")
             throw Failed.runtime
         }
         if !quiet { eprint(summary.text(options.language)) }
@@ -179,7 +188,7 @@ struct Run: ParsableCommand {
         return (report, { HTMLReport.render($0, rules: rules, inputs: inputs, language: language) })
     }
 
-    private func exitCode(_ summary: RunSummary, missing: [String], thresholds: Thresholds.Verdict) -> Int32 {
+    private static func exitCode(_ summary: RunSummary, missing: [String], thresholds: Thresholds.Verdict) -> Int32 {
         if !missing.isEmpty || !summary.unreadable.isEmpty { return ExitCode.unreadableInput }
         if thresholds.failed { return ExitCode.overThreshold }
         return summary.invalid > 0 ? ExitCode.invalid : ExitCode.valid
@@ -208,3 +217,9 @@ enum ExitCode {
 
 extension ResultSelection: ExpressibleByArgument {}
 extension DuplicateKeys: ExpressibleByArgument {}
+
+/// The thresholds' verdict and the exit code, judged when the run's last results are written.
+private final class Judged: @unchecked Sendable {  // written once, before it is read, on the run's threads in turn
+    var verdict = Thresholds.Verdict()
+    var code: Int32 = 0
+}

@@ -37,7 +37,7 @@ final class Ledger {
 
     init(path: String, claimsAreFinal: Bool) throws(LedgerError) {
         self.path = path
-        run = claimsAreFinal ? nil : LedgerRun.current()
+        run = claimsAreFinal ? nil : try LedgerRun.start(ledger: path)
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(db)
@@ -53,14 +53,18 @@ final class Ledger {
         try exec("PRAGMA cache_size=-65536")
         try retryingWhileBusy { () throws(LedgerError) in try setUp() }
         try prepare("SELECT order_id, user_id FROM credits WHERE key = ?1", &select)
-        try prepare("INSERT OR IGNORE INTO credits (key, order_id, user_id, run) VALUES (?1, ?2, ?3, ?4)", &insert)
+        // A plain INSERT: the key was just looked up under the write lock, so a conflict is an error.
+        try prepare("INSERT INTO credits (key, order_id, user_id, run) VALUES (?1, ?2, ?3, ?4)", &insert)
     }
 
     deinit {
         // A run that did not finish (it failed) leaves the ledger as it was: its provisional
         // claims are dropped now, a killed run's by the next run that opens the ledger.
         if inTransaction { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
-        if let run, db != nil, !finished { try? transaction { () throws(LedgerError) in try drop(run.id) } }
+        if let run, db != nil, !finished {
+            try? transaction { () throws(LedgerError) in try drop(run.id) }
+            run.end(ledger: path)
+        }
         sqlite3_finalize(select)
         sqlite3_finalize(insert)
         sqlite3_close(db)
@@ -82,17 +86,12 @@ final class Ledger {
             if try !rows("PRAGMA table_info(credits)").contains(where: { $0[1] == "run" }) {
                 try exec("ALTER TABLE credits ADD COLUMN run TEXT")
             }
-            try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, host TEXT, boot TEXT, pid INTEGER, started TEXT)")
-            for row in try rows("SELECT id, host, boot, pid, started FROM runs") {
-                let other = LedgerRun(
-                    id: row[0] ?? "", host: row[1] ?? "", boot: row[2] ?? "", pid: Int32(row[3] ?? "") ?? 0, started: row[4] ?? "")
-                if other.isGone { try drop(other.id) }
+            // Runs in progress; whether one is gone is told by its lock file (`LedgerRun`).
+            try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY)")
+            for row in try rows("SELECT id FROM runs") {
+                if let other = row[0], LedgerRun.isGone(other, ledger: path) { try drop(other) }
             }
-            if let run {
-                try exec(
-                    "INSERT INTO runs (id, host, boot, pid, started) VALUES ("
-                        + [run.id, run.host, run.boot, String(run.pid), run.started].map(Self.quoted).joined(separator: ", ") + ")")
-            }
+            if let run { try exec("INSERT INTO runs (id) VALUES (\(Self.quoted(run.id)))") }
         }
     }
 
@@ -104,7 +103,12 @@ final class Ledger {
         // Reset before returning: a statement left on a row would hold an old read snapshot past
         // the commit, and the next block's BEGIN IMMEDIATE would then fail at once (SQLITE_BUSY).
         defer { sqlite3_reset(select) }
-        guard sqlite3_step(select) == SQLITE_ROW else { return nil }
+        let rc = sqlite3_step(select)
+        guard rc == SQLITE_ROW else {
+            // Anything but "no such row" (I/O, memory) must not read as "unclaimed": the block fails.
+            if rc != SQLITE_DONE { failure = error() }
+            return nil
+        }
         func col(_ i: Int32) -> String? { sqlite3_column_text(select, i).map { String(cString: $0) } }
         return Owner(order: col(0), user: col(1))
     }
@@ -141,8 +145,15 @@ final class Ledger {
     func finish() throws(LedgerError) {
         try commit()
         guard let run else { return }
-        try transaction { () throws(LedgerError) in try exec("DELETE FROM runs WHERE id = \(Self.quoted(run.id))") }
+        try transaction { () throws(LedgerError) in
+            try exec("DELETE FROM runs WHERE id = \(Self.quoted(run.id))")
+            // Another run took this one for gone and dropped its claims: its results must not stand.
+            guard sqlite3_changes(db) == 1 else {
+                throw LedgerError(message: "ledger '\(path)': this run's claims were dropped by another run; nothing was credited")
+            }
+        }
         finished = true
+        run.end(ledger: path)
     }
 
     /// Starts the block's write transaction if needed; false (and the failure kept) if it cannot.

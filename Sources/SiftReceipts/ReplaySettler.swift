@@ -10,6 +10,9 @@ struct Owner: Sendable, Equatable {
 /// the number of workers. Remembers claims in memory and, with a ledger, across runs.
 final class ReplaySettler: Settler {
     private var claims: [String: Owner] = [:]
+    /// Claims made since the last commit: forgotten again if the commit fails, so that a host
+    /// retrying the record is not told it was credited.
+    private var uncommitted: [String] = []
     private let ledger: Ledger?
 
     init(ledger: Ledger?) {
@@ -23,7 +26,9 @@ final class ReplaySettler: Settler {
 
     private func claim(_ key: String, _ owner: Owner) {
         claims[key] = owner
-        ledger?.record(key, owner)
+        guard let ledger else { return }
+        ledger.record(key, owner)
+        uncommitted.append(key)
     }
 
     func settle(_ result: inout StageResult, context: EvaluationContext) {
@@ -76,6 +81,12 @@ final class ReplaySettler: Settler {
 
     /// Commits the claims of the records settled since the last call (a block, or one host
     /// record), before their results are written.
-    func checkpoint() throws { try ledger?.commit() }
+    func checkpoint() throws {
+        defer { uncommitted.removeAll(keepingCapacity: true) }
+        do { try ledger?.commit() } catch {
+            for key in uncommitted { claims[key] = nil }
+            throw error
+        }
+    }
     func finish() throws { try ledger?.finish() }
 }

@@ -452,6 +452,17 @@ final class LineReaderWithTimeout: @unchecked Sendable {
         let last = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--quiet", "--duplicate-keys", "last"])
         #expect(last.status == 0)
         #expect(last.stdout == #"{"source":"\#(path)","line":1,"valid":true,"packs":["mobile"],"violations":[]}"# + "\n" + ok2 + "\n")
+        // A JSON array file: each record is judged alone, the path is within the record.
+        let array = try SiftProcess.temp(
+            "in.json", #"[{"kind":"mobile","phone":"13800138000"},{"kind":"mobile","a":{"b":1,"b":2},"phone":"1"}]"#)
+        let a = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", array, "--quiet"])
+        #expect(
+            a.stdout.split(separator: "\n").map(String.init) == [
+                #"{"source":"\#(array)","line":1,"index":0,"valid":true,"packs":["mobile"],"violations":[]}"#,
+                #"{"source":"\#(array)","line":1,"index":1,"valid":false,"error":{"reason":"input.duplicate_key","message":"the key "#
+                    + #"'a.b' appears more than once in its object (at byte 70); JSON readers disagree on which value counts "#
+                    + #"(--duplicate-keys first|last reads it)"}}"#,
+            ])
         let bad = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", path, "--duplicate-keys", "any"])
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("Error: The value 'any' is invalid for '--duplicate-keys <duplicate-keys>'"))

@@ -70,9 +70,10 @@ import Testing
         let out = Pipe()
         let p = try SiftProcess.start(
             ["run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--workers", "1"], stdout: out)
-        let seen = out.fileHandleForReading.availableData  // the first block of results
+        var seen = out.fileHandleForReading.availableData  // the first block of results
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
+        seen += out.fileHandleForReading.readDataToEndOfFile()  // what it wrote before it died
         let seenLines = String(decoding: seen, as: UTF8.self).split(separator: "\n").dropLast()  // the last may be cut
         let credited = try Int(sqlite(ledger, "SELECT count(*) FROM credits WHERE run IS NULL;").dropLast()) ?? -1
         #expect(credited >= seenLines.count)
@@ -82,7 +83,13 @@ import Testing
         for (i, line) in seenLines.enumerated() where line.contains(#""valid":true"#) {
             #expect(lines[i].contains("receipt.already_credited"))
         }
-        #expect(lines[59_999].contains(#""valid":false"#))
+        // No transaction is credited by both runs; at most the block being written when the run
+        // was killed (its claims committed, its lines not all out) is lost.
+        let fresh = try run(inputPath, ledger: dir + "/fresh.sqlite").stdout.split(separator: "\n")
+        let valid = { (ls: [Substring]) in Set(ls.indices.filter { ls[$0].contains(#""valid":true"#) }) }
+        #expect(valid(Array(seenLines)).isDisjoint(with: valid(lines)))
+        let lost = valid(fresh).count - valid(Array(seenLines)).count - valid(lines).count
+        #expect(lost >= 0 && lost <= 2_048, "\(lost) credits lost")
     }
 
     /// Four runs started together on one new ledger, every transaction id in two of them (for
@@ -118,6 +125,24 @@ import Testing
         }
         #expect(credits.count == runs * records / 2)
         #expect(credits.values.allSatisfy { $0 == 1 })
+    }
+
+    /// A file the run cannot write at the end (the summary, to a full device) fails the run
+    /// before its claims become final: they are dropped, and the results file is not made.
+    @Test func aFailureWritingTheLastFilesLeavesNoClaims() throws {
+        let inputPath = try SiftProcess.temp("receipts.jsonl", input(2_000))
+        let dir = (inputPath as NSString).deletingLastPathComponent
+        let ledger = dir + "/ledger.sqlite"
+        let r = try SiftProcess.run([
+            "run", "--rules", "rules/iap-receipts.yaml", inputPath, "--ledger", ledger, "--quiet", "--out", dir + "/out.jsonl",
+            "--summary-json", "/dev/full",
+        ])
+        #expect(r.status == 4)
+        #expect(r.stderr == "sift: cannot write /dev/full: no space left on device; nothing was replaced\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.jsonl"))
+        #expect(try sqlite(ledger, "SELECT count(*) FROM credits; SELECT count(*) FROM runs;") == "0\n0\n")
+        // A re-run credits them.
+        #expect(try run(inputPath, ledger: ledger).stdout.split(separator: "\n")[0].contains(#""valid":true"#))
     }
 
     /// A ledger that is not a database ends the run in one plain line, replacing nothing.

@@ -100,3 +100,33 @@ import SiftTesting
         try s.finish()
     }
 }
+
+/// A host's record whose claims cannot be committed (the ledger locked by another program past
+/// the wait) is `record.unsettled`, credits nothing, and is credited when sent again later.
+@Suite struct UnsettledRecordTests {
+    @Test func aLockedLedgerGivesUnsettledAndARetryIsCredited() async throws {
+        let ledger = TemporaryFiles.path("sift-ledger-locked-", ".sqlite")
+        let p = try pipeline()
+        let session = try RecordSession(pipeline: p, overrides: ["ledger": ledger])
+        let first = record(order: "o-1", user: "u-1", inApp: "[\(tx("coins", "1"))]")
+        #expect(await session.validate(json: first).isValid)
+        // Another program holds the ledger for 12 seconds.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [ledger]
+        let input = Pipe()
+        holder.standardInput = input
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\n.shell sleep 12\nCOMMIT;\n".utf8))
+        try input.fileHandleForWriting.close()
+        usleep(500_000)
+        let second = record(order: "o-2", user: "u-2", inApp: "[\(tx("coins", "2"))]")
+        let locked = await session.validate(json: second)
+        #expect(locked.inputError?.reason == "record.unsettled")
+        #expect(locked.inputError?.message.hasSuffix("locked by another program for more than 10 seconds); nothing was credited") == true)
+        holder.waitUntilExit()
+        // Sent again once the ledger is free: credited, not "already credited".
+        let retry = await session.validate(json: second)
+        #expect(retry.isValid, "\(retry.reasons)")
+    }
+}

@@ -282,6 +282,10 @@ enum ChineseDiagnostics {
             "AASA 文件 $1 在规则文件夹之外；请把它放在规则旁边，或用 $2 指定"
         ),
         (
+            #"^(ledger|key set|the AASA file) ('[^']*') is a link to a missing file; name the file itself.*$"#,
+            "$2 是指向不存在的文件的链接；请写出文件本身"
+        ),
+        (
             #"^exec check ('[^']*') would start the program ('[^']*'); rules may start programs only when the operator allows it .*$"#,
             "“exec” 检查 $1 会启动程序 $2；规则只有在操作者允许时才能启动程序（sift 使用 --allow-exec；宿主程序调用 "
                 + "“registry.allowExecChecks()”）"

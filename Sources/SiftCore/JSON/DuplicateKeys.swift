@@ -23,7 +23,10 @@ extension JSONTapeParser {
     /// `count` members) names a key twice. Keys are compared as decoded text, so `"a"` and
     /// `"\u0061"` are the same key. Small objects compare pairs; larger ones sort key hashes.
     @inline(never)
-    static func checkDuplicateKeys(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int, count: Int) throws(JSONParseError) {
+    /// `pathFrom` is where the value whose key paths the error gives starts (0: the whole text).
+    static func checkDuplicateKeys(
+        _ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int, count: Int, pathFrom: Int = 0
+    ) throws(JSONParseError) {
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { (keys) throws(JSONParseError) in
             var i = object + 1
             var anyEscaped = false
@@ -35,7 +38,7 @@ extension JSONTapeParser {
             if count <= 16 {
                 for x in 1..<count {
                     for y in 0..<x where sameKey(b, t, keys[y], keys[x], anyEscaped) {
-                        throw duplicate(b, t, keys[x])
+                        throw duplicate(b, t, keys[x], pathFrom: pathFrom)
                     }
                 }
                 return
@@ -45,8 +48,17 @@ extension JSONTapeParser {
                 var hashed = buffer
                 for n in 0..<count { hashed[n] = (hash(b, t[keys[n]]), keys[n]) }
                 hashed.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
-                for n in 1..<count where hashed[n].hash == hashed[n - 1].hash {
-                    if sameKey(b, t, hashed[n - 1].index, hashed[n].index, anyEscaped) { throw duplicate(b, t, hashed[n].index) }
+                // Every pair within a run of equal hashes (the hash is seeded per process, so runs
+                // longer than one are chance, not something a record can arrange).
+                var first = 0
+                for n in 1...count {
+                    guard n == count || hashed[n].hash != hashed[first].hash else { continue }
+                    for x in first..<n {
+                        for y in (x + 1)..<n where sameKey(b, t, hashed[x].index, hashed[y].index, anyEscaped) {
+                            throw duplicate(b, t, max(hashed[x].index, hashed[y].index), pathFrom: pathFrom)
+                        }
+                    }
+                    first = n
                 }
             }
         }
@@ -66,13 +78,16 @@ extension JSONTapeParser {
         return equal
     }
 
-    /// FNV-1a of the key's decoded bytes.
+    /// The key's decoded bytes hashed with the standard library's per-process seed.
     private static func hash(_ b: UnsafeBufferPointer<UInt8>, _ key: TapeEntry) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ bytes: UnsafeBufferPointer<UInt8>) { for c in bytes { h = (h ^ UInt64(c)) &* 0x100_0000_01b3 } }
+        var h = Hasher()
         let raw = UnsafeBufferPointer(rebasing: b[key.start..<key.end])
-        if key.escaped { JSONEscapes.withDecoded(raw, add) } else { add(raw) }
-        return h
+        if key.escaped {
+            JSONEscapes.withDecoded(raw) { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+        } else {
+            h.combine(bytes: UnsafeRawBufferPointer(raw))
+        }
+        return UInt64(bitPattern: Int64(h.finalize()))
     }
 
     /// True when the unescaped key at tape index `key` equals one of the object's keys before it.
@@ -86,9 +101,10 @@ extension JSONTapeParser {
         return false
     }
 
-    static func duplicate(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ key: Int) -> JSONParseError {
+    /// The error for the repeated key at tape index `key`, with its path from `pathFrom`.
+    static func duplicate(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ key: Int, pathFrom: Int = 0) -> JSONParseError {
         var e = JSONParseError(offset: t[key].start - 1, message: "duplicate key")
-        e.duplicateKeyPath = JSONPathAt.path(b, keyAt: t[key].start - 1)
+        e.duplicateKeyPath = JSONPathAt.path(b, from: pathFrom, keyAt: t[key].start - 1)
         return e
     }
 }
@@ -101,9 +117,10 @@ enum JSONPathAt {
         case index(Int)
     }
 
-    static func path(_ b: UnsafeBufferPointer<UInt8>, keyAt offset: Int) -> String {
+    /// `from` is where the value whose paths are wanted starts (0: the whole text).
+    static func path(_ b: UnsafeBufferPointer<UInt8>, from start: Int, keyAt offset: Int) -> String {
         var stack: [(isObject: Bool, step: Step?)] = []
-        var p = 0
+        var p = start
         var expectKey = false
         while p < offset {
             let c = b[p]
@@ -169,9 +186,10 @@ extension JSONDocument {
         while i < end {
             let e = tape[i]
             if e.kind == .object, e.count > 1 {
-                do throws(JSONParseError) { try JSONTapeParser.checkDuplicateKeys(buffer, writer, object: i, count: e.count) } catch {
-                    return error
-                }
+                // The path within `value`, read from its start only.
+                do throws(JSONParseError) {
+                    try JSONTapeParser.checkDuplicateKeys(buffer, writer, object: i, count: e.count, pathFrom: tape[value.index].start)
+                } catch { return error }
             }
             i += 1
         }

@@ -79,7 +79,9 @@ struct JSONTapeParser {
         // Repeated keys (`rejectDuplicates`): each key's length and first and last bytes set a
         // bit of a 128-bit filter; only a key whose bit is already set is compared with the
         // keys before it, so an object without repeats costs a few instructions a key. An
-        // escaped key may equal one written differently: an object with one gets the full check.
+        // escaped key may equal one written differently, and keys built to share a bit would
+        // make those comparisons quadratic: an object with an escaped key, or with a shared
+        // bit after its 64th key, gets the full (sorting) check when it ends instead.
         var seenLow: UInt64 = 0, seenHigh: UInt64 = 0
         var anyEscaped = false
         let checksKeys = isObject && rejectDuplicates
@@ -101,8 +103,12 @@ struct JSONTapeParser {
                             let h = n == 0 ? 0 : (n &* 31 &+ Int(b[key.start])) &* 31 &+ Int(b[key.end &- 1])
                             let bit = UInt64(1) &<< UInt64(h & 63)
                             let seen = h & 64 == 0 ? seenLow : seenHigh
-                            if seen & bit != 0, Self.repeatsEarlierKey(b, t, object: me, key: t.count &- 1) {
-                                throw Self.duplicate(b, t, t.count &- 1)
+                            if seen & bit != 0 {
+                                if count >= 64 {
+                                    anyEscaped = true
+                                } else if Self.repeatsEarlierKey(b, t, object: me, key: t.count &- 1) {
+                                    throw Self.duplicate(b, t, t.count &- 1)
+                                }
                             }
                             if h & 64 == 0 { seenLow |= bit } else { seenHigh |= bit }
                         }

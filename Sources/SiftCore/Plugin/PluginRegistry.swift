@@ -52,7 +52,14 @@ public struct BuildContext: Sendable {
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
         let resolved: String
-        if FileManager.default.fileExists(atPath: url.path) {
+        var st = stat()
+        if lstat(url.path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, !FileManager.default.fileExists(atPath: url.path) {
+            // A link to a file that does not exist yet would be created wherever the link leads.
+            error(
+                "\(option) '\(path)' is a link to a missing file; name the file itself" + (flag.map { ", or give it with \($0)" } ?? ""),
+                at: mark)
+            return nil
+        } else if FileManager.default.fileExists(atPath: url.path) {
             resolved = url.resolvingSymlinksInPath().path
         } else {
             resolved = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path

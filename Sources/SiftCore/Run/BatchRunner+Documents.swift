@@ -102,11 +102,7 @@ extension BatchRunner {
             let verdict: RecordVerdict
             if r.kind != .object {
                 verdict = RecordVerdict(inputError: .notObject)
-            } else if rejects, var duplicate = doc.duplicateKey(within: r) {
-                // The path within the record: the result line gives its index.
-                if isArray, let path = duplicate.duplicateKeyPath, let dot = path.firstIndex(of: ".") {
-                    duplicate.duplicateKeyPath = String(path[path.index(after: dot)...])
-                }
+            } else if rejects, let duplicate = doc.duplicateKey(within: r) {
                 verdict = RecordVerdict(inputError: RecordVerdict.InputError(duplicate))
             } else {
                 verdict = run.session.validate(r)

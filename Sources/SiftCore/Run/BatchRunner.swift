@@ -41,9 +41,10 @@ package struct BatchRunner: Sendable {
             }
         }
         try run.settleWrites()
-        try session.finish()
         var summary = run.summary
         summary.seconds = Date().timeIntervalSince(started)
+        try options.beforeFinish?(summary)
+        try session.finish()
         return summary
     }
 

@@ -33,6 +33,10 @@ package struct RunOptions: Sendable {
     /// Asked between blocks (before a block's claims are made durable and its results written);
     /// true ends the run with `RunInterrupted` (a signal). The block in flight is dropped.
     public var shouldStop: (@Sendable () -> Bool)?
+    /// Called once every result is written, with the run's counts, before the stages make
+    /// their state final (a ledger's provisional claims): the CLI writes and syncs its files
+    /// here, so that a failure to do so leaves the claims provisional, dropped with the run.
+    public var beforeFinish: (@Sendable (RunSummary) throws -> Void)?
 
     public init(
         workers: Int = 1, batchSize: Int = 2048, language: Language = .en, asOfMillis: Int64,
