@@ -63,6 +63,9 @@ let package = Package(
         .executableTarget(
             name: "SiftCLI",
             dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json
+        .executableTarget(
+            name: "SiftFuzz", dependencies: ["Sift", "SiftCore", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields"]),
 
         // SwiftPM package plugins: rule files checked at build time, and `swift package sift ...`.
         .plugin(name: "SiftRulesCheck", capability: .buildTool(), dependencies: ["SiftCLI"], path: "Plugins/SiftRulesCheck"),
