@@ -65,7 +65,8 @@ let package = Package(
             dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json
         .executableTarget(
-            name: "SiftFuzz", dependencies: ["Sift", "SiftCore", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields"]),
+            name: "SiftFuzz",
+            dependencies: ["Sift", "SiftCore", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting"]),
 
         // SwiftPM package plugins: rule files checked at build time, and `swift package sift ...`.
         .plugin(name: "SiftRulesCheck", capability: .buildTool(), dependencies: ["SiftCLI"], path: "Plugins/SiftRulesCheck"),
@@ -76,7 +77,7 @@ let package = Package(
             dependencies: ["SiftCLI"], path: "Plugins/SiftCommand"),
 
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift"]),
+        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),

@@ -1,5 +1,6 @@
 import Foundation
 import SiftRegex
+import SiftTesting
 
 /// The regex compiler and matcher: Sift's byte automaton (`ByteDFA`) against PCRE2.
 ///
@@ -83,18 +84,4 @@ enum RegexTarget {
         }
         return out
     }
-}
-
-/// A small deterministic generator (SplitMix64): each input gets the same derived subjects.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }

@@ -1,4 +1,5 @@
 import SiftRegex
+import SiftTesting
 import Testing
 
 /// The byte automaton must answer exactly as PCRE2 does: every pattern here is matched both
@@ -100,18 +101,4 @@ import Testing
         }
         return scalars.joined()
     }
-}
-
-/// A small seeded generator (SplitMix64), so the texts are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 }
