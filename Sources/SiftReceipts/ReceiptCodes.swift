@@ -20,6 +20,10 @@ extension ReasonCode {
         public static let inAppMissing: ReasonCode = "receipt.in_app_missing"
         /// The record has no verifyReceipt response (object) at `field`.
         public static let missing: ReasonCode = "receipt.missing"
+        /// A non-consumable or auto-renewable purchase without a text `original_transaction_id`, under
+        /// `replay_key: transaction_and_original` (the id that binds it to one user): not credited, not claimed,
+        /// still looked up for replays by its transaction id. (Before 0.9 such a purchase was credited unbound.)
+        public static let originalTransactionIdMissing: ReasonCode = "receipt.original_transaction_id_missing"
         /// An element of `in_app` / `latest_receipt_info` that is not an object (the field gives its index). The
         /// other purchases are still checked and claimed; `malformed_purchases` says whether they are credited.
         public static let purchaseMalformed: ReasonCode = "receipt.purchase_malformed"
@@ -69,7 +73,8 @@ extension ReasonCode {
         public static let statusMissing: ReasonCode = "receipt.status_missing"
         /// The group's latest expiry (or grace period) is not after the as-of time.
         public static let subscriptionExpired: ReasonCode = "receipt.subscription_expired"
-        /// A (original) transaction id that is not a decimal string, e.g. masked `10***4780`.
+        /// A (original) transaction id that is missing or not in `transaction_id_format`: not a decimal string
+        /// (e.g. masked `10***4780`) by default; with `any_text`, empty or longer than 256 bytes.
         public static let transactionId: ReasonCode = "receipt.transaction_id"
         /// A date or boolean that cannot be parsed, or a subscription without `expires_date_ms`. A value that is
         /// present but unreadable (`"12.5"`, `"soon"`, `[]`) is always this code, never treated as absent. Whole

@@ -56,6 +56,19 @@ enum ReceiptPlugin {
                         + "any: every reuse is a replay."
                 ),
                 PluginSpec.Option(
+                    "replay_key", .choice(ReceiptPolicy.ReplayKey.allCases.map(\.rawValue)), default: .string("transaction_and_original"),
+                    doc:
+                        "transaction_and_original: a non-consumable or subscription is also bound by its original transaction id "
+                        + "(a restore or family sharing on another account is a replay); transaction: by its transaction id only."
+                ),
+                PluginSpec.Option(
+                    "transaction_id_format", .choice(ReceiptPolicy.TransactionIDFormat.allCases.map(\.rawValue)),
+                    default: .string("decimal"),
+                    doc:
+                        "decimal: ids are decimal digits, as the App Store sends them; any_text: any text of 1 to 256 bytes "
+                        + "(masked or test ids). Ids are compared as written (\"0123\" is not \"123\")."
+                ),
+                PluginSpec.Option(
                     "latest_receipt_info", .choice(ReceiptPolicy.LatestReceiptInfoUse.allCases.map(\.rawValue)), default: .string("all"),
                     doc: "all: its purchases are credited like in_app's; expiry_only: read only for subscription expiry."),
                 PluginSpec.Option(
@@ -129,6 +142,8 @@ enum ReceiptPlugin {
             environmentFromReceiptType: options.string("environment_fallback") == "receipt_type",
             refundedPeriodsCount: options.string("refunded_periods") == "count",
             malformedPurchases: ReceiptPolicy.MalformedPurchases(rawValue: options.string("malformed_purchases") ?? "") ?? .notCreditable,
+            replayKey: ReceiptPolicy.ReplayKey(rawValue: options.string("replay_key") ?? "") ?? .transactionAndOriginal,
+            transactionIDFormat: ReceiptPolicy.TransactionIDFormat(rawValue: options.string("transaction_id_format") ?? "") ?? .decimal,
             rule: options.mark)
         return ReceiptStage(policy: policy)
     }

@@ -38,6 +38,46 @@ struct ReceiptPolicy: Sendable {
     let refundedPeriodsCount: Bool
     /// Whether the good purchases of a list with a malformed element are credited.
     let malformedPurchases: MalformedPurchases
+    /// Which ids bind a purchase to its first order and user.
+    let replayKey: ReplayKey
+    /// What a (original) transaction id must look like.
+    let transactionIDFormat: TransactionIDFormat
+
+    enum ReplayKey: String, Sendable, CaseIterable {
+        /// The transaction id only: a restored or family-shared purchase (same original, new
+        /// transaction) may be credited to another user.
+        case transaction
+        /// Also the original transaction id of non-consumables and subscriptions.
+        case transactionAndOriginal = "transaction_and_original"
+    }
+
+    enum TransactionIDFormat: String, Sendable, CaseIterable {
+        /// Decimal digits, as the App Store sends them (at most 19).
+        case decimal
+        /// Any text of 1 to `maxTextBytes` bytes (masked ids, test environments). Compared exactly.
+        case anyText = "any_text"
+
+        static let maxTextBytes = 256
+
+        func accepts(_ id: String) -> Bool {
+            switch self {
+            case .decimal: AppleValue.isDecimal(id)
+            case .anyText: !id.isEmpty && id.utf8.count <= Self.maxTextBytes
+            }
+        }
+
+        /// The rule a refused id breaks, for messages.
+        func rule(original: Bool) -> LocalizedText {
+            let what = original ? "an original transaction id" : "a transaction id"
+            let whatZH = original ? "原始交易号" : "交易号"
+            switch self {
+            case .decimal: return LocalizedText(en: "\(what) is a string of decimal digits", zh: "\(whatZH)应为十进制数字字符串")
+            case .anyText:
+                return LocalizedText(
+                    en: "\(what) is text of 1 to \(Self.maxTextBytes) bytes", zh: "\(whatZH)应为 1 到 \(Self.maxTextBytes) 字节的文本")
+            }
+        }
+    }
 
     enum MalformedPurchases: String, Sendable, CaseIterable {
         /// Claimed in the replay ledger (so they cannot be credited later), not credited.

@@ -37,9 +37,11 @@ struct ReceiptStage: Stage {
         }
         // A purchase list that is missing or not an array stops the record: nothing else can be
         // trusted. A malformed element does not: the other purchases are still read and claimed.
-        var reader = TransactionReader(rule: p.rule)
+        var reader = TransactionReader(rule: p.rule, idFormat: p.transactionIDFormat)
         let inApp = reader.read(receipt["in_app"], at: p.path("receipt.in_app"), required: true)
-        let latest = reader.read(response["latest_receipt_info"], at: p.path("latest_receipt_info"), required: false)
+        let latest = reader.read(
+            response["latest_receipt_info"], at: p.path("latest_receipt_info"), required: false,
+            expiryOnly: p.latestReceiptInfo == .expiryOnly)
         guard let inApp, let latest else {
             f.result.violations += reader.violations.filter { $0.reason == .Receipt.inAppMalformed || $0.reason == .Receipt.inAppMissing }
             f.result.output = [Self.output(status: code, environment: response["environment"]?.string, retryable: false, credits: [])]
@@ -50,15 +52,17 @@ struct ReceiptStage: Stage {
         checkBundle(receipt, &f)
         let receiptAccepted = f.result.violations.isEmpty
         f.result.violations += reader.violations
-        var candidates = creditable(inApp: inApp, latest: latest, receipt: receipt, response: response, record: record, context, &f)
-        if !receiptAccepted { candidates = [] }
-        let seen = p.replay == .everySeen ? distinct(inApp + (p.latestReceiptInfo == .all ? latest : [])).filter(\.isWellFormed) : []
+        var purchases = creditable(inApp: inApp, latest: latest, receipt: receipt, response: response, record: record, context, &f)
+        if !receiptAccepted { purchases = Purchases() }
+        let seen = p.replay == .everySeen ? distinct(inApp + latest).filter { $0.isWellFormed && $0.creditable } : []
         let order = AppleValue.text(p.orderField.first(in: record))
         let creditable = reader.malformedPurchases == 0 || p.malformedPurchases == .creditOthers
         f.result.pending = ReceiptPending(
-            candidates: candidates, creditable: creditable, seen: seen, replayOwner: p.replayOwner, order: order, user: user,
-            status: code, environment: environment, rule: p.rule)
-        f.result.output = [Self.output(status: code, environment: environment, retryable: false, credits: creditable ? candidates : [])]
+            candidates: purchases.candidates, lookedUp: purchases.lookedUp, replayKey: p.replayKey, creditable: creditable,
+            seen: seen, replayOwner: p.replayOwner, order: order, user: user, status: code, environment: environment, rule: p.rule)
+        f.result.output = [
+            Self.output(status: code, environment: environment, retryable: false, credits: creditable ? purchases.candidates : [])
+        ]
         return f.result
     }
 
@@ -118,72 +122,115 @@ struct ReceiptStage: Stage {
     }
 
     /// Each transaction id once, in order (a subscription's purchases appear in both lists).
+    /// Purchases without a usable id are all kept.
     private func distinct(_ ts: [Transaction]) -> [Transaction] {
         var seen = Set<String>()
-        return ts.filter { seen.insert($0.transactionID).inserted }
+        return ts.filter { $0.transactionID.map { seen.insert($0).inserted } ?? true }
     }
 
-    /// The purchases that may be credited (before replays), reporting every problem of each.
+    /// What a record's purchases come to before replays are settled.
+    private struct Purchases {
+        var candidates: [Candidate] = []
+        var lookedUp: [(transaction: Transaction, type: ProductType?)] = []
+    }
+
+    /// The purchases that may be credited (before replays), reporting every problem of each;
+    /// those that may not are still looked up, so that a replay is reported beside the rest.
     private func creditable(
         inApp: [Transaction], latest: [Transaction], receipt: JSONValue, response: JSONValue, record: JSONValue,
         _ context: EvaluationContext, _ f: inout Findings
-    ) -> [Candidate] {
+    ) -> Purchases {
         let p = policy
         // The same transaction twice in one in_app list is a replay of itself.
         var inAppIDs = Set<String>()
-        for t in inApp where !inAppIDs.insert(t.transactionID).inserted {
+        for t in inApp where t.transactionID.map({ !inAppIDs.insert($0).inserted }) == true {
             f.fail(
                 "\(t.path).transaction_id", .Receipt.replayedTransaction,
-                "transaction \(t.transactionID) appears twice in in_app: a replayed purchase",
-                "交易 \(t.transactionID) 在 in_app 中出现两次：重放的购买", nil)
+                "transaction \(t.transactionID!) appears twice in in_app: a replayed purchase",
+                "交易 \(t.transactionID!) 在 in_app 中出现两次：重放的购买", nil)
         }
-        let credited = distinct(p.latestReceiptInfo == .all ? latest + inApp : inApp)
         let only = p.transactionField.flatMap { AppleValue.text($0.first(in: record)) }
-        var candidates: [Candidate] = []
-        for t in credited {
-            guard let rule = p.products[t.productID] else {
+        var out = Purchases()
+        for t in distinct((latest + inApp).filter(\.creditable)) {
+            let rule = t.productID.flatMap { p.products[$0] }
+            var ok = t.isWellFormed
+            if let product = t.productID, rule == nil {
                 f.fail(
-                    "\(t.path).product_id", .Receipt.productUnknown, "product \(t.productID) is not in the allowlist",
-                    "商品 \(t.productID) 不在允许列表中", nil)
-                if let ms = t.cancellationMs { refunded(t, ms, &f) }
-                continue
+                    "\(t.path).product_id", .Receipt.productUnknown, "product \(product) is not in the allowlist",
+                    "商品 \(product) 不在允许列表中", nil)
+                ok = false
             }
-            if let ms = t.cancellationMs { refunded(t, ms, &f); continue }
-            guard t.isWellFormed, rule.type != .autoRenewable else { continue }
-            if only == nil || only == t.transactionID { candidates.append(Candidate(transaction: t, type: rule.type)) }
+            if let ms = t.cancellationMs {
+                refunded(t, ms, &f)
+                ok = false
+            }
+            if let rule, needsOriginal(t, rule) {
+                f.fail(
+                    "\(t.path).original_transaction_id", .Receipt.originalTransactionIdMissing,
+                    "original_transaction_id is missing or not text; it binds this \(rule.type.rawValue) purchase to one user",
+                    "缺少 original_transaction_id 或不是文本；它用于把此购买绑定到一个用户", nil)
+                ok = false
+            }
+            guard only == nil || only == t.transactionID, t.transactionID != nil else { continue }
+            if !ok {
+                out.lookedUp.append((t, rule?.type))
+            } else if let rule, rule.type != .autoRenewable {
+                out.candidates.append(Candidate(transaction: t, type: rule.type))
+            }
         }
-        // Subscriptions (also those only in latest_receipt_info with expiry_only).
+        // Subscriptions: dated by both lists (latest_receipt_info's copy of a purchase first, as
+        // it is the fuller, unless it is read for expiry only).
         var groups: [String: [Transaction]] = [:]
-        for t in distinct(latest + inApp) where (t.cancellationMs == nil || p.refundedPeriodsCount) && t.isWellFormed {
-            guard let rule = p.products[t.productID], rule.type == .autoRenewable else { continue }
+        for t in distinct(p.latestReceiptInfo == .all ? latest + inApp : inApp + latest)
+        where (t.cancellationMs == nil || p.refundedPeriodsCount) && t.isWellFormed {
+            guard let rule = t.productID.flatMap({ p.products[$0] }), rule.type == .autoRenewable else { continue }
             groups[rule.group, default: []].append(t)
         }
         // The as-of time once per record (a missing request_date_ms is reported once, not per group).
         let asOf = groups.isEmpty ? nil : asOfMillis(receipt, context, &f)
         for group in groups.keys.sorted() {
-            if let c = subscription(group, groups[group]!, asOf: asOf, response: response, only: only, &f) { candidates.append(c) }
+            switch subscription(group, groups[group]!, asOf: asOf, response: response, only: only, &f) {
+            case .credit(let t)?: out.candidates.append(Candidate(transaction: t, type: .autoRenewable))
+            case .lookUp(let t)?: out.lookedUp.append((t, .autoRenewable))
+            case nil: break
+            }
         }
-        return candidates
+        return out
+    }
+
+    /// True when the purchase has no original transaction id although the policy binds it by one.
+    private func needsOriginal(_ t: Transaction, _ rule: ProductRule) -> Bool {
+        t.originalMissing && policy.replayKey == .transactionAndOriginal && rule.type.locksOriginalTransaction
     }
 
     private func refunded(_ t: Transaction, _ ms: Int64, _ f: inout Findings) {
+        let id = t.transactionID ?? "(no id)"
         let why = t.cancellationReason == "1" ? "an issue in the app" : (t.cancellationReason == "0" ? "another reason" : "no reason given")
         let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
         f.fail(
             "\(t.path).cancellation_date_ms", .Receipt.refunded,
-            "transaction \(t.transactionID) was refunded or revoked at \(isoTime(ms)) (cancellation_reason "
+            "transaction \(id) was refunded or revoked at \(isoTime(ms)) (cancellation_reason "
                 + "\(t.cancellationReason ?? "absent"): \(why))",
-            "交易 \(t.transactionID) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
+            "交易 \(id) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
+    }
+
+    private enum GroupOutcome {
+        /// The active group's purchase to credit.
+        case credit(Transaction)
+        /// The expired group's newest creditable purchase, looked up for replays only.
+        case lookUp(Transaction)
     }
 
     /// A subscription group is active if and only if its latest expiry (or grace) is after the as-of time.
+    /// It is credited through its newest in-force purchase that may be credited (with `expiry_only`,
+    /// an `in_app` one).
     private func subscription(
         _ group: String, _ ts: [Transaction], asOf: Int64?, response: JSONValue, only: String?,
         _ f: inout Findings
-    ) -> Candidate? {
+    ) -> GroupOutcome? {
         let p = policy
         let dated = ts.filter { $0.expiresMs != nil }
-        for t in ts where t.expiresMs == nil {
+        for t in ts where t.expiresMs == nil && t.creditable {
             if p.missingExpiry == .malformed {
                 f.fail(
                     "\(t.path).expires_date_ms", .Receipt.valueMalformed, "a subscription transaction needs expires_date_ms",
@@ -196,6 +243,11 @@ struct ReceiptStage: Stage {
             }
         }
         guard let newest = dated.max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
+        // A refunded period may extend the group (refunded_periods: count) but is never credited itself.
+        let credit = dated.filter { t in
+            t.cancellationMs == nil && t.creditable && t.transactionID != nil && (only == nil || only == t.transactionID)
+                && !needsOriginal(t, p.products[t.productID!]!)
+        }.max(by: { $0.expiresMs! < $1.expiresMs! })
         var until = newest.expiresMs!
         if p.grace, let graceUntil = graceExpiry(response, group: group, &f.result) { until = max(until, graceUntil) }
         guard let asOf else { return nil }
@@ -204,11 +256,9 @@ struct ReceiptStage: Stage {
                 "\(newest.path).expires_date_ms", .Receipt.subscriptionExpired,
                 "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
                 "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
-            return nil
+            return credit.map { .lookUp($0) }
         }
-        // A refunded period may extend the group (refunded_periods: count) but is never credited itself.
-        guard let credit = dated.filter({ $0.cancellationMs == nil }).max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
-        return only == nil || only == credit.transactionID ? Candidate(transaction: credit, type: .autoRenewable) : nil
+        return credit.map { .credit($0) }
     }
 
     private func asOfMillis(_ receipt: JSONValue, _ context: EvaluationContext, _ f: inout Findings) -> Int64? {
@@ -252,7 +302,7 @@ struct ReceiptStage: Stage {
             creditable: credits.map { c in
                 let t = c.transaction
                 return .init(
-                    productID: t.productID, type: c.type.rawValue, transactionID: t.transactionID,
+                    productID: t.productID ?? "", type: c.type.rawValue, transactionID: t.transactionID ?? "",
                     originalTransactionID: t.originalTransactionID, quantity: t.quantity, expiresMs: t.expiresMs)
             })
     }
@@ -264,32 +314,5 @@ struct ReceiptStage: Stage {
         return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
             try ReplaySettler(ledger: path.map { try Ledger(path: $0, claimsAreFinal: environment.claimsAreFinal) })
         }
-    }
-
-    func explain(_ language: Language) -> String {
-        let products = policy.products.keys.sorted().map { "\($0) (\(policy.products[$0]!.type.rawValue))" }.joined(separator: ", ")
-        var lines = [
-            "receipt at \(policy.responsePath.isEmpty ? "the record" : policy.responsePath) (\(policy.rule)):",
-            "  - status must be 0; other codes give receipt.status.<name>",
-            "  - environment must be \(policy.environments.sorted().joined(separator: " or "))"
-                + (policy.sandboxUsers.isEmpty ? "" : "; sandbox allowed for users \(policy.sandboxUsers.sorted().joined(separator: ", "))")
-                + " [receipt.environment]",
-            "  - bundle id must be \(policy.bundleIDs.sorted().joined(separator: " or ")) [receipt.bundle_id]",
-            "  - products: \(products) [receipt.product_unknown]",
-            "  - refunded or revoked transactions are not credited [receipt.refunded]",
-            "  - subscriptions are credited while the group's latest expiry\(policy.grace ? " (or grace period)" : "") is after the as-of "
-                + "time [receipt.subscription_expired]",
-            "  - a transaction is credited to one order and user only [receipt.already_credited, receipt.replayed_transaction]",
-            policy.malformedPurchases == .notCreditable
-                ? "  - a purchase list with an element that is not an object: nothing is credited, the good purchases are still "
-                    + "claimed [receipt.purchase_malformed]"
-                : "  - an element of a purchase list that is not an object is reported; the others are credited "
-                    + "[receipt.purchase_malformed]",
-        ]
-        if let l = policy.ledger { lines.append("  - ledger: \(l)") }
-        if language == .zh {
-            lines[0] = "收据检查，位置 \(policy.responsePath.isEmpty ? "记录本身" : policy.responsePath)（\(policy.rule)）："
-        }
-        return lines.joined(separator: "\n")
     }
 }

@@ -35,41 +35,56 @@ final class ReplaySettler: Settler {
         guard let pending = result.pending as? ReceiptPending else { return }
         let me = Owner(order: pending.order, user: pending.user)
         var credited: [Candidate] = []
-        let anyReuse = pending.replayOwner == .any
         for c in pending.candidates {
             let t = c.transaction
-            if let prior = owner(of: "t:" + t.transactionID) {
-                let redelivery = prior == me && !anyReuse
-                result.violations.append(
-                    redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule))
+            let originalKey = originalKey(t, c.type, pending)
+            if let problem = replay(t, originalKey, me, pending) {
+                result.violations.append(problem)
                 continue
             }
-            // The original transaction's key and owner, looked up once.
-            let originalKey = c.type.locksOriginalTransaction ? t.originalTransactionID.map { "o:" + $0 } : nil
-            let originalOwner = originalKey.flatMap(owner(of:))
-            if let prior = originalOwner, prior != me {
-                result.violations.append(Self.replayed(t, prior, "original_transaction_id", pending.rule))
-                continue
-            }
-            claim("t:" + t.transactionID, me)
-            if let originalKey, originalOwner == nil { claim(originalKey, me) }
+            claim("t:" + t.transactionID!, me)
+            if let originalKey, owner(of: originalKey) == nil { claim(originalKey, me) }
             if pending.creditable { credited.append(c) }
         }
+        // Purchases that cannot be credited for other reasons: a replay is reported too.
+        for (t, type) in pending.lookedUp {
+            if let problem = replay(t, originalKey(t, type, pending), me, pending) { result.violations.append(problem) }
+        }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
-        for t in pending.seen where owner(of: "t:" + t.transactionID) == nil { claim("t:" + t.transactionID, me) }
+        for t in pending.seen where owner(of: "t:" + t.transactionID!) == nil { claim("t:" + t.transactionID!, me) }
         result.output = [ReceiptStage.output(status: pending.status, environment: pending.environment, retryable: false, credits: credited)]
+    }
+
+    /// The ledger key of the purchase's original transaction, when the policy binds it by one.
+    private func originalKey(_ t: Transaction, _ type: ProductType?, _ pending: ReceiptPending) -> String? {
+        guard pending.replayKey == .transactionAndOriginal, type?.locksOriginalTransaction == true else { return nil }
+        return t.originalTransactionID.map { "o:" + $0 }
+    }
+
+    /// Why the purchase may not be credited to `me` again: its transaction (or original) was
+    /// credited before, to someone else (a replay) or to `me` (a re-delivery).
+    private func replay(_ t: Transaction, _ originalKey: String?, _ me: Owner, _ pending: ReceiptPending) -> Violation? {
+        guard let id = t.transactionID else { return nil }
+        if let prior = owner(of: "t:" + id) {
+            let redelivery = prior == me && pending.replayOwner != .any
+            return redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule)
+        }
+        if let originalKey, let prior = owner(of: originalKey), prior != me {
+            return Self.replayed(t, prior, "original_transaction_id", pending.rule)
+        }
+        return nil
     }
 
     static func alreadyCredited(_ t: Transaction, _ rule: Mark) -> Violation {
         Violation(
             field: "\(t.path).transaction_id", reason: .Receipt.alreadyCredited,
             message: LocalizedText(
-                en: "transaction \(t.transactionID) was already credited to this order (a re-delivery)",
-                zh: "交易 \(t.transactionID) 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
+                en: "transaction \(t.transactionID ?? "") was already credited to this order (a re-delivery)",
+                zh: "交易 \(t.transactionID ?? "") 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
     }
 
     static func replayed(_ t: Transaction, _ prior: Owner, _ key: String, _ rule: Mark) -> Violation {
-        let id = key == "transaction_id" ? t.transactionID : (t.originalTransactionID ?? "")
+        let id = (key == "transaction_id" ? t.transactionID : t.originalTransactionID) ?? ""
         let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")"
         return Violation(
             field: "\(t.path).\(key)", reason: .Receipt.replayedTransaction,

@@ -4,9 +4,16 @@ import SiftCore
 struct Transaction: Sendable {
     /// Where it is in the record: `receipt.receipt.in_app[0]`.
     let path: String
-    let productID: String
-    let transactionID: String
+    /// Nil when missing or not text (reported).
+    let productID: String?
+    /// Nil when missing or not in the policy's `transaction_id_format` (reported): such a
+    /// purchase is never credited nor looked up for replays.
+    let transactionID: String?
+    /// Nil when missing or malformed (a malformed one is reported).
     let originalTransactionID: String?
+    /// True when there is no `original_transaction_id` at all (the stage decides whether that
+    /// is a problem: it is where the original id binds the purchase).
+    var originalMissing = false
     let quantity: Int64
     let expiresMs: Int64?
     let cancellationMs: Int64?
@@ -14,6 +21,9 @@ struct Transaction: Sendable {
     /// False when one of its values could not be read (a violation says which): it is then
     /// still checked for product and refund, so every problem is reported, but never credited.
     let isWellFormed: Bool
+    /// False for a `latest_receipt_info` purchase read under `latest_receipt_info: expiry_only`:
+    /// it only dates its subscription group.
+    var creditable = true
 }
 
 /// A transaction that may be credited, once replays are ruled out.
@@ -25,6 +35,10 @@ struct Candidate: Sendable {
 /// What the settler needs to finish a record.
 struct ReceiptPending: Sendable {
     let candidates: [Candidate]
+    /// Purchases that cannot be credited (refunded, unknown product, malformed, expired) but
+    /// are looked up so that a replay is reported beside their other problems; never claimed.
+    let lookedUp: [(transaction: Transaction, type: ProductType?)]
+    let replayKey: ReceiptPolicy.ReplayKey
     /// False when the record's candidates are only claimed (so they cannot be replayed later),
     /// not credited: a purchase list with a malformed element, under `malformed_purchases: not_creditable`.
     let creditable: Bool
@@ -42,6 +56,7 @@ struct ReceiptPending: Sendable {
 struct TransactionReader {
     var violations: [Violation] = []
     let rule: Mark
+    let idFormat: ReceiptPolicy.TransactionIDFormat
 
     mutating func bad(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue?) {
         violations.append(
@@ -56,7 +71,9 @@ struct TransactionReader {
     /// Reads an `in_app`-style array: nil (with a violation) if it is not an array; empty if
     /// absent (and `required` is false) or null. An element that is not an object is reported
     /// with its index and skipped; the others are read.
-    mutating func read(_ array: JSONValue?, at path: String, required: Bool) -> [Transaction]? {
+    /// With `expiryOnly`, purchases are read only for what dates a subscription (product,
+    /// expiry, cancellation); nothing else of them is checked and they are never credited.
+    mutating func read(_ array: JSONValue?, at path: String, required: Bool, expiryOnly: Bool = false) -> [Transaction]? {
         guard let array, !array.isNull else {
             if required {
                 bad(path, .Receipt.inAppMissing, "the receipt has no in_app array", "收据中没有 in_app 数组", array)
@@ -80,12 +97,14 @@ struct TransactionReader {
                 malformedPurchases += 1
                 continue
             }
-            if let t = transaction(item, at: p) { out.append(t) }
+            if let t = expiryOnly ? expiryOnlyTransaction(item, at: p) : transaction(item, at: p) { out.append(t) }
         }
         return out
     }
 
-    private mutating func transaction(_ item: JSONValue, at p: String) -> Transaction? {
+    /// A purchase with every value checked. Returned whatever is wrong with it (so that its
+    /// other problems are reported too), but only a well-formed one is ever credited.
+    private mutating func transaction(_ item: JSONValue, at p: String) -> Transaction {
         let before = violations.count
         let product = item["product_id"]?.string
         if product == nil {
@@ -93,17 +112,16 @@ struct TransactionReader {
                 "\(p).product_id", .Receipt.valueMalformed, "product_id is missing or not text", "缺少 product_id 或不是文本",
                 item["product_id"])
         }
-        let tid = AppleValue.text(item["transaction_id"])
-        if tid == nil || !AppleValue.isDecimal(tid!) {
-            bad(
-                "\(p).transaction_id", .Receipt.transactionId, "a transaction id is a string of decimal digits",
-                "交易号应为十进制数字字符串", item["transaction_id"])
+        var tid = AppleValue.text(item["transaction_id"])
+        if tid == nil || !idFormat.accepts(tid!) {
+            let rule = idFormat.rule(original: false)
+            bad("\(p).transaction_id", .Receipt.transactionId, rule.en, rule.zh, item["transaction_id"])
+            tid = nil
         }
         var otid = AppleValue.text(item["original_transaction_id"])
-        if let o = otid, !AppleValue.isDecimal(o) {
-            bad(
-                "\(p).original_transaction_id", .Receipt.transactionId, "an original transaction id is a string of decimal digits",
-                "原始交易号应为十进制数字字符串", item["original_transaction_id"])
+        if let o = otid, !idFormat.accepts(o) {
+            let rule = idFormat.rule(original: true)
+            bad("\(p).original_transaction_id", .Receipt.transactionId, rule.en, rule.zh, item["original_transaction_id"])
             otid = nil
         }
         var quantity: Int64 = 1
@@ -123,12 +141,27 @@ struct TransactionReader {
                 "\(p).is_trial_period", .Receipt.valueMalformed, "is_trial_period is not true or false", "is_trial_period 不是布尔值",
                 item["is_trial_period"])
         }
-        // Without a product and a decimal id there is nothing more to check.
-        guard let product, let tid, AppleValue.isDecimal(tid) else { return nil }
-        return Transaction(
+        var t = Transaction(
             path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
             expiresMs: expires.value, cancellationMs: cancelled.value,
             cancellationReason: AppleValue.text(item["cancellation_reason"]), isWellFormed: violations.count == before)
+        t.originalMissing = AppleValue.text(item["original_transaction_id"]) == nil
+        return t
+    }
+
+    /// A `latest_receipt_info` purchase under `expiry_only`: its product (nil when it has none:
+    /// it then dates nothing) and its dates; only dates that cannot be read are reported.
+    private mutating func expiryOnlyTransaction(_ item: JSONValue, at p: String) -> Transaction? {
+        let before = violations.count
+        let expires = millis(item, "expires_date_ms", p)
+        let cancelled = millis(item, "cancellation_date_ms", p)
+        guard let product = item["product_id"]?.string else { return nil }
+        var t = Transaction(
+            path: p, productID: product, transactionID: AppleValue.text(item["transaction_id"]), originalTransactionID: nil,
+            quantity: 1, expiresMs: expires.value, cancellationMs: cancelled.value, cancellationReason: nil,
+            isWellFormed: violations.count == before)
+        t.creditable = false
+        return t
     }
 
     /// A `_ms` date, with a violation when it is present but unreadable.

@@ -251,7 +251,7 @@ struct SiftProcess {
             reasons == [
                 [
                     "receipt.bundle_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id",
-                    "receipt.transaction_id",
+                    "receipt.transaction_id", "receipt.product_unknown", "receipt.product_unknown",
                 ],
                 [], ["receipt.already_credited"], ["receipt.replayed_transaction"],
                 ["receipt.status.sandbox_receipt_in_production"], ["receipt.refunded"], ["receipt.subscription_expired"],

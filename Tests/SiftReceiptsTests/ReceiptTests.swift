@@ -361,10 +361,15 @@ func creditable(_ v: RecordVerdict) -> String {
         let w = try verdicts([record(inApp: "[]", extra: latest)], pipeline: expiryOnly)[0]
         #expect(w.reasons == [])
         #expect(creditable(w).hasSuffix(#""creditable":[]}"#))
-        // Subscription expiry still comes from it.
+        // Subscription expiry still comes from it, but only an in_app purchase is credited
+        // (PolicyGapTests.expiryOnlyNeitherCreditsNorRegisters has the whole of it).
         let sub = #","latest_receipt_info":[\#(tx("monthly", "1000000000000010", extra: #","expires_date_ms":"1895000000000""#))]"#
+        let older = tx("monthly", "1000000000000008", extra: #","expires_date_ms":"1595000000000""#)
         #expect(
-            creditable(try verdicts([record(inApp: "[]", extra: sub)], pipeline: expiryOnly)[0]).contains(#""expires_ms":1895000000000"#))
+            creditable(try verdicts([record(inApp: "[\(older)]", extra: sub)], pipeline: expiryOnly)[0])
+                .contains(
+                    #""transaction_id":"1000000000000008","original_transaction_id":"1000000000000008","quantity":1,"expires_ms":1595000000000"#
+                ))
     }
 
     @Test func aSubscriptionWithoutExpiryIsExpiredByDefault() throws {
