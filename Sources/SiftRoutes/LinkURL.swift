@@ -21,6 +21,9 @@ struct LinkURL: Sendable {
     let rawQuery: String?
     /// The fragment as written (still encoded): nil without '#', "" for a bare '#'.
     let fragment: String?
+    /// With `query: opaque`, why the query could not be read as `name=value` items (then
+    /// `query` is empty); reported only for a route that reads its query.
+    var queryProblem: LinkProblem?
 }
 
 /// Why a link is refused. Each case is its own reason code (`route.<code>`).
@@ -45,6 +48,25 @@ struct LinkParser: Sendable {
     var schemeLinks: SchemeLinks = .authority
     /// Whether `example.com.` (a trailing dot) is read as `example.com` or refused (`host_trailing_dot`).
     var ignoreTrailingDot = true
+    /// How the query and the fragment are read (`query`, `fragment`).
+    var query: Reading = .checked
+    var fragment: Reading = .checked
+    /// Whether C1 controls (U+0080–U+009F, raw or encoded) are refused like C0 and DEL (`controls`).
+    var c1Controls = true
+
+    enum Reading: String, Sendable, CaseIterable {
+        /// Decoded and checked: escapes, controls, UTF-8 and (query) names given twice.
+        case checked
+        /// Passed through as written; only what RFC 3986 does not allow there is refused.
+        case opaque
+    }
+
+    enum Controls: String, Sendable, CaseIterable {
+        /// C0 (U+0000–U+001F) and DEL.
+        case c0Del = "c0_del"
+        /// Also C1 (U+0080–U+009F).
+        case c0DelC1 = "c0_del_c1"
+    }
 
     enum SchemeLinks: String, Sendable, CaseIterable {
         /// `deeplink://videos/5`: after `//` comes an authority, whose text is the first segment.
@@ -63,7 +85,7 @@ struct LinkParser: Sendable {
         }
         let noAuthority = !universal && schemeLinks == .path
         var rest = try afterScheme(url[url.index(after: colon)...], scheme: scheme, noAuthority: noAuthority)
-        let fragment = try Self.takeFragment(&rest)
+        let fragment = try takeFragment(&rest)
         let (queryText, rawQuery) = Self.takeQuery(&rest)
         // Without an authority, the whole rest is the path (`deeplink:///videos` starts with an empty segment).
         let slash = noAuthority ? rest.startIndex : (rest.firstIndex(of: "/") ?? rest.endIndex)
@@ -75,25 +97,35 @@ struct LinkParser: Sendable {
         if universal {
             host = try universalHost(hostText)
         } else if !hostText.isEmpty {
-            segments.append(try Self.decodeSegment(hostText))
+            segments.append(try Self.decodeSegment(hostText, c1: c1Controls))
         }
-        let path = try Self.pathSegments(pathText)
+        let path = try Self.pathSegments(pathText, c1: c1Controls)
         segments += path.decoded
-        let query = try Self.queryItems(queryText)
+        var query: [(String, String)] = []
+        var queryProblem: LinkProblem?
+        if self.query == .checked {
+            query = try Self.queryItems(queryText, c1: c1Controls)
+        } else {
+            try checkOpaque(queryText, part: "query")
+            do { query = try Self.queryItems(queryText, c1: c1Controls) } catch { queryProblem = error }
+        }
+        // A universal link's path as written, trailing '/' included: AASA patterns match it so
+        // ('/videos/*' opens '/videos/'; '*' matches zero or more characters).
         let encoded =
             universal
-            ? "/" + path.raw.joined(separator: "/")
+            ? "/" + path.raw.joined(separator: "/") + (path.trailingSlash && !path.raw.isEmpty ? "/" : "")
             : "/" + ([String(hostText)] + path.raw.map(String.init)).filter { !$0.isEmpty }.joined(separator: "/")
         let decoded = "/" + segments.joined(separator: "/") + (path.trailingSlash && !segments.isEmpty ? "/" : "")
         return LinkURL(
             kind: universal ? .universal : .scheme, scheme: scheme, host: host, segments: segments, encodedPath: encoded,
-            decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment)
+            decodedPath: decoded, query: query, rawQuery: rawQuery, fragment: fragment, queryProblem: queryProblem)
     }
 
     /// Checks the link's characters and its scheme (syntax, never-opened, allowed), in that order.
     /// Returns the lowercased scheme, the index of its ':' and whether the link is a universal link.
     private func parseScheme(_ url: String) throws(LinkProblem) -> (scheme: String, colon: String.Index, universal: Bool) {
-        for u in url.unicodeScalars where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == " " || u == "\\" {
+        for u in url.unicodeScalars
+        where u.value < 0x20 || u.value == 0x7F || (c1Controls && (0x80...0x9F).contains(u.value)) || u == " " || u == "\\" {
             throw LinkProblem(
                 code: .Route.badCharacter, en: "the link contains a space, a control character or a backslash",
                 zh: "链接包含空格、控制字符或反斜杠")
@@ -138,13 +170,48 @@ struct LinkParser: Sendable {
         return rest
     }
 
-    /// Cuts a `#fragment` off `rest` and returns it as written (nil without '#'), refusing a badly encoded one.
-    private static func takeFragment(_ rest: inout Substring) throws(LinkProblem) -> String? {
+    /// Cuts a `#fragment` off `rest` and returns it as written (nil without '#'), refusing a badly
+    /// encoded one (or, when opaque, one with characters RFC 3986 does not allow in a fragment).
+    private func takeFragment(_ rest: inout Substring) throws(LinkProblem) -> String? {
         guard let hash = rest.firstIndex(of: "#") else { return nil }
-        let fragment = String(rest[rest.index(after: hash)...])
-        _ = try decode(rest[rest.index(after: hash)...], allowSlash: true)
+        let text = rest[rest.index(after: hash)...]
+        if fragment == .checked {
+            _ = try Self.decode(text, allowSlash: true, c1: c1Controls)
+        } else {
+            try checkOpaque(text, part: "fragment")
+        }
         rest = rest[..<hash]
-        return fragment
+        return String(text)
+    }
+
+    /// An opaque query or fragment: RFC 3986's `*( pchar / "/" / "?" )`, each '%' starting an
+    /// escape (raw non-ASCII too when `strict_characters` is off). Nothing is decoded.
+    private func checkOpaque(_ text: Substring, part: String) throws(LinkProblem) {
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, Self.hex(bytes[i + 1]) != nil, Self.hex(bytes[i + 2]) != nil
+                else {
+                    throw LinkProblem(
+                        code: .Route.badEscape, en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+                }
+                i += 3
+                continue
+            }
+            let allowed =
+                b >= 0x80
+                ? !strictCharacters
+                : (Self.isRFC3986(Unicode.Scalar(b)) && b != UInt8(ascii: "[") && b != UInt8(ascii: "]") && b != UInt8(ascii: "#"))
+            guard allowed else {
+                let shown = b >= 0x80 ? "a non-ASCII character" : "'\(Character(Unicode.Scalar(b)))'"
+                throw LinkProblem(
+                    code: .Route.badCharacter, en: "the \(part) contains \(shown), which RFC 3986 does not allow there",
+                    zh: "\(part == "query" ? "查询" : "片段")中包含 RFC 3986 不允许的字符 \(shown)")
+            }
+            i += 1
+        }
     }
 
     /// Cuts a `?query` off `rest`; returns its text ("" without '?') and the query as written (nil without '?').
@@ -166,7 +233,7 @@ struct LinkParser: Sendable {
         if let port, !port.isEmpty {
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 throw LinkProblem(
-                    code: .Route.port, en: "the port '\(Self.clipped(port))' is not a number",
+                    code: .Route.portMalformed, en: "the port '\(Self.clipped(port))' is not a number",
                     zh: "端口 '\(Self.clipped(port))' 不是数字")
             }
             // Digits only, so leading zeros are the only other spelling: 0443 is 443.
@@ -181,6 +248,9 @@ struct LinkParser: Sendable {
 
     /// A universal link's host as lowercased ASCII, refused unless it is valid and one of the app's hosts.
     private func universalHost(_ hostText: Substring) throws(LinkProblem) -> String {
+        if hostText.isEmpty {
+            throw LinkProblem(code: .Route.hostMalformed, en: "the link has no host", zh: "链接没有主机名")
+        }
         if !ignoreTrailingDot, hostText.hasSuffix(".") {
             throw LinkProblem(
                 code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
@@ -190,7 +260,7 @@ struct LinkParser: Sendable {
             ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
         else {
             throw LinkProblem(
-                code: .Route.hostInvalid, en: "'\(Self.clipped(hostText))' is not a valid host name",
+                code: .Route.hostMalformed, en: "'\(Self.clipped(hostText))' is not a valid host name",
                 zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
         }
         guard hosts.contains(where: { $0.matches(ascii) }) else {
@@ -202,7 +272,7 @@ struct LinkParser: Sendable {
     }
 
     /// The path's segments as written and decoded, and whether it ends in '/'; refuses empty and dot segments.
-    private static func pathSegments(_ pathText: Substring) throws(LinkProblem) -> (
+    private static func pathSegments(_ pathText: Substring, c1: Bool) throws(LinkProblem) -> (
         raw: [Substring], decoded: [String], trailingSlash: Bool
     ) {
         var raw = pathText.split(separator: "/", omittingEmptySubsequences: false)
@@ -214,20 +284,20 @@ struct LinkParser: Sendable {
             if r.isEmpty {
                 throw LinkProblem(code: .Route.emptySegment, en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）")
             }
-            decoded.append(try Self.decodeSegment(r))
+            decoded.append(try Self.decodeSegment(r, c1: c1))
         }
         return (raw, decoded, trailingSlash)
     }
 
     /// The decoded `name=value` items of a query, in order; refuses a name given twice.
-    private static func queryItems(_ queryText: Substring) throws(LinkProblem) -> [(String, String)] {
+    private static func queryItems(_ queryText: Substring, c1: Bool) throws(LinkProblem) -> [(String, String)] {
         var query: [(String, String)] = []
         var names = Set<String>()
         if !queryText.isEmpty {
             for item in queryText.split(separator: "&", omittingEmptySubsequences: true) {
                 let eq = item.firstIndex(of: "=") ?? item.endIndex
-                let name = try Self.decode(item[..<eq], allowSlash: true)
-                let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true)
+                let name = try Self.decode(item[..<eq], allowSlash: true, c1: c1)
+                let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true, c1: c1)
                 if !names.insert(name).inserted {
                     throw LinkProblem(
                         code: .Route.queryDuplicate, en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
@@ -244,7 +314,7 @@ struct LinkParser: Sendable {
     static func splitAuthority(_ authority: Substring) throws(LinkProblem) -> (host: Substring, port: Substring?) {
         func invalid() -> LinkProblem {
             LinkProblem(
-                code: .Route.hostInvalid, en: "'\(clipped(authority))' is not a valid host name",
+                code: .Route.hostMalformed, en: "'\(clipped(authority))' is not a valid host name",
                 zh: "'\(clipped(authority))' 不是合法的主机名")
         }
         if authority.hasPrefix("[") {
@@ -283,8 +353,8 @@ struct LinkParser: Sendable {
         s.count > 40 ? String(s.prefix(40)) + "…" : String(s)
     }
 
-    static func decodeSegment(_ raw: Substring) throws(LinkProblem) -> String {
-        let s = try decode(raw, allowSlash: false)
+    static func decodeSegment(_ raw: Substring, c1: Bool = true) throws(LinkProblem) -> String {
+        let s = try decode(raw, allowSlash: false, c1: c1)
         if s == "." || s == ".." {
             throw LinkProblem(code: .Route.dotSegment, en: "the path has a '\(s)' segment", zh: "路径中含有 '\(s)' 段")
         }
@@ -292,8 +362,8 @@ struct LinkParser: Sendable {
     }
 
     /// Percent-decodes once. Refuses bad escapes, NUL, other control characters (C0, DEL and,
-    /// after UTF-8 decoding, C1), invalid UTF-8 and (in segments) encoded slashes.
-    static func decode(_ raw: Substring, allowSlash: Bool) throws(LinkProblem) -> String {
+    /// after UTF-8 decoding, C1 unless `c1` is false), invalid UTF-8 and (in segments) encoded slashes.
+    static func decode(_ raw: Substring, allowSlash: Bool, c1: Bool = true) throws(LinkProblem) -> String {
         var bytes: [UInt8] = []
         var it = Array(raw.utf8)[...]
         while let c = it.popFirst() {
@@ -323,8 +393,8 @@ struct LinkParser: Sendable {
         guard let s = String(validating: bytes, as: UTF8.self) else {
             throw LinkProblem(code: .Route.badEncoding, en: "the decoded text is not UTF-8", zh: "解码后的文本不是 UTF-8")
         }
-        if let c1 = s.unicodeScalars.first(where: { (0x80...0x9F).contains($0.value) }) {
-            throw encodedControl(codePoint(c1.value))
+        if c1, let control = s.unicodeScalars.first(where: { (0x80...0x9F).contains($0.value) }) {
+            throw encodedControl(codePoint(control.value))
         }
         return s
     }

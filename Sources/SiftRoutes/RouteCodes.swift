@@ -20,7 +20,8 @@ extension ReasonCode {
         /// `//` inside the path.
         public static let emptySegment: ReasonCode = "route.empty_segment"
         /// Any other encoded control character in a path segment or a query name or value: `%01`–`%1F` (`%0A`, `%0D`,
-        /// `%09`, ...), `%7F`, and C1 controls U+0080–U+009F after UTF-8 decoding (`%C2%85`).
+        /// `%09`, ...), `%7F`, and (unless `controls: c0_del`) C1 controls U+0080–U+009F after UTF-8 decoding
+        /// (`%C2%85`).
         public static let encodedControl: ReasonCode = "route.encoded_control"
         /// A segment holds `%2F` or `%5C` (an encoded slash or backslash).
         public static let encodedSlash: ReasonCode = "route.encoded_slash"
@@ -29,9 +30,12 @@ extension ReasonCode {
         /// A scheme that is never opened: `javascript:`, `data:`, `file:`, `vbscript:`, `blob:` (or the list in
         /// `forbidden_schemes`).
         public static let forbiddenScheme: ReasonCode = "route.forbidden_scheme"
-        /// A host with `%`, brackets or other characters hosts cannot have; an IP literal (`[::1]`, with or without a
-        /// port); text after `]` other than `:port` (`[::1]x`).
+        /// An IP address literal (`[::1]`, with or without a port): links must name a host. (Before 0.9 also a host
+        /// that is not one at all: that is `hostMalformed` now.)
         public static let hostInvalid: ReasonCode = "route.host_invalid"
+        /// Text that is no host: empty, `%`, characters host names cannot have, an unclosed `[` (`[::1`), text after
+        /// `]` other than `:port` (`[::1]x`), brackets elsewhere.
+        public static let hostMalformed: ReasonCode = "route.host_malformed"
         /// An https host not in `hosts` (compared case-insensitively, IDN as punycode: `例子.cn` = `xn--fsqu00a.cn`).
         public static let hostNotAllowed: ReasonCode = "route.host_not_allowed"
         /// The `aasa:` file does not send this universal link to the app.
@@ -40,9 +44,11 @@ extension ReasonCode {
         public static let nulByte: ReasonCode = "route.nul_byte"
         /// A route would match, but a parameter is not of its declared type.
         public static let paramType: ReasonCode = "route.param_type"
-        /// A port other than the default (443 for https; none for custom schemes), or a port that is not all digits
-        /// (`:44x`, `:+443`, `:-1`).
+        /// A port other than the default (443 for https; none for custom schemes). (Before 0.9 also a port that is not
+        /// a number: that is `portMalformed` now.)
         public static let port: ReasonCode = "route.port"
+        /// A port that is not all digits (`:abc`, `:44x`, `:+443`, `:-443`).
+        public static let portMalformed: ReasonCode = "route.port_malformed"
         /// A query parameter given twice.
         public static let queryDuplicate: ReasonCode = "route.query_duplicate"
         /// A required query parameter of the matched route is missing.

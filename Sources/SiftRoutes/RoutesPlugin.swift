@@ -70,6 +70,25 @@ enum RoutesPlugin {
                         + "read as example.com (the same DNS name), or refused (route.host_not_allowed)."
                 ),
                 PluginSpec.Option(
+                    "query", .choice(LinkParser.Reading.allCases.map(\.rawValue)), default: .string("checked"),
+                    doc:
+                        "checked: the query is decoded and checked (escapes, controls, UTF-8, a name given twice) for every link; "
+                        + "opaque: passed through as written, only characters RFC 3986 does not allow in a query refused, and "
+                        + "read as parameters only for a route that declares them."
+                ),
+                PluginSpec.Option(
+                    "fragment", .choice(LinkParser.Reading.allCases.map(\.rawValue)), default: .string("checked"),
+                    doc:
+                        "checked: the fragment is decoded and checked like the path; "
+                        + "opaque: passed through as written, only characters RFC 3986 does not allow in a fragment refused."
+                ),
+                PluginSpec.Option(
+                    "controls", .choice(LinkParser.Controls.allCases.map(\.rawValue)), default: .string("c0_del_c1"),
+                    doc:
+                        "Control characters refused, raw or encoded (route.bad_character, route.encoded_control): "
+                        + "c0_del_c1: C0, DEL and C1 (U+0080-U+009F, %C2%85); c0_del: C0 and DEL only."
+                ),
+                PluginSpec.Option(
                     "aasa", .string,
                     doc:
                         "An apple-app-site-association file (relative to this rule file): "
@@ -119,6 +138,9 @@ enum RoutesPlugin {
         parser.forbidden = forbidden
         parser.schemeLinks = LinkParser.SchemeLinks(rawValue: options.string("scheme_links") ?? "") ?? .authority
         parser.ignoreTrailingDot = options.string("host_trailing_dot") != "refuse"
+        parser.query = LinkParser.Reading(rawValue: options.string("query") ?? "") ?? .checked
+        parser.fragment = LinkParser.Reading(rawValue: options.string("fragment") ?? "") ?? .checked
+        parser.c1Controls = options.string("controls") != LinkParser.Controls.c0Del.rawValue
         return RoutesStage(
             field: field, parser: parser,
             exclusions: (options.strings("exclude") ?? []).map { $0.hasPrefix("/") ? $0 : "/" + $0 },

@@ -32,6 +32,11 @@ struct RoutesStage: Stage {
         }
         guard let match = table.match(link.segments) else { return unmatched(link, value: value) }
         let route = match.route
+        // An opaque query is read only for a route that reads it.
+        if let problem = link.queryProblem, !route.query.isEmpty || route.rejectUnknownQuery {
+            result.violations.append(violation(problem.code, problem.en, problem.zh, value: value))
+            return result
+        }
         let query = queryParameters(of: link, for: route, value: value, into: &result.violations)
         if result.violations.isEmpty {
             result.output = [
@@ -136,30 +141,5 @@ struct RoutesStage: Stage {
             destination: destination, pattern: pattern, kind: link.kind.rawValue,
             parameters: .init(items: params.map { ($0.0, $0.1.value) }), query: .init(items: query.map { ($0.0, $0.1.value) }),
             rawQuery: link.rawQuery, fragment: link.fragment)
-    }
-
-    func explain(_ language: Language) -> String {
-        var lines = ["routes for links in \(field) (\(rule)); the first matching route in file order wins:"]
-        let schemes = parser.schemes.sorted().map { "\($0)://" }
-        let hosts = parser.hosts.map { "https://\($0)" }
-        lines.append("  links: " + (schemes + hosts).joined(separator: ", "))
-        lines.append(
-            "  characters: "
-                + (parser.strictCharacters
-                    ? "only those RFC 3986 allows [route.bad_character]"
-                    : "raw non-ASCII and other characters RFC 3986 does not allow accepted (strict_characters: false)"))
-        for r in table.routes {
-            var line = "  #\(r.index + 1) \(r.pattern) → \(r.destination) (\(r.mark))"
-            if !r.query.isEmpty {
-                line += " query: " + r.query.map { "\($0.name): \($0.type)\($0.required ? " required" : "")" }.joined(separator: ", ")
-            }
-            if r.rejectUnknownQuery { line += "; other query parameters rejected" }
-            lines.append(line)
-        }
-        for e in exclusions { lines.append("  excluded: \(e) [route.excluded]") }
-        lines.append("  unmatched: " + (fallback.map { "→ \($0)" } ?? "rejected [route.unmatched]"))
-        lines.append("  trie:")
-        lines += table.printed().split(separator: "\n").map { "    " + $0 }
-        return lines.joined(separator: "\n")
     }
 }
