@@ -22,8 +22,9 @@ enum RegexLint {
         return nil
     }
 
-    /// Warnings for each unescaped `.` between a letter or digit and a domain-like tail
-    /// (2 to 6 letters, then the end, `$`, `)`, `|` or `/`): `qq.com`, `example.cn`.
+    /// Warnings for each unescaped `.` outside a class followed by a domain- or extension-like
+    /// tail (2 to 6 letters, then the end, `$`, `)`, `|` or `/`), whatever comes before it:
+    /// `qq.com`, `[a-z]+.com`, `(\w+).jpg`. The message quotes the dot with the atom before it.
     static func literalDots(_ pattern: String) -> [String] {
         let s = Array(pattern.unicodeScalars)
         var out: [String] = []
@@ -33,21 +34,48 @@ enum RegexLint {
             if isEscaped(s, i) { continue }
             if c == "[" { inClass = true; continue }
             if c == "]" { inClass = false; continue }
-            guard c == ".", !inClass, i > 0, isAlnum(s[i - 1]), !isEscaped(s, i - 1) else { continue }
+            guard c == ".", !inClass else { continue }
             var j = i + 1
             while j < s.count, isLetter(s[j]) { j += 1 }
             let tail = j - i - 1
             guard (2...6).contains(tail), j == s.count || "$)|/".unicodeScalars.contains(s[j]) else { continue }
-            var k = i - 1
-            while k > 0, isAlnum(s[k - 1]) { k -= 1 }
-            let word = String(String.UnicodeScalarView(s[k..<j]))
-            let fixed = word.replacingDot()
+            let word = String(String.UnicodeScalarView(s[atomStart(s, before: i)..<j]))
             out.append(
                 "'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; "
-                    + "for a literal dot write '\(fixed)'"
+                    + "for a literal dot write '\(word.replacingDot())'"
             )
         }
         return out
+    }
+
+    /// Where the atom (with its quantifier) that ends just before index `end` starts: a run of
+    /// letters and digits, an escape (`\w`), a class (`[a-z]`) or a group, each with `+`, `*`,
+    /// `?` or `{m,n}` after it. Only for messages.
+    private static func atomStart(_ s: [Unicode.Scalar], before end: Int) -> Int {
+        var k = end
+        if k > 0, "+*?".unicodeScalars.contains(s[k - 1]), !isEscaped(s, k - 1) {
+            k -= 1
+            if k > 0, "+*?".unicodeScalars.contains(s[k - 1]), !isEscaped(s, k - 1) { k -= 1 }  // lazy or possessive
+        } else if k > 0, s[k - 1] == "}", let open = s[..<k].lastIndex(of: "{") {
+            k = open
+        }
+        guard k > 0 else { return k }
+        if let close = "])".unicodeScalars.first(where: { $0 == s[k - 1] }), !isEscaped(s, k - 1) {
+            let open: Unicode.Scalar = close == "]" ? "[" : "("
+            var depth = 0
+            var m = k - 1
+            while m >= 0 {
+                if !isEscaped(s, m) {
+                    if s[m] == close { depth += 1 } else if s[m] == open { depth -= 1 }
+                    if depth == 0 { return m }
+                }
+                m -= 1
+            }
+            return 0
+        }
+        if isEscaped(s, k - 1) { return k - 2 }
+        while k > 0, isAlnum(s[k - 1]), !isEscaped(s, k - 1) { k -= 1 }
+        return k
     }
 
     private static func isEscaped(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
@@ -76,9 +104,10 @@ enum RegexLint {
 }
 
 private extension String {
-    /// The first `.` replaced: by `\.` by default.
+    /// The last `.` replaced (the one warned about: the atom before it may hold a class with
+    /// dots): by `\.` by default.
     func replacingDot(with replacement: String = "\\.") -> String {
-        guard let i = firstIndex(of: ".") else { return self }
+        guard let i = lastIndex(of: ".") else { return self }
         return String(self[..<i]) + replacement + String(self[index(after: i)...])
     }
 }

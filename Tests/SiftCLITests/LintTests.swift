@@ -54,6 +54,44 @@ import SiftTesting
                 """)
     }
 
+    /// Issue 30: an unescaped dot before a domain or extension is warned about whatever comes
+    /// before it (a class, a quantifier, a group, an escape), with the fix, in both languages.
+    @Test func literalDotsAfterClassesQuantifiersAndGroups() throws {
+        let r = try lint([
+            "p.yaml": """
+            pack: p
+            fields:
+              mail: [{regex: '[a-z]+@[a-z]+.com'}]
+              file: [{regex: '\\w+.jpg'}]
+              img: [{regex: '(cat|dog).png'}]
+              fine: [{regex: '[a-z]+@[a-z]+\\.com'}, {regex: '.{2,4}'}, {regex: 'a.b'}, {regex: '[.]com'}]
+
+            """ + Self.examples
+        ])
+        #expect(r.status == 0)
+        #expect(
+            r.text == """
+                R/p.yaml:3:18: warning: '.' in '[a-z]+.com' matches any character, so '[a-z]+xcom' passes too; for a literal dot \
+                write '[a-z]+\\.com'
+                  mail: [{regex: '[a-z]+@[a-z]+.com'}]
+                                 ^
+                R/p.yaml:4:18: warning: '.' in '\\w+.jpg' matches any character, so '\\w+xjpg' passes too; for a literal dot write \
+                '\\w+\\.jpg'
+                  file: [{regex: '\\w+.jpg'}]
+                                 ^
+                R/p.yaml:5:17: warning: '.' in '(cat|dog).png' matches any character, so '(cat|dog)xpng' passes too; for a literal \
+                dot write '(cat|dog)\\.png'
+                  img: [{regex: '(cat|dog).png'}]
+                                ^
+
+                """)
+        let file = try SiftProcess.temp("p.yaml", "pack: p\nfields:\n  mail: [{regex: '[a-z]+@[a-z]+.com'}]\n")
+        let zh = try SiftProcess.run(["lint", "--lang", "zh", file])
+        #expect(
+            zh.stderr.contains("warning: '[a-z]+.com' 中的 '.' 匹配任意字符，所以 '[a-z]+xcom' 也能通过；要匹配句点本身，请写成 '[a-z]+\\.com'"),
+            "\(zh.stderr)")
+    }
+
     @Test func typographyYAMLAcceptsButAuthorsDidNotMean() throws {
         let r = try lint(["p.yaml": "pack: p\nfields:\n  手机: [{regex: ‘1[0-9]{10}’}]\n  name： [not_empty]\n" + Self.examples])
         #expect(r.status == 2)
