@@ -79,7 +79,13 @@ let package = Package(
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftAppleIDTests", dependencies: ["SiftAppleID", "Sift"], resources: [.copy("Fixtures")]),
+        // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
+        .testTarget(
+            name: "SiftAppleIDTests",
+            dependencies: [
+                "SiftAppleID", "Sift", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ], resources: [.copy("Fixtures")]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftTesting"], exclude: ["Expected", "ExecPlugin"]),
     ],

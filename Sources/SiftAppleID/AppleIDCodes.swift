@@ -9,18 +9,25 @@ extension ReasonCode {
         public static let algorithm: ReasonCode = "apple_id.algorithm"
         /// No `aud` value (a string or an array) is accepted.
         public static let audience: ReasonCode = "apple_id.audience"
-        /// `exp`/`iat` missing or not numbers; `email_verified`, `is_private_email` or `nonce_supported` neither true
-        /// nor false (as booleans or strings).
+        /// `email_verified`, `is_private_email` or `nonce_supported` neither true nor false (as booleans or strings).
+        /// (Before issue 30 it also meant a missing or non-number `exp` or `iat`: now `expMalformed` and `iatMalformed`.)
         public static let claimMalformed: ReasonCode = "apple_id.claim_malformed"
-        /// `exp` + leeway ≤ as-of (a token is expired at exactly `exp`).
+        /// `exp` is missing or not a JSON number (a NumericDate may have a fraction or an exponent: those are numbers).
+        /// With `malformed_exp: expired` such a token is `expired` instead.
+        public static let expMalformed: ReasonCode = "apple_id.exp_malformed"
+        /// `exp` + leeway ≤ as-of, compared exactly (a token is expired at exactly `exp`); with `malformed_exp: expired`,
+        /// also a token without a usable `exp`.
         public static let expired: ReasonCode = "apple_id.expired"
-        /// `iat` > as-of + leeway.
+        /// `iat` is missing or not a JSON number.
+        public static let iatMalformed: ReasonCode = "apple_id.iat_malformed"
+        /// `iat` > as-of + leeway, compared exactly.
         public static let issuedInFuture: ReasonCode = "apple_id.issued_in_future"
         /// `iss` is not the issuer.
         public static let issuer: ReasonCode = "apple_id.issuer"
         /// The header or payload is not a JSON object.
         public static let malformedJson: ReasonCode = "apple_id.malformed_json"
-        /// A part is not base64url.
+        /// A part is not base64url as RFC 7515 writes it: a character other than A-Z, a-z, 0-9, `-` and `_` (`=`
+        /// padding, `+` and `/` of standard base64, whitespace included), or a length of 4n+1 characters.
         public static let malformedBase64: ReasonCode = "apple_id.malformed_base64"
         /// Not three dot-separated parts.
         public static let malformedSegments: ReasonCode = "apple_id.malformed_segments"
@@ -34,6 +41,8 @@ extension ReasonCode {
         public static let subject: ReasonCode = "apple_id.subject"
         /// No token (or an empty one) at `token_field`.
         public static let tokenMissing: ReasonCode = "apple_id.token_missing"
+        /// The token is longer than `max_token_bytes` (UTF-8 bytes, default 8192); measured before it is decoded.
+        public static let tooLarge: ReasonCode = "apple_id.too_large"
         /// The `kid` is missing or not in the key set; there is no fallback to another key.
         public static let unknownKid: ReasonCode = "apple_id.unknown_kid"
     }

@@ -39,6 +39,15 @@ enum AppleIDPlugin {
                         "as_of", .string, default: .string("now"),
                         doc: "now (the run's as-of time) or a fixed time: RFC 3339 or epoch seconds."),
                     PluginSpec.Option("leeway_seconds", .integer, default: .int(0), doc: "Clock skew allowed for exp and iat."),
+                    PluginSpec.Option(
+                        "max_token_bytes", .integer, default: .int(8192),
+                        doc: "Longest token (UTF-8 bytes) that is decoded at all; a longer one is apple_id.too_large."),
+                    PluginSpec.Option(
+                        "malformed_exp", .choice(AppleIDPolicy.MalformedExp.allCases.map(\.rawValue)), default: .string("malformed"),
+                        doc: "exp missing or not a number: malformed (apple_id.exp_malformed) or expired (apple_id.expired)."),
+                    PluginSpec.Option(
+                        "report", .choice(AppleIDPolicy.Report.allCases.map(\.rawValue)), default: .string("every"),
+                        doc: "every: every failing claim check of a verified token; first: only the first in check order."),
                 ],
                 examples: [
                     "apple_id_token: {token_field: identity_token, user_field: user_id, jwks: keys/apple.json, "
@@ -100,12 +109,16 @@ enum AppleIDPlugin {
         }
         let leeway = options.int("leeway_seconds") ?? 0
         if leeway < 0 { context.error("'leeway_seconds' cannot be negative", at: options.mark("leeway_seconds")) }
+        let maxBytes = options.int("max_token_bytes") ?? 8192
+        if maxBytes < 1 { context.error("'max_token_bytes' must be at least 1, not \(maxBytes)", at: options.mark("max_token_bytes")) }
         guard let token = path("token_field") else { return nil }
         let policy = AppleIDPolicy(
             tokenField: token, userField: path("user_field"), nonceField: path("nonce_field"),
             nonceHashed: options.bool("nonce_hashed") ?? true, keys: keys, audiences: Set(options.strings("audiences") ?? []),
             issuer: options.string("issuer") ?? "https://appleid.apple.com", asOfMillis: asOf, leewaySeconds: Int64(max(0, leeway)),
-            rule: options.mark)
+            maxTokenBytes: max(1, maxBytes),
+            malformedExp: AppleIDPolicy.MalformedExp(rawValue: options.string("malformed_exp") ?? "") ?? .malformed,
+            report: AppleIDPolicy.Report(rawValue: options.string("report") ?? "") ?? .every, rule: options.mark)
         return AppleIDStage(policy: policy)
     }
 }

@@ -15,5 +15,22 @@ struct AppleIDPolicy: Sendable {
     /// Nil means the run's as-of time.
     let asOfMillis: Int64?
     let leewaySeconds: Int64
+    /// The longest token (UTF-8 bytes) that is decoded at all.
+    let maxTokenBytes: Int
+    let malformedExp: MalformedExp
+    let report: Report
     let rule: Mark
+
+    /// `malformed_exp`: what a token without a usable `exp` (missing, or not a number) is.
+    enum MalformedExp: String, CaseIterable, Sendable {
+        /// `apple_id.exp_malformed`.
+        case malformed
+        /// `apple_id.expired`: a token that does not say until when it is good is not good now.
+        case expired
+    }
+
+    /// `report`: every failing check of a token, or the first in check order.
+    enum Report: String, CaseIterable, Sendable {
+        case every, first
+    }
 }

@@ -6,12 +6,13 @@ struct AppleIDStage: Stage {
     let policy: AppleIDPolicy
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
-        var found = Findings(field: policy.tokenField.description, rule: policy.rule)
+        var found = Findings(field: policy.tokenField.description, rule: policy.rule, onlyFirst: policy.report == .first)
         // Claims are read only from a token whose signature verified.
         guard let token = verifiedToken(record, &found) else { return StageResult(violations: found.violations) }
+        // The claim checks, in the order docs/SIGN-IN-WITH-APPLE.md and `explain` give.
         let claims = token.payload.root
         let audience = checkIssuerAndAudience(claims, &found)
-        checkTimes(claims, asOf: (policy.asOfMillis ?? context.asOfMillis) / 1000, &found)
+        checkTimes(claims, asOfMillis: policy.asOfMillis ?? context.asOfMillis, &found)
         let sub = checkSubject(claims, record, &found)
         checkNonce(claims, record, &found)
         let flags = readFlags(claims, &found)
@@ -21,39 +22,40 @@ struct AppleIDStage: Stage {
         return StageResult(violations: found.violations, output: [output])
     }
 
-    /// The violations of one token, each at the token's field unless said otherwise.
+    /// The violations of one token, each at the token's field unless said otherwise; with
+    /// `report: first`, only the first.
     private struct Findings {
         let field: String
         let rule: Mark
+        let onlyFirst: Bool
         var violations: [Violation] = []
 
         mutating func fail(_ reason: ReasonCode, _ en: String, _ zh: String, field f: String? = nil, value: JSONValue? = nil) {
+            if onlyFirst && !violations.isEmpty { return }
             violations.append(
                 Violation(field: f ?? field, reason: reason, message: LocalizedText(en: en, zh: zh), valueOf: value, rule: rule))
         }
     }
 
-    /// The token, when it is well formed, signed with RS256 by a key of the key set, and its
-    /// signature verifies; otherwise nil, with the one reason why.
+    /// The token, when it is at most `max_token_bytes` long, well formed, signed with RS256 by a
+    /// key of the key set, and its signature verifies; otherwise nil, with the one reason why.
     private func verifiedToken(_ record: JSONValue, _ found: inout Findings) -> IdentityToken? {
-        guard let tokenValue = policy.tokenField.first(in: record), let text = tokenValue.string, !text.isEmpty else {
+        let tokenValue = policy.tokenField.first(in: record)
+        guard let size = tokenValue?.withStringUTF8({ $0.count }), size > 0, let tokenValue else {
+            found.fail(.AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: tokenValue)
+            return nil
+        }
+        // Measured before anything is decoded.
+        guard size <= policy.maxTokenBytes else {
+            let limit = policy.maxTokenBytes
             found.fail(
-                .AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌",
-                value: policy.tokenField.first(in: record))
+                .AppleID.tooLarge, "the token is \(size) bytes long; the limit is \(limit) bytes (max_token_bytes)",
+                "令牌长 \(size) 字节，超过上限 \(limit) 字节（max_token_bytes）")
             return nil
         }
         let token: IdentityToken
-        do { token = try IdentityToken(text) } catch {
-            switch error {
-            case .segments:
-                found.fail(
-                    .AppleID.malformedSegments, "an identity token has three dot-separated parts",
-                    "身份令牌应由三段以点分隔的部分组成")
-            case .base64(let part):
-                found.fail(.AppleID.malformedBase64, "the token's \(part) is not base64url", "令牌的 \(part) 不是 base64url 编码")
-            case .json(let part):
-                found.fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
-            }
+        do { token = try IdentityToken(tokenValue.string ?? "") } catch {
+            reportMalformed(error, &found)
             return nil
         }
         let alg = token.header.root["alg"]?.string ?? "(none given)"
@@ -76,6 +78,20 @@ struct AppleIDStage: Stage {
             return nil
         }
         return token
+    }
+
+    /// Why a token could not be decoded.
+    private func reportMalformed(_ error: IdentityToken.Malformed, _ found: inout Findings) {
+        switch error {
+        case .segments:
+            found.fail(.AppleID.malformedSegments, "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
+        case .base64(let part, let problem):
+            found.fail(
+                .AppleID.malformedBase64, "the token's \(part) is not base64url" + (problem.map { ": " + $0.en } ?? ""),
+                "令牌的 \(part) 不是 base64url 编码" + (problem.map { "：" + $0.zh } ?? ""))
+        case .json(let part):
+            found.fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
+        }
     }
 
     /// `iss` must be Apple's; `aud` (a string or an array) must name an accepted audience, which is returned.
@@ -103,25 +119,42 @@ struct AppleIDStage: Stage {
         return auds.first(where: p.audiences.contains)
     }
 
-    /// `exp` after the as-of time and `iat` not after it (seconds since 1970), both with the leeway.
-    private func checkTimes(_ claims: JSONValue, asOf now: Int64, _ found: inout Findings) {
-        let leeway = policy.leewaySeconds
-        if let exp = claims["exp"]?.integer {
-            if Int64(exp) + leeway <= now {
-                found.fail(.AppleID.expired, "the token expired at \(exp) (as of \(now))", "令牌已于 \(exp) 过期（当前 \(now)）")
+    /// `exp` after the as-of time and `iat` not after it, both with the leeway: NumericDates
+    /// compared exactly with the as-of time in milliseconds.
+    private func checkTimes(_ claims: JSONValue, asOfMillis now: Int64, _ found: inout Findings) {
+        let leeway = policy.leewaySeconds.saturatingMultiplied(by: 1000)
+        if let exp = NumericDate(claims["exp"]) {
+            if exp.isAtOrBefore(millis: now.saturatingAdding(-leeway)) {
+                let at = Self.asOfText(now, exact: !exp.isWholeSeconds)
+                found.fail(.AppleID.expired, "the token expired at \(exp.text) (as of \(at))", "令牌已于 \(exp.text) 过期（当前 \(at)）")
             }
+        } else if policy.malformedExp == .expired {
+            found.fail(
+                .AppleID.expired, "the token has no usable exp (missing or not a number); malformed_exp: expired counts it as expired",
+                "令牌没有可用的 exp（缺失或不是数字）；按 malformed_exp: expired 视为已过期")
         } else {
-            found.fail(.AppleID.claimMalformed, "exp is missing or not a number", "exp 缺失或不是数字")
+            found.fail(.AppleID.expMalformed, "exp is missing or not a number", "exp 缺失或不是数字")
         }
-        if let iat = claims["iat"]?.integer {
-            if Int64(iat) > now + leeway {
+        if let iat = NumericDate(claims["iat"]) {
+            if iat.isAfter(millis: now.saturatingAdding(leeway)) {
+                let at = Self.asOfText(now, exact: !iat.isWholeSeconds)
                 found.fail(
-                    .AppleID.issuedInFuture, "the token was issued at \(iat), after the as-of time \(now)",
-                    "令牌签发时间 \(iat) 晚于当前时间 \(now)")
+                    .AppleID.issuedInFuture, "the token was issued at \(iat.text), after the as-of time \(at)",
+                    "令牌签发时间 \(iat.text) 晚于当前时间 \(at)")
             }
         } else {
-            found.fail(.AppleID.claimMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
+            found.fail(.AppleID.iatMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
         }
+    }
+
+    /// The as-of time in whole seconds, as messages have always given it; with its milliseconds
+    /// when they count (`exact`, for a claim that is not a whole second) and are not zero.
+    static func asOfText(_ millis: Int64, exact: Bool) -> String {
+        let seconds = millis / 1000, rest = millis % 1000
+        guard exact, rest > 0 else { return "\(seconds)" }
+        var fraction = String(rest + 1000).dropFirst()  // three digits, leading zeros kept
+        while fraction.last == "0" { fraction.removeLast() }
+        return "\(seconds).\(fraction)"
     }
 
     /// `sub`, compared with the record's user field when the policy names one.
@@ -178,23 +211,5 @@ struct AppleIDStage: Stage {
         case "false"?: return false
         default: return nil
         }
-    }
-
-    func explain(_ language: Language) -> String {
-        let p = policy
-        let lines = [
-            "Sign in with Apple token at \(p.tokenField) (\(p.rule)):",
-            "  - three base64url parts with JSON header and payload [apple_id.malformed_segments, apple_id.malformed_base64, "
-                + "apple_id.malformed_json]",
-            "  - alg must be RS256 [apple_id.algorithm]; kid must be one of \(p.keys.kids.joined(separator: ", ")) [apple_id.unknown_kid]",
-            "  - RS256 signature with that key [apple_id.signature]",
-            "  - iss = \(p.issuer) [apple_id.issuer]; aud one of \(p.audiences.sorted().joined(separator: ", ")) [apple_id.audience]",
-            "  - exp after the as-of time, iat not after it, leeway \(p.leewaySeconds) s [apple_id.expired, apple_id.issued_in_future]",
-            p.userField.map { "  - sub = the record's \($0) [apple_id.subject]" } ?? "  - sub is not compared",
-            p.nonceField.map {
-                "  - nonce = \(p.nonceHashed ? "SHA-256 hex of " : "")the record's \($0) [apple_id.nonce, apple_id.nonce_missing]"
-            } ?? "  - nonce is not compared",
-        ]
-        return lines.joined(separator: "\n")
     }
 }

@@ -124,7 +124,7 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(try reasons("exp_1700000000", yaml: policy(asOf: "1699999999")) == [])
         #expect(try reasons("exp_1700000000", yaml: policy("  leeway_seconds: 1", asOf: "1700000000")) == [])
         #expect(try reasons("exp_1700000000") == ["apple_id.expired"])
-        #expect(try reasons("exp_missing") == ["apple_id.claim_malformed"])
+        #expect(try reasons("exp_missing") == ["apple_id.exp_malformed"])
     }
 
     @Test func issuedInTheFuture() throws {
@@ -176,7 +176,8 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(
             errors(policy("  audience: [x]")) == [
                 "siwa.yaml:9:3: error: unknown option 'audience' for 'apple_id_token'; did you mean 'audiences'? (options: token_field, "
-                    + "user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds)"
+                    + "user_field, nonce_field, nonce_hashed, jwks, key_store, audiences, issuer, as_of, leeway_seconds, max_token_bytes, "
+                    + "malformed_exp, report)"
             ])
     }
 }

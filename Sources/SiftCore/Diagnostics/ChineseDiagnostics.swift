@@ -164,6 +164,7 @@ enum ChineseDiagnostics {
             "'message' 应为文本，或按语言写的映射（'en'、'zh'）"
         ),
         (#"^('[^']*') cannot be negative$"#, "$1 不能为负数"),
+        (#"^('[^']*') must be at least (-?\d+), not (-?\d+)$"#, "$1 至少应为 $2，而不是 $3"),
         (#"^('[^']*') has min (\S+) greater than max (\S+)$"#, "$1 的 'min'（$2）大于 'max'（$3）"),
         (#"^'length' needs 'min', 'max' or 'exact'$"#, "'length' 需要 'min'、'max' 或 'exact'"),
         (#"^'length' takes 'exact' or 'min'/'max', not both$"#, "'length' 只能写 'exact' 或 'min'/'max'，不能同时写"),
