@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
+        // X.509 chains of App Store signed transactions (already resolved through jwt-kit).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // `swift package generate-documentation --target Sift` (Sources/Sift/Sift.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -56,8 +59,19 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]),
+        // App Store signed transactions and notifications (JWS with an x5c chain); shares the
+        // replay ledger of `receipt:`.
+        .target(
+            name: "SiftAppStore",
+            dependencies: [
+                "SiftCore", "SiftReceipts",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+            ]),
         // The library hosts import: core plus the built-in plugin families.
-        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes"]),
+        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore"]),
         // Test doubles for hosts and plugin authors.
         .target(name: "SiftTesting", dependencies: ["SiftCore"]),
         .executableTarget(
@@ -86,6 +100,14 @@ let package = Package(
                 "SiftAppleID", "Sift", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SiftAppStoreTests",
+            dependencies: [
+                "SiftAppStore", "Sift", "SiftTesting",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftTesting"], exclude: ["Expected", "ExecPlugin"]),
     ],

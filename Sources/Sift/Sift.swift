@@ -5,6 +5,7 @@ import SiftFields
 @_exported import SiftReceipts
 @_exported import SiftAppleID
 @_exported import SiftRoutes
+@_exported import SiftAppStore
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.
@@ -15,12 +16,13 @@ extension PluginRegistry {
     }
 
     /// Registers every built-in plugin family: field validators, Apple receipts,
-    /// Sign in with Apple tokens and routes.
+    /// Sign in with Apple tokens, routes and App Store signed data.
     public mutating func registerBuiltIns() {
         registerFieldValidators()
         registerReceipts()
         registerAppleID()
         registerRoutes()
+        registerAppStore()
     }
 }
 

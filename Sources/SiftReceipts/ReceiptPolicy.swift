@@ -1,7 +1,7 @@
 import SiftCore
 
 /// A compiled `receipt:` section: what a creditable purchase looks like.
-struct ReceiptPolicy: Sendable {
+package struct ReceiptPolicy: Sendable {
     enum AsOf: Sendable {
         /// The run's as-of time (`--as-of`, or now).
         case run
@@ -43,7 +43,7 @@ struct ReceiptPolicy: Sendable {
     /// What a (original) transaction id must look like.
     let transactionIDFormat: TransactionIDFormat
 
-    enum ReplayKey: String, Sendable, CaseIterable {
+    package enum ReplayKey: String, Sendable, CaseIterable {
         /// The transaction id only: a restored or family-shared purchase (same original, new
         /// transaction) may be credited to another user.
         case transaction
@@ -93,7 +93,7 @@ struct ReceiptPolicy: Sendable {
         case everySeen = "every_seen"
     }
 
-    enum ReplayOwner: String, Sendable, CaseIterable {
+    package enum ReplayOwner: String, Sendable, CaseIterable {
         /// The same order and user may get a transaction again (`receipt.already_credited`).
         case orderAndUser = "order_and_user"
         /// Any second use is a replay, whoever makes it.

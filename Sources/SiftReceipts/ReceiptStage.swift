@@ -59,7 +59,8 @@ struct ReceiptStage: Stage {
         let creditable = reader.malformedPurchases == 0 || p.malformedPurchases == .creditOthers
         f.result.pending = ReceiptPending(
             candidates: purchases.candidates, lookedUp: purchases.lookedUp, replayKey: p.replayKey, creditable: creditable,
-            seen: seen, replayOwner: p.replayOwner, order: order, user: user, status: code, environment: environment, rule: p.rule)
+            seen: seen, replayOwner: p.replayOwner, order: order, user: user, rule: p.rule,
+            output: { credited in Self.output(status: code, environment: environment, retryable: false, credits: credited) })
         f.result.output = [
             Self.output(status: code, environment: environment, retryable: false, credits: creditable ? purchases.candidates : [])
         ]
@@ -308,11 +309,6 @@ struct ReceiptStage: Stage {
     }
 
     func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? {
-        let path = environment.useLedgers ? (environment.overrides["ledger"] ?? policy.ledger) : nil
-        // Receipt packs of one session share their claims (and a ledger file), so a transaction
-        // credited through one pack is seen by the others.
-        return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
-            try ReplaySettler(ledger: path.map { try Ledger(path: $0, claimsAreFinal: environment.claimsAreFinal) })
-        }
+        try ReplaySettler.shared(environment, ledger: policy.ledger)
     }
 }

@@ -1,14 +1,14 @@
 import SiftCore
 
 /// Who a transaction was credited to.
-struct Owner: Sendable, Equatable {
-    let order: String?
-    let user: String?
+package struct Owner: Sendable, Equatable {
+    package let order: String?
+    package let user: String?
 }
 
 /// Decides replays in input order: the first record to claim a transaction wins, whatever
 /// the number of workers. Remembers claims in memory and, with a ledger, across runs.
-final class ReplaySettler: Settler {
+package final class ReplaySettler: Settler {
     private var claims: [String: Owner] = [:]
     /// Claims made since the last commit: forgotten again if the commit fails, so that a host
     /// retrying the record is not told it was credited.
@@ -17,6 +17,16 @@ final class ReplaySettler: Settler {
 
     init(ledger: Ledger?) {
         self.ledger = ledger
+    }
+
+    /// The session's settler for `ledger` (a rule file's, unless `--ledger` overrides it):
+    /// every pack that credits App Store purchases with the same ledger shares its claims, so
+    /// a transaction credited through one pack (or family) is seen by the others.
+    package static func shared(_ environment: RunEnvironment, ledger: String?) throws -> ReplaySettler {
+        let path = environment.useLedgers ? (environment.overrides["ledger"] ?? ledger) : nil
+        return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
+            try ReplaySettler(ledger: path.map { try Ledger(path: $0, claimsAreFinal: environment.claimsAreFinal) })
+        }
     }
 
     private func owner(of key: String) -> Owner? {
@@ -31,15 +41,22 @@ final class ReplaySettler: Settler {
         uncommitted.append(key)
     }
 
-    func settle(_ result: inout StageResult, context: EvaluationContext) {
+    package func settle(_ result: inout StageResult, context: EvaluationContext) {
         guard let pending = result.pending as? ReceiptPending else { return }
         let me = Owner(order: pending.order, user: pending.user)
+        for (key, violation) in pending.once {
+            if owner(of: key) != nil { result.violations.append(violation) } else { claim(key, me) }
+        }
         var credited: [Candidate] = []
         for c in pending.candidates {
             let t = c.transaction
             let originalKey = originalKey(t, c.type, pending)
             if let problem = replay(t, originalKey, me, pending) {
                 result.violations.append(problem)
+                continue
+            }
+            if owner(of: "r:" + t.transactionID!) != nil {
+                result.violations.append(Self.markedRefunded(t, pending))
                 continue
             }
             claim("t:" + t.transactionID!, me)
@@ -52,7 +69,8 @@ final class ReplaySettler: Settler {
         }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
         for t in pending.seen where owner(of: "t:" + t.transactionID!) == nil { claim("t:" + t.transactionID!, me) }
-        result.output = [ReceiptStage.output(status: pending.status, environment: pending.environment, retryable: false, credits: credited)]
+        for id in pending.refunds where owner(of: "r:" + id) == nil { claim("r:" + id, me) }
+        result.output = [pending.output(credited)]
     }
 
     /// The ledger key of the purchase's original transaction, when the policy binds it by one.
@@ -67,41 +85,53 @@ final class ReplaySettler: Settler {
         guard let id = t.transactionID else { return nil }
         if let prior = owner(of: "t:" + id) {
             let redelivery = prior == me && pending.replayOwner != .any
-            return redelivery ? Self.alreadyCredited(t, pending.rule) : Self.replayed(t, prior, "transaction_id", pending.rule)
+            return redelivery
+                ? Self.alreadyCredited(t, pending.rule, pending.codes)
+                : Self.replayed(t, prior, original: false, pending.rule, pending.codes)
         }
         if let originalKey, let prior = owner(of: originalKey), prior != me {
-            return Self.replayed(t, prior, "original_transaction_id", pending.rule)
+            return Self.replayed(t, prior, original: true, pending.rule, pending.codes)
         }
         return nil
     }
 
-    static func alreadyCredited(_ t: Transaction, _ rule: Mark) -> Violation {
+    static func alreadyCredited(_ t: Transaction, _ rule: Mark, _ codes: ReplayCodes) -> Violation {
         Violation(
-            field: "\(t.path).transaction_id", reason: .Receipt.alreadyCredited,
+            field: "\(t.path).\(codes.idField)", reason: codes.alreadyCredited,
             message: LocalizedText(
                 en: "transaction \(t.transactionID ?? "") was already credited to this order (a re-delivery)",
                 zh: "交易 \(t.transactionID ?? "") 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
     }
 
-    static func replayed(_ t: Transaction, _ prior: Owner, _ key: String, _ rule: Mark) -> Violation {
-        let id = (key == "transaction_id" ? t.transactionID : t.originalTransactionID) ?? ""
+    static func replayed(_ t: Transaction, _ prior: Owner, original: Bool, _ rule: Mark, _ codes: ReplayCodes) -> Violation {
+        let id = (original ? t.originalTransactionID : t.transactionID) ?? ""
+        let key = original ? codes.originalField : codes.idField
         let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")"
         return Violation(
-            field: "\(t.path).\(key)", reason: .Receipt.replayedTransaction,
+            field: "\(t.path).\(key)", reason: codes.replayed,
             message: LocalizedText(
                 en: "\(key) \(id) was already credited to \(who): a replayed receipt",
                 zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：收据被重放"),
             value: id, rule: rule)
     }
 
+    static func markedRefunded(_ t: Transaction, _ pending: ReceiptPending) -> Violation {
+        Violation(
+            field: "\(t.path).\(pending.codes.idField)", reason: pending.codes.refunded,
+            message: LocalizedText(
+                en: "transaction \(t.transactionID ?? "") was refunded or revoked (a REFUND or REVOKE notification)",
+                zh: "交易 \(t.transactionID ?? "") 已退款或撤销（REFUND 或 REVOKE 通知）"),
+            value: t.transactionID, rule: pending.rule)
+    }
+
     /// Commits the claims of the records settled since the last call (a block, or one host
     /// record), before their results are written.
-    func checkpoint() throws {
+    package func checkpoint() throws {
         defer { uncommitted.removeAll(keepingCapacity: true) }
         do { try ledger?.commit() } catch {
             for key in uncommitted { claims[key] = nil }
             throw error
         }
     }
-    func finish() throws { try ledger?.finish() }
+    package func finish() throws { try ledger?.finish() }
 }

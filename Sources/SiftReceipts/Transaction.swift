@@ -1,57 +1,5 @@
 import SiftCore
 
-/// One purchase read from `in_app` or `latest_receipt_info`.
-struct Transaction: Sendable {
-    /// Where it is in the record: `receipt.receipt.in_app[0]`.
-    let path: String
-    /// Nil when missing or not text (reported).
-    let productID: String?
-    /// Nil when missing or not in the policy's `transaction_id_format` (reported): such a
-    /// purchase is never credited nor looked up for replays.
-    let transactionID: String?
-    /// Nil when missing or malformed (a malformed one is reported).
-    let originalTransactionID: String?
-    /// True when there is no `original_transaction_id` at all (the stage decides whether that
-    /// is a problem: it is where the original id binds the purchase).
-    var originalMissing = false
-    let quantity: Int64
-    let expiresMs: Int64?
-    let cancellationMs: Int64?
-    let cancellationReason: String?
-    /// False when one of its values could not be read (a violation says which): it is then
-    /// still checked for product and refund, so every problem is reported, but never credited.
-    let isWellFormed: Bool
-    /// False for a `latest_receipt_info` purchase read under `latest_receipt_info: expiry_only`:
-    /// it only dates its subscription group.
-    var creditable = true
-}
-
-/// A transaction that may be credited, once replays are ruled out.
-struct Candidate: Sendable {
-    let transaction: Transaction
-    let type: ProductType
-}
-
-/// What the settler needs to finish a record.
-struct ReceiptPending: Sendable {
-    let candidates: [Candidate]
-    /// Purchases that cannot be credited (refunded, unknown product, malformed, expired) but
-    /// are looked up so that a replay is reported beside their other problems; never claimed.
-    let lookedUp: [(transaction: Transaction, type: ProductType?)]
-    let replayKey: ReceiptPolicy.ReplayKey
-    /// False when the record's candidates are only claimed (so they cannot be replayed later),
-    /// not credited: a purchase list with a malformed element, under `malformed_purchases: not_creditable`.
-    let creditable: Bool
-    /// With `replay: every_seen`: every well-formed purchase of the record, to remember.
-    let seen: [Transaction]
-    let replayOwner: ReceiptPolicy.ReplayOwner
-    let order: String?
-    let user: String?
-    let status: Int
-    let environment: String?
-    let rule: Mark
-}
-
 /// Reads transactions, reporting each value that cannot be parsed.
 struct TransactionReader {
     var violations: [Violation] = []

@@ -1,0 +1,58 @@
+import SiftCore
+import SiftReceipts
+
+/// A compiled `app_store:` section: what a creditable signed transaction looks like.
+struct AppStorePolicy: Sendable {
+    enum Kind: String, Sendable, CaseIterable {
+        /// From the payload: `notificationType` is a notification, `transactionId` a transaction,
+        /// otherwise renewal info.
+        case detect
+        case transaction
+        case renewal
+        case notification
+    }
+
+    enum ValidationTime: String, Sendable, CaseIterable {
+        /// The payload's `signedDate`, as Apple's library does offline: a token stays verifiable
+        /// after its certificates expire, as long as they were valid when it was signed.
+        case signedDate = "signed_date"
+        /// The run's as-of time (`--as-of`, or now).
+        case asOf = "as_of"
+    }
+
+    let field: FieldPath
+    let kind: Kind
+    let verifier: ChainVerifier
+    let maxTokenBytes: Int
+    let validationTime: ValidationTime
+    let bundleIDs: Set<String>
+    let environments: Set<String>
+    let appAppleID: Int64?
+    let products: [String: ProductRule]
+    let graceSeconds: Int64
+    let familySharedAccepted: Bool
+    let accountTokenField: FieldPath?
+    let quantityMin: Int64
+    let quantityMax: Int64?
+    let storefronts: Set<String>?
+    let transactionReasons: Set<String>?
+    let upgradedAccepted: Bool
+    let notificationTypes: Set<String>?
+    let refundTypes: Set<String>
+    let orderField: FieldPath
+    let userField: FieldPath
+    let ledger: String?
+    let replayOwner: ReceiptPolicy.ReplayOwner
+    let replayKey: ReceiptPolicy.ReplayKey
+    /// Nil: the run's as-of time.
+    let asOfMillis: Int64?
+    let rule: Mark
+
+    /// Apple's `type` of a transaction, as `products:` names it.
+    static let types: [String: ProductType] = [
+        "Consumable": .consumable, "Non-Consumable": .nonConsumable, "Auto-Renewable Subscription": .autoRenewable,
+        "Non-Renewing Subscription": .nonRenewing,
+    ]
+
+    static let allEnvironments = ["Production", "Sandbox", "Xcode", "LocalTesting"]
+}

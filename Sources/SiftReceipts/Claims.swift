@@ -1,0 +1,122 @@
+import SiftCore
+
+// What replay detection works on, shared by the families that credit App Store purchases
+// (`receipt:` and `app_store:`): one ledger, one key space (`t:<transaction id>`,
+// `o:<original transaction id>`), so a purchase credited through one is a replay in the other.
+
+/// One purchase: from `in_app` / `latest_receipt_info`, or a signed transaction.
+package struct Transaction: Sendable {
+    /// Where it is in the record: `receipt.receipt.in_app[0]`.
+    package let path: String
+    /// Nil when missing or not text (reported).
+    package let productID: String?
+    /// Nil when missing or not in the policy's id format (reported): such a purchase is never
+    /// credited nor looked up for replays.
+    package let transactionID: String?
+    /// Nil when missing or malformed (a malformed one is reported).
+    package let originalTransactionID: String?
+    package let quantity: Int64
+    package let expiresMs: Int64?
+    package let cancellationMs: Int64?
+    package let cancellationReason: String?
+    /// False when one of its values could not be read (a violation says which): it is then
+    /// still checked for product and refund, so every problem is reported, but never credited.
+    package let isWellFormed: Bool
+    /// False for a `latest_receipt_info` purchase read under `latest_receipt_info: expiry_only`:
+    /// it only dates its subscription group.
+    package var creditable = true
+    /// True when there is no `original_transaction_id` at all (the stage decides whether that
+    /// is a problem: it is where the original id binds the purchase).
+    package var originalMissing = false
+
+    package init(
+        path: String, productID: String?, transactionID: String?, originalTransactionID: String?, quantity: Int64,
+        expiresMs: Int64?, cancellationMs: Int64?, cancellationReason: String?, isWellFormed: Bool
+    ) {
+        self.path = path
+        self.productID = productID
+        self.transactionID = transactionID
+        self.originalTransactionID = originalTransactionID
+        self.quantity = quantity
+        self.expiresMs = expiresMs
+        self.cancellationMs = cancellationMs
+        self.cancellationReason = cancellationReason
+        self.isWellFormed = isWellFormed
+    }
+}
+
+/// A transaction that may be credited, once replays are ruled out.
+package struct Candidate: Sendable {
+    package let transaction: Transaction
+    package let type: ProductType
+
+    package init(transaction: Transaction, type: ProductType) {
+        self.transaction = transaction
+        self.type = type
+    }
+}
+
+/// The codes a family reports replays with (`receipt.replayed_transaction`, ...).
+package struct ReplayCodes: Sendable {
+    package let replayed: ReasonCode
+    package let alreadyCredited: ReasonCode
+    /// A transaction a notification marked refunded (`r:<id>` in the claims).
+    package let refunded: ReasonCode
+    /// How the family names the two ids in violations' fields and messages.
+    package let idField: String
+    package let originalField: String
+
+    package init(replayed: ReasonCode, alreadyCredited: ReasonCode, refunded: ReasonCode, idField: String, originalField: String) {
+        self.replayed = replayed
+        self.alreadyCredited = alreadyCredited
+        self.refunded = refunded
+        self.idField = idField
+        self.originalField = originalField
+    }
+
+    static let receipt = ReplayCodes(
+        replayed: .Receipt.replayedTransaction, alreadyCredited: .Receipt.alreadyCredited, refunded: .Receipt.refunded,
+        idField: "transaction_id", originalField: "original_transaction_id")
+}
+
+/// What the settler needs to finish a record.
+package struct ReceiptPending: Sendable {
+    package let candidates: [Candidate]
+    /// Purchases that cannot be credited (refunded, unknown product, malformed, expired) but
+    /// are looked up so that a replay is reported beside their other problems; never claimed.
+    package let lookedUp: [(transaction: Transaction, type: ProductType?)]
+    package let replayKey: ReceiptPolicy.ReplayKey
+    /// False when the record's candidates are only claimed (so they cannot be replayed later),
+    /// not credited: a purchase list with a malformed element, under `malformed_purchases: not_creditable`.
+    package let creditable: Bool
+    /// With `replay: every_seen`: every well-formed purchase of the record, to remember.
+    package let seen: [Transaction]
+    package let replayOwner: ReceiptPolicy.ReplayOwner
+    package let order: String?
+    package let user: String?
+    package let rule: Mark
+    /// The record's output, given the purchases credited after replays are settled.
+    package let output: @Sendable (_ credited: [Candidate]) -> any StageOutput
+    package var codes = ReplayCodes.receipt
+    /// Keys that may be claimed once (`n:<notificationUUID>`): one claimed before gives its violation.
+    package var once: [(key: String, violation: Violation)] = []
+    /// Transaction ids to mark refunded (`r:<id>`): such a transaction is never credited again.
+    package var refunds: [String] = []
+
+    package init(
+        candidates: [Candidate], lookedUp: [(transaction: Transaction, type: ProductType?)], replayKey: ReceiptPolicy.ReplayKey,
+        creditable: Bool, seen: [Transaction], replayOwner: ReceiptPolicy.ReplayOwner, order: String?, user: String?, rule: Mark,
+        output: @escaping @Sendable (_ credited: [Candidate]) -> any StageOutput
+    ) {
+        self.candidates = candidates
+        self.lookedUp = lookedUp
+        self.replayKey = replayKey
+        self.creditable = creditable
+        self.seen = seen
+        self.replayOwner = replayOwner
+        self.order = order
+        self.user = user
+        self.rule = rule
+        self.output = output
+    }
+}
