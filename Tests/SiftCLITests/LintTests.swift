@@ -279,7 +279,7 @@ import SiftTesting
         let test = try SiftProcess.run(["test", "rules", "--junit", dir + "/test.xml"])
         #expect(test.status == 0)
         let xml = try String(contentsOfFile: dir + "/test.xml", encoding: .utf8)
-        #expect(xml.contains(#"<testsuite name="sift test" tests="94" failures="0" errors="0""#))
+        #expect(xml.contains(#"<testsuite name="sift test" tests="97" failures="0" errors="0""#))
         #expect(xml.contains(#"<testcase classname="mobile" name="a number, not text"/>"#))
         let run = try SiftProcess.run([
             "run", "--rules", "rules/mobile.yaml", "samples/mobile.jsonl", "--quiet", "--results", "none",
@@ -315,10 +315,11 @@ import SiftTesting
             r.stderr == """
                 \(path):1:1: error: 规则包中有未知的键 'feilds'；是否想写 'fields'？（可用的键：version, pack, \
                 description, applies_to, \
-                include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks, apple_id_token, receipt, routes）
+                include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks, app_store, apple_id_token, receipt, \
+                routes）
                 feilds:
                 ^
-                \(path):1:1: error: 规则包 'r' 没有规则：请添加 'fields:' 或以下部分之一：apple_id_token, receipt, routes
+                \(path):1:1: error: 规则包 'r' 没有规则：请添加 'fields:' 或以下部分之一：app_store, apple_id_token, receipt, routes
                 feilds:
                 ^
                 sift lint：2 个错误

@@ -164,7 +164,7 @@ enum ChineseDiagnostics {
             "'message' 应为文本，或按语言写的映射（'en'、'zh'）"
         ),
         (#"^('[^']*') cannot be negative$"#, "$1 不能为负数"),
-        (#"^('[^']*') must be at least (-?\d+), not (-?\d+)$"#, "$1 至少应为 $2，而不是 $3"),
+        (#"^('[^']*') must be at least (-?\d+), not (.+)$"#, "$1 至少应为 $2，而不是 $3"),
         (#"^('[^']*') has min (\S+) greater than max (\S+)$"#, "$1 的 'min'（$2）大于 'max'（$3）"),
         (#"^'length' needs 'min', 'max' or 'exact'$"#, "'length' 需要 'min'、'max' 或 'exact'"),
         (#"^'length' takes 'exact' or 'min'/'max', not both$"#, "'length' 只能写 'exact' 或 'min'/'max'，不能同时写"),
@@ -268,6 +268,8 @@ enum ChineseDiagnostics {
         (#"^('[^']*') is not a parameter of ('[^']*')$"#, "$1 不是 $2 的参数"),
         (#"^cannot read the AASA file ('[^']*')$"#, "无法读取 AASA 文件 $1"),
         (#"^cannot read key set ('[^']*')$"#, "无法读取密钥集 $1"),
+        (#"^cannot read the root certificate ('[^']*')$"#, "无法读取根证书 $1"),
+        (#"^('[^']*') holds no certificate \(PEM or DER\) that can be read$"#, "$1 中没有可读取的证书"),
         (#"^give 'jwks' or 'key_store', not both$"#, "'jwks' 和 'key_store' 只能写一个"),
         (#"^no key store ('[^']*') is registered$"#, "没有注册名为 $1 的密钥存储"),
         (
@@ -306,6 +308,10 @@ enum ChineseDiagnostics {
         (
             #"^'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not (.*)$"#,
             "'apple_id_token' 的 'as_of' 应为 now、RFC 3339 时间或 epoch 秒数，而不是$1"
+        ),
+        (
+            #"^'as_of' of 'app_store' is now, an RFC 3339 time or epoch milliseconds, not (.*)$"#,
+            "'app_store' 的 'as_of' 应为 now、RFC 3339 时间或 epoch 毫秒数，而不是$1"
         ),
         (
             #"^'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not (.*)$"#,
