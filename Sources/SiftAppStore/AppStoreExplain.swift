@@ -9,7 +9,7 @@ extension AppStoreStage {
         let envs = p.environments.sorted().joined(separator: zh ? " 或 " : " or ")
         let bundles = p.bundleIDs.sorted().joined(separator: zh ? " 或 " : " or ")
         let products = p.products.keys.sorted().map { "\($0) (\(p.products[$0]!.type.rawValue))" }.joined(separator: ", ")
-        let time = p.validationTime == .signedDate ? (zh ? "签名时间 signedDate" : "its signedDate") : (zh ? "评估时间" : "the as-of time")
+        let time = p.validationTime == .signedDate ? (zh ? "签名时间（signedDate）" : "its signedDate") : (zh ? "评估时间" : "the as-of time")
         var lines = [
             zh ? "App Store 签名数据，位置 \(p.field)（\(p.rule)）：" : "App Store signed data at \(p.field) (\(p.rule)):",
             line(
@@ -36,7 +36,7 @@ extension AppStoreStage {
             line(
                 "subscriptions are credited until expiresDate\(p.graceSeconds > 0 ? " + \(p.graceSeconds) s" : "") "
                     + "[app_store.subscription_expired]",
-                "订阅在 expiresDate\(p.graceSeconds > 0 ? " + \(p.graceSeconds) 秒" : "")之前入账 [app_store.subscription_expired]"),
+                "订阅在 expiresDate\(p.graceSeconds > 0 ? " + \(p.graceSeconds) 秒" : "") 之前入账 [app_store.subscription_expired]"),
         ]
         if !p.familySharedAccepted {
             lines.append(line("family-shared purchases are refused [app_store.family_shared]", "拒绝家人共享的购买 [app_store.family_shared]"))
@@ -61,7 +61,7 @@ extension AppStoreStage {
                     + "\(p.refundTypes.sorted().joined(separator: ", ")) mark the transaction refunded; inner signed data verified "
                     + "and agreeing with data; each notificationUUID once "
                     + "[app_store.notification_type, app_store.inner_mismatch, app_store.notification_duplicate]",
-                "通知：类型 \(p.notificationTypes.map { $0.sorted().joined(separator: ", ") } ?? "不限")；"
+                "通知：类型" + (p.notificationTypes.map { " " + $0.sorted().joined(separator: ", ") } ?? "不限") + "；"
                     + "\(p.refundTypes.sorted().joined(separator: ", ")) 会把交易标记为已退款；内层签名数据单独验证并与 data 一致；"
                     + "每个 notificationUUID 只接受一次 [app_store.notification_type, app_store.inner_mismatch, app_store.notification_duplicate]")
         )

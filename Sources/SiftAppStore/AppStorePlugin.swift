@@ -141,8 +141,9 @@ enum AppStorePlugin {
     /// or DER; every problem reported, located at `roots`.
     static func loadRoots(_ options: PluginOptions, _ context: inout BuildContext) -> [Certificate] {
         var roots: [Certificate] = []
-        let mark = options.mark("roots")
-        for file in options.strings("roots") ?? [] {
+        let node = options.node("roots")
+        let files = node?.items.map { $0.map { ($0.scalarText ?? "", $0.mark) } } ?? [(node?.scalarText ?? "", options.mark("roots"))]
+        for (file, mark) in files where !file.isEmpty {
             guard let path = context.pathInsideRules(file, option: "root certificate", flag: nil, at: mark) else { continue }
             guard let data = FileManager.default.contents(atPath: path) else {
                 context.error("cannot read the root certificate '\(file)'", at: mark)

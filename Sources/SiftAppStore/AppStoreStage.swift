@@ -10,7 +10,8 @@ struct AppStoreStage: Stage {
 
     static let codes = ReplayCodes(
         replayed: .AppStore.replayedTransaction, alreadyCredited: .AppStore.alreadyCredited, refunded: .AppStore.refunded,
-        idField: "transactionId", originalField: "originalTransactionId")
+        idField: "transactionId", originalField: "originalTransactionId",
+        replayedWhat: LocalizedText(en: "a replayed transaction", zh: "交易被重放"))
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var f = Findings(rule: policy.rule)

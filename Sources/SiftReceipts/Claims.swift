@@ -65,18 +65,25 @@ package struct ReplayCodes: Sendable {
     /// How the family names the two ids in violations' fields and messages.
     package let idField: String
     package let originalField: String
+    /// What was replayed, ending the message: "a replayed receipt" / "收据被重放".
+    package let replayedWhat: LocalizedText
 
-    package init(replayed: ReasonCode, alreadyCredited: ReasonCode, refunded: ReasonCode, idField: String, originalField: String) {
+    package init(
+        replayed: ReasonCode, alreadyCredited: ReasonCode, refunded: ReasonCode, idField: String, originalField: String,
+        replayedWhat: LocalizedText
+    ) {
         self.replayed = replayed
         self.alreadyCredited = alreadyCredited
         self.refunded = refunded
         self.idField = idField
         self.originalField = originalField
+        self.replayedWhat = replayedWhat
     }
 
     static let receipt = ReplayCodes(
         replayed: .Receipt.replayedTransaction, alreadyCredited: .Receipt.alreadyCredited, refunded: .Receipt.refunded,
-        idField: "transaction_id", originalField: "original_transaction_id")
+        idField: "transaction_id", originalField: "original_transaction_id",
+        replayedWhat: LocalizedText(en: "a replayed receipt", zh: "收据被重放"))
 }
 
 /// What the settler needs to finish a record.

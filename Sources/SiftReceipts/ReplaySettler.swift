@@ -110,8 +110,8 @@ package final class ReplaySettler: Settler {
         return Violation(
             field: "\(t.path).\(key)", reason: codes.replayed,
             message: LocalizedText(
-                en: "\(key) \(id) was already credited to \(who): a replayed receipt",
-                zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：收据被重放"),
+                en: "\(key) \(id) was already credited to \(who): \(codes.replayedWhat.en)",
+                zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：\(codes.replayedWhat.zh)"),
             value: id, rule: rule)
     }
 
