@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-MODULES = ("Sift", "SiftCore", "SiftFields", "SiftReceipts", "SiftRoutes", "SiftAppleID", "SiftTesting")
+MODULES = ("Sift", "SiftCore", "SiftFields", "SiftReceipts", "SiftRoutes", "SiftAppleID", "SiftAppStore", "SiftTesting")
 TYPE_KINDS = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
 
 

@@ -5,11 +5,15 @@ import SiftCore
 public struct AppStoreResult: StageOutput, Equatable {
     /// A verified transaction.
     public struct Transaction: Sendable, Equatable {
+        /// The App Store product identifier.
         public let productID: String
         /// `consumable`, `non_consumable`, `auto_renewable` or `non_renewing`, when the product is known.
         public let type: String?
+        /// The transaction id: credit each once.
         public let transactionID: String
+        /// The first transaction of a subscription or restored purchase.
         public let originalTransactionID: String?
+        /// How many were bought.
         public let quantity: Int64
         /// For a subscription: its expiry, in milliseconds since 1970.
         public let expiresMs: Int64?
@@ -17,16 +21,22 @@ public struct AppStoreResult: StageOutput, Equatable {
 
     /// A verified notification's type.
     public struct Notification: Sendable, Equatable {
+        /// `notificationType`: `ONE_TIME_CHARGE`, `DID_RENEW`, `REFUND`, ...
         public let type: String
+        /// `subtype`, when the notification has one.
         public let subtype: String?
+        /// `notificationUUID`: each is taken once.
         public let uuid: String?
     }
 
     public var key: String { "app_store" }
     /// `transaction`, `renewal` or `notification`.
     public let kind: String
+    /// `Production`, `Sandbox`, `Xcode` or `LocalTesting`, as signed.
     public let environment: String?
+    /// The notification's type, for `kind` notification.
     public let notification: Notification?
+    /// The verified transaction (of a notification too), when there is one.
     public let transaction: Transaction?
     /// True when the transaction may be credited: verified, every claim holds, not a replay.
     public let creditable: Bool
