@@ -70,6 +70,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]),
+        // A certificate authority shaped like Apple's, and a JWS signer, for tests and benchmarks.
+        .target(
+            name: "SiftAppStoreTesting",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The library hosts import: core plus the built-in plugin families.
         .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore"]),
         // Test doubles for hosts and plugin authors.
@@ -81,6 +89,9 @@ let package = Package(
         .executableTarget(
             name: "SiftFuzz",
             dependencies: ["Sift", "SiftCore", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting"]),
+
+        // scripts/app-store-bench: signed records at scale, and swift-crypto's P-256 verify rate.
+        .executableTarget(name: "AppStoreBench", dependencies: ["SiftAppStoreTesting"], path: "Benchmarks/AppStoreBench"),
 
         // SwiftPM package plugins: rule files checked at build time, and `swift package sift ...`.
         .plugin(name: "SiftRulesCheck", capability: .buildTool(), dependencies: ["SiftCLI"], path: "Plugins/SiftRulesCheck"),
@@ -101,13 +112,7 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "SiftAppStoreTests",
-            dependencies: [
-                "SiftAppStore", "Sift", "SiftTesting",
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftTesting"], exclude: ["Expected", "ExecPlugin"]),
     ],

@@ -10,9 +10,9 @@ import SwiftASN1
 /// for Apple's two marker extensions, key usage and a leaf that is no CA; then the ES256
 /// signature with the leaf's P-256 key. Nothing is fetched; no system trust store is used.
 ///
-/// The App Store signs with few chains, so a verified chain is remembered (by its leaf and
-/// intermediate) with the window of time in which all of its certificates are valid; a token
-/// with the same chain and a time in that window needs only its signature checked.
+/// The App Store signs with few chains, so a verified chain is remembered (by its three
+/// certificates as sent) with the window of time in which all of its certificates are valid;
+/// a token with the same chain and a time in that window needs only its signature checked.
 final class ChainVerifier: @unchecked Sendable {  // `verified` is read and written under `lock` only
     static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
     static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
@@ -20,33 +20,44 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
     static let cacheLimit = 64
 
     let roots: [Certificate]
-    private var verified: [[UInt8]: ClosedRange<Date>] = [:]
+    private var verified: [[UInt8]: Verified] = [:]
     private let lock = NSLock()
 
     init(roots: [Certificate]) {
         self.roots = roots
     }
 
-    /// The leaf's key, once the chain verified at `time` and the signature with it.
+    /// A chain verified before: when all of its certificates are valid, and the leaf's key.
+    private struct Verified {
+        let window: ClosedRange<Date>
+        let key: P256.Signing.PublicKey
+    }
+
+    /// Verifies the chain at `time` (or finds it verified before for a window holding `time`),
+    /// then the signature with the leaf's key.
     func verify(_ data: SignedData, at time: Date) throws(SignedData.Problem) {
+        let cacheKey = data.certificates[0] + data.certificates[1] + data.certificates[2]
+        if let known = lock.withLock({ verified[cacheKey] }), known.window.contains(time) {
+            return try Self.checkSignature(data, known.key)
+        }
         let certs = try Self.parse(data.certificates)
         let (leaf, intermediate) = (certs[0], certs[1])
         try Self.checkMarkers(leaf, intermediate)
         try Self.checkValidity([("leaf", leaf), ("intermediate", intermediate)], at: time)
-        let key = data.certificates[0] + data.certificates[1]
-        let known = lock.withLock { verified[key] }
-        if known?.contains(time) != true {
-            let window = try verifyChain(leaf, intermediate, at: time)
-            lock.withLock {
-                if verified.count >= Self.cacheLimit { verified.removeAll() }
-                verified[key] = window
-            }
-        }
-        guard let publicKey = P256.Signing.PublicKey(leaf.publicKey) else {
+        guard let key = P256.Signing.PublicKey(leaf.publicKey) else {
             throw SignedData.Problem(code: .AppStore.signature, en: "the leaf's key is not a P-256 key", zh: "叶证书的密钥不是 P-256 密钥")
         }
+        let window = try verifyChain(leaf, intermediate, at: time)
+        lock.withLock {
+            if verified.count >= Self.cacheLimit { verified.removeAll() }
+            verified[cacheKey] = Verified(window: window, key: key)
+        }
+        try Self.checkSignature(data, key)
+    }
+
+    private static func checkSignature(_ data: SignedData, _ key: P256.Signing.PublicKey) throws(SignedData.Problem) {
         guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: data.signature),
-            publicKey.isValidSignature(signature, for: SHA256.hash(data: data.signingInput))
+            key.isValidSignature(signature, for: SHA256.hash(data: data.signingInput))
         else {
             throw SignedData.Problem(
                 code: .AppStore.signature, en: "the ES256 signature does not verify with the leaf certificate's key",

@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import Sift
 import SiftTesting
+import SiftAppStoreTesting
 import Testing
 
 /// Claims of verified transactions, notifications, and replays shared with `receipt:`.

@@ -1,9 +1,8 @@
-import Crypto
 import Foundation
 import Sift
 import SiftTesting
+import SiftAppStoreTesting
 import Testing
-import X509
 
 /// 2026-11-21T00:00:00Z, the as-of time of the tests.
 let asOf: Int64 = 1_795_219_200_000

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import SiftAppStoreTesting
 import Testing
 
 /// Writes the shipped pack's test root and the signed samples (rules/keys/test-app-store-root.pem,

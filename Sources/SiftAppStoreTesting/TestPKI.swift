@@ -1,27 +1,27 @@
-import Crypto
+@_exported import Crypto
 import Foundation
-import SwiftASN1
-import X509
+@_exported import SwiftASN1
+@_exported import X509
 
 /// A certificate authority built in the tests, shaped like Apple's (root, intermediate with
 /// 1.2.840.113635.100.6.2.1, leaf with 1.2.840.113635.100.6.11.1), and a signer of compact
-/// JWS with its chain in `x5c`. No private key comes from anywhere else.
-struct TestPKI {
-    static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
-    static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
+/// JWS with its chain in `x5c`, for tests and benchmarks. No private key comes from anywhere else.
+public struct TestPKI: Sendable {
+    public static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
+    public static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
     /// 2025-01-01 and 2045-01-01.
-    static let from = Date(timeIntervalSince1970: 1_735_689_600)
-    static let until = Date(timeIntervalSince1970: 2_366_841_600)
+    public static let from = Date(timeIntervalSince1970: 1_735_689_600)
+    public static let until = Date(timeIntervalSince1970: 2_366_841_600)
 
-    let rootKey = P256.Signing.PrivateKey()
-    let intermediateKey = P256.Signing.PrivateKey()
-    var leafKey = P256.Signing.PrivateKey()
-    let root: Certificate
-    var intermediate: Certificate
-    var leaf: Certificate
+    public let rootKey = P256.Signing.PrivateKey()
+    public let intermediateKey = P256.Signing.PrivateKey()
+    public var leafKey = P256.Signing.PrivateKey()
+    public let root: Certificate
+    public var intermediate: Certificate
+    public var leaf: Certificate
 
     /// The usual chain; `name` keeps look-alike authorities' names equal to the real one's.
-    init(name: String = "Test Apple") throws {
+    public init(name: String = "Test Apple") throws {
         root = try Self.certificate(
             "\(name) Root CA - G3", key: rootKey.publicKey, issuer: nil, issuerKey: rootKey, ca: true, markers: [])
         intermediate = try Self.certificate(
@@ -33,7 +33,7 @@ struct TestPKI {
     }
 
     /// A certificate of `key`, issued by `issuer` (itself when nil) and signed with `issuerKey`.
-    static func certificate(
+    public static func certificate(
         _ name: String, key: P256.Signing.PublicKey, issuer: Certificate?, issuerKey: P256.Signing.PrivateKey, ca: Bool,
         markers: [ASN1ObjectIdentifier], from: Date = TestPKI.from, until: Date = TestPKI.until
     ) throws -> Certificate {
@@ -52,20 +52,20 @@ struct TestPKI {
             extensions: try Certificate.Extensions(extensions), issuerPrivateKey: .init(issuerKey))
     }
 
-    static func der(_ c: Certificate) -> [UInt8] {
+    public static func der(_ c: Certificate) -> [UInt8] {
         var s = DER.Serializer()
         try! s.serialize(c)
         return s.serializedBytes
     }
 
-    var rootPEM: String { try! root.serializeAsPEM().pemString }
+    public var rootPEM: String { try! root.serializeAsPEM().pemString }
 
     /// The x5c of the usual chain: leaf, intermediate, root.
-    var chain: [Certificate] { [leaf, intermediate, root] }
+    public var chain: [Certificate] { [leaf, intermediate, root] }
 
     /// A compact JWS of `payload` (JSON text) signed with the leaf's key (or `key`), with
     /// `chain` (default: the usual one) as x5c; `header` replaces the header JSON entirely.
-    func sign(
+    public func sign(
         _ payload: String, chain: [Certificate]? = nil, header: String? = nil, key: P256.Signing.PrivateKey? = nil
     ) -> String {
         let x5c = (chain ?? self.chain).map { "\"" + Data(Self.der($0)).base64EncodedString() + "\"" }.joined(separator: ",")
@@ -75,13 +75,13 @@ struct TestPKI {
         return input + "." + Self.b64url(Array(signature.rawRepresentation))
     }
 
-    static func b64url(_ bytes: [UInt8]) -> String {
+    public static func b64url(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
     /// The x5c header value for `chain`.
-    static func x5c(_ chain: [Certificate]) -> String {
+    public static func x5c(_ chain: [Certificate]) -> String {
         chain.map { "\"" + Data(der($0)).base64EncodedString() + "\"" }.joined(separator: ",")
     }
 }
