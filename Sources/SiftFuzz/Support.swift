@@ -52,10 +52,12 @@ enum Fuzz {
     static func checkVerdict(_ verdict: RecordVerdict, _ input: [UInt8]) {
         if verdict.inputError != nil {
             check(verdict.violations.isEmpty, "an input error with violations beside it", input)
-            check(verdict.route == nil && verdict.receipt == nil && verdict.appleID == nil, "an input error with stage outputs", input)
+            check(
+                verdict.route == nil && verdict.receipt == nil && verdict.appleID == nil && verdict.appStore == nil,
+                "an input error with stage outputs", input)
         }
         for v in verdict.violations { check(!v.reason.text.isEmpty, "a violation without a reason code", input) }
-        for output in [verdict.route?.json, verdict.receipt?.json, verdict.appleID?.json].compactMap({ $0 }) {
+        for output in [verdict.route?.json, verdict.receipt?.json, verdict.appleID?.json, verdict.appStore?.json].compactMap({ $0 }) {
             check(
                 (try? JSONDocument(bytes: output)) != nil, "a stage output is not JSON: \(String(decoding: output, as: UTF8.self))", input)
         }

@@ -3,7 +3,7 @@
 //     SiftFuzz TARGET [libFuzzer options and corpus folders...]   built by scripts/fuzz (-DSIFT_FUZZ)
 //     SiftFuzz TARGET FILE_OR_FOLDER...                             the plain build: replays inputs once
 //
-// TARGET is json, yaml, regex, url, receipt or token. Built with `-sanitize=fuzzer,address
+// TARGET is json, yaml, regex, url, receipt, token or appstore. Built with `-sanitize=fuzzer,address
 // -DSIFT_FUZZ`, main hands the remaining arguments to libFuzzer. Built plainly (`swift build`),
 // no libFuzzer symbol is linked: main runs each file given (each file of each folder) through
 // the target once and prints `ok N inputs`, which is how regression inputs are replayed.
@@ -22,6 +22,7 @@ let targets: [String: Target] = [
     "url": Target(maxLength: 1_024, run: URLTarget.run),
     "receipt": Target(maxLength: 8_192, run: ReceiptTarget.run),
     "token": Target(maxLength: 4_096, run: TokenTarget.run),
+    "appstore": Target(maxLength: 8_192, run: AppStoreTarget.run),
 ]
 
 /// The target libFuzzer calls through `LLVMFuzzerTestOneInput`, chosen by the first argument.

@@ -4,7 +4,7 @@ import Testing
 /// Every seed and every input that once made a fuzz target fail (Fuzz/corpus, Fuzz/regressions)
 /// goes through its target again, in a plain build of SiftFuzz (the replayer; docs/FUZZING.md).
 @Suite struct FuzzReplayTests {
-    @Test(arguments: ["json", "yaml", "regex", "url", "receipt", "token"])
+    @Test(arguments: ["json", "yaml", "regex", "url", "receipt", "token", "appstore"])
     func seedsAndRegressionsStillPass(_ target: String) throws {
         let replayer = SiftProcess.binary.deletingLastPathComponent().appendingPathComponent("SiftFuzz")
         let folders = ["Fuzz/corpus/\(target)", "Fuzz/regressions/\(target)"].filter {
