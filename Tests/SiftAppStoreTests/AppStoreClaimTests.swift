@@ -135,3 +135,26 @@ import Testing
         #expect(String(decoding: v[2].appStore!.json, as: UTF8.self).hasSuffix(#""creditable":false,"refunded":["2000000000000060"]}"#))
     }
 }
+
+/// Signed renewal info (`signedRenewalInfo`), alone or inside a notification.
+@Suite struct AppStoreRenewalTests {
+    let pki: TestPKI
+    init() throws { pki = try TestPKI() }
+
+    static func renewal(product: String = "com.example.monthly", env: String = "Production") -> String {
+        #"{"originalTransactionId":"2000000000000070","autoRenewProductId":"\#(product)","productId":"com.example.monthly","#
+            + #""autoRenewStatus":1,"signedDate":\#(signedDate),"environment":"\#(env)","renewalDate":1797811200000}"#
+    }
+
+    @Test func renewalInfoIsVerifiedAndItsProductsAndEnvironmentChecked() throws {
+        let p = try pipeline(pki)
+        let ok = try verdicts([record(pki.sign(Self.renewal()))], p)[0]
+        #expect(ok.reasons == [])
+        #expect(String(decoding: ok.appStore!.json, as: UTF8.self) == #"{"kind":"renewal","environment":"Production","creditable":false}"#)
+        #expect(
+            try reasons(pki.sign(Self.renewal(product: "com.example.gems", env: "Sandbox")), p) == [
+                "app_store.environment", "app_store.product_unknown",
+            ])
+        #expect(try reasons(try TestPKI().sign(Self.renewal()), p) == ["app_store.chain"])
+    }
+}
