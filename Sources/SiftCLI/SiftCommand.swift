@@ -8,6 +8,7 @@ struct SiftCommand: ParsableCommand {
         commandName: "sift",
         abstract: "Apply YAML rules to JSON records, in batch.",
         discussion: "Exit codes: \(ExitCode.documentation)",
+        version: BuildInfo.description,
         subcommands: [Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self])
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.

@@ -11,10 +11,7 @@ import SiftTesting
             "run", "--rules", "rules/app-store.yaml", "samples/app-store/signed.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
         ])
         #expect(r.status == 1)
-        let reasons: [[String]] = try r.stdout.split(separator: "\n").map { line in
-            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return (o["violations"] as? [[String: Any]] ?? []).map { $0["reason"] as! String }
-        }
+        let reasons = try SiftProcess.reasons(r.stdout)
         #expect(
             reasons == [
                 [], ["app_store.replayed_transaction"], [], ["app_store.subscription_expired"], ["app_store.chain"], [],

@@ -46,6 +46,14 @@ struct SiftProcess {
 
     /// Starts the binary in the package folder without waiting: for tests that signal it or
     /// read its output as it comes. Standard error is discarded unless `stderr` is given.
+    /// The reason codes of each result line of `stdout`, in order.
+    static func reasons(_ stdout: String) throws -> [[String]] {
+        try stdout.split(separator: "\n").map { line in
+            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return (o["violations"] as? [[String: Any]] ?? []).map { $0["reason"] as! String }
+        }
+    }
+
     static func start(_ arguments: [String], stdout: Pipe? = nil, stderr: Pipe? = nil, stdin: Pipe? = nil) throws -> Process {
         let p = Process()
         p.executableURL = binary
@@ -243,10 +251,7 @@ struct SiftProcess {
             "run", "--rules", "rules", "samples/receipts/receipts.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
         ])
         #expect(r.status == 1)
-        let reasons: [[String]] = try r.stdout.split(separator: "\n").map { line in
-            let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return (o["violations"] as? [[String: Any]] ?? []).map { $0["reason"] as! String }
-        }
+        let reasons = try SiftProcess.reasons(r.stdout)
         #expect(
             reasons == [
                 [
@@ -365,6 +370,14 @@ struct SiftProcess {
 
 /// The DocC rules reference is `sift plugins --format markdown`, so it cannot drift from the specs.
 @Suite struct DocumentationTests {
+    /// The version, and the commit when the build was told it (scripts/package does; a plain
+    /// `swift build` does not).
+    @Test func versionNamesTheReleaseAndTheCommit() throws {
+        let r = try SiftProcess.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "0.9.0 (commit unknown)\n")
+    }
+
     @Test func theRulesReferenceIsGeneratedFromTheSpecs() throws {
         let r = try SiftProcess.run(["plugins", "--format", "markdown"])
         let page = try String(

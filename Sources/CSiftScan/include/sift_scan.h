@@ -40,4 +40,7 @@ static inline int sift_first_special16(const uint8_t *p) {
 #endif
 }
 
+/// The commit the binary was built from (`scripts/package` sets it), or "unknown".
+const char *sift_build_commit(void);
+
 #endif
