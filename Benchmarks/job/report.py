@@ -6,7 +6,8 @@ import os
 import sys
 
 KEYS = ("total", "valid", "invalid", "phone", "email", "password", "plate", "id_number")
-LIMIT, SIFT1, PYTHON = "C++ limit", "sift, 1 worker", "Python"
+LIMIT, SIFT1, PYTHON = "C++ limit, 1 thread", "sift, 1 worker", "Python"
+NONE = ", --results none"
 
 
 def read_counts(path):
@@ -41,19 +42,32 @@ def main(runs_path, data_path):
     lines.append("")
     lines.append("Ratios are of wall times (seconds / seconds): above 1 means slower than the base.")
     python = [(s, name) for name, s, _, _ in runs if name.startswith(PYTHON)]
-    siftn = [(name, s) for name, s, _, _ in runs if name.startswith("sift, ") and name != SIFT1]
-    if sift1_s and limit_s:
-        lines.append(f"- sift 1 worker / C++ limit: {sift1_s / limit_s:.2f}×")
+    sift1_none = by_name.get(SIFT1 + NONE)
+    siftn = [(name, s) for name, s, _, _ in runs if name.startswith("sift, ") and name != SIFT1 and not name.endswith(NONE)]
+    limitn = [(name, s) for name, s, _, _ in runs if name.startswith("C++ limit, ") and name != LIMIT]
+    lines.append("")
+    lines.append("Issue 31's targets (throughput ratios, from the wall times above):")
+    if sift1_none and limit_s:
+        lines.append(f"- sift 1 worker --results none / C++ limit 1 thread: {limit_s / sift1_none:.2f}× its throughput (target ≥ 0.6×)")
+    if sift1_s and sift1_none:
+        lines.append(f"- full result lines to a file cost {100 * (sift1_s / sift1_none - 1):.0f}% over --results none, 1 worker "
+                     "(target ≤ 25%)")
     if sift1_s and python:
         best_s, best = min(python)
-        lines.append(f"- sift 1 worker / fastest Python ({best}): {sift1_s / best_s:.2f}×")
-    for name, s in siftn:
-        if sift1_s:
-            lines.append(f"- {name.replace(', ', ' ')} / sift 1 worker: {s / sift1_s:.2f}× "
-                         f"({sift1_s / s:.2f}× the throughput)")
+        lines.append(f"- sift 1 worker (full results) / fastest Python ({best}): {best_s / sift1_s:.2f}× its throughput "
+                     "(target ≥ 5×)")
+    for (name, s), (lname, ls) in zip(siftn, limitn):
+        none_s = by_name.get(name + NONE)
+        scale, limit_scale = sift1_s / s, limit_s / ls
+        lines.append(f"- {name} / 1 worker: {scale:.2f}× the throughput; {lname} / 1 thread: {limit_scale:.2f}×; "
+                     f"sift's scaling is {scale / limit_scale:.2f} of the limit's (target ≥ 0.9)"
+                     + (f"; with --results none {sift1_none / none_s:.2f}×" if none_s and sift1_none else ""))
 
     reference = runs[0]
-    differ = [r for r in runs if r[3] != reference[3]]
+    def same(a, b):  # the counts both runs have are equal (--results none runs have only the record counts)
+        return all(a[k] == b[k] for k in a.keys() & b.keys()) and {"total", "valid", "invalid"} <= a.keys() & b.keys()
+
+    differ = [r for r in runs if not same(r[3], reference[3])]
     if differ:
         lines.append("")
         lines.append(f"**COUNTS DIFFER** (against {reference[0]}):")

@@ -1,12 +1,21 @@
 // The C++ "limit" of scripts/compare: the job done about as fast as one core allows.
 // simdjson on-demand (iterate_many over 4 MiB blocks of whole lines) + PCRE2 JIT (8-bit, UTF,
 // DOLLAR_ENDONLY so "$" means the very end and a trailing "\n" fails) + the GB 11643
-// checksum. Usage: limit FILE.jsonl -> the job's counts (same lines as every program).
+// checksum. Usage: limit [--threads N] FILE.jsonl -> the job's counts (same lines as every
+// program). With --threads N the file is cut into N ranges at line ends, each checked by a
+// thread of its own (its own parser, buffer and match data), and the counts are summed: the
+// same work split over N cores, as `sift run --workers N` splits it.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <thread>
 #include <vector>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <simdjson.h>
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -63,6 +72,11 @@ static int field_index(std::string_view key) {
 
 struct Counts {
     long total = 0, valid = 0, failed[FIELD_COUNT] = {};
+    void add(const Counts& o) {
+        total += o.total;
+        valid += o.valid;
+        for (int i = 0; i < FIELD_COUNT; i++) failed[i] += o.failed[i];
+    }
 };
 
 // Checks every record of a block of whole JSONL lines (padded as simdjson requires).
@@ -93,40 +107,67 @@ static void check_block(ondemand::parser& parser, Regex* const* re, const uint8_
     if (docs.truncated_bytes() != 0) { fprintf(stderr, "limit: %zu bytes truncated\n", docs.truncated_bytes()); exit(3); }
 }
 
-int main(int argc, char** argv) {
-    if (argc != 2) { fprintf(stderr, "usage: limit FILE.jsonl\n"); return 2; }
+// Checks the lines of text[begin, end) (whole lines), 4 MiB at a time copied into a padded
+// buffer of its own, with regexes of its own.
+static Counts check_range(const uint8_t* text, size_t begin, size_t end) {
     Regex* re[FIELD_COUNT];
     for (int i = 0; i < FIELD_COUNT; i++) re[i] = new Regex(PATTERNS[i]);
-    FILE* in = fopen(argv[1], "rb");
-    if (!in) { fprintf(stderr, "limit: cannot read %s\n", argv[1]); return 3; }
-
     ondemand::parser parser;
 #ifdef SIMDJSON_THREADS_ENABLED
-    parser.threaded = false;  // one core
+    parser.threaded = false;  // one core per range
 #endif
     Counts c;
-    // Read 4 MiB at a time; check the whole lines, carry the partial last line over.
-    size_t block = 4 << 20, have = 0;
+    size_t block = 4 << 20;
     std::vector<uint8_t> buf(block + SIMDJSON_PADDING);
-    for (;;) {
-        size_t n = fread(buf.data() + have, 1, block - have, in);
-        have += n;
-        if (n == 0) {  // end of file: the rest (a last line without "\n") is a block of its own
-            if (have > 0) check_block(parser, re, buf.data(), have, c);
-            break;
+    size_t at = begin;
+    while (at < end) {
+        size_t len = end - at < block ? end - at : block;
+        if (at + len < end) {  // cut at the last line end in the block
+            while (len > 0 && text[at + len - 1] != '\n') len--;
+            if (len == 0) {  // a line longer than the block: grow it
+                block *= 2;
+                buf.resize(block + SIMDJSON_PADDING);
+                continue;
+            }
         }
-        size_t end = have;
-        while (end > 0 && buf[end - 1] != '\n') end--;
-        if (end == 0) {  // a line longer than the block: grow it
-            block *= 2;
-            buf.resize(block + SIMDJSON_PADDING);
-            continue;
-        }
-        check_block(parser, re, buf.data(), end, c);
-        memmove(buf.data(), buf.data() + end, have - end);
-        have -= end;
+        memcpy(buf.data(), text + at, len);
+        check_block(parser, re, buf.data(), len, c);
+        at += len;
     }
-    fclose(in);
+    for (int i = 0; i < FIELD_COUNT; i++) delete re[i];
+    return c;
+}
+
+int main(int argc, char** argv) {
+    int threads = 1;
+    int arg = 1;
+    if (argc == 4 && strcmp(argv[1], "--threads") == 0) {
+        threads = atoi(argv[2]);
+        arg = 3;
+    }
+    if (argc != arg + 1 || threads < 1) { fprintf(stderr, "usage: limit [--threads N] FILE.jsonl\n"); return 2; }
+    int fd = open(argv[arg], O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) { fprintf(stderr, "limit: cannot read %s\n", argv[arg]); return 3; }
+    size_t size = (size_t)st.st_size;
+    const uint8_t* text = size ? (const uint8_t*)mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0) : nullptr;
+    if (size && text == MAP_FAILED) { fprintf(stderr, "limit: cannot map %s\n", argv[arg]); return 3; }
+
+    // N ranges of whole lines: each cut moved to just after the next line end.
+    std::vector<size_t> cuts = {0};
+    for (int t = 1; t < threads; t++) {
+        size_t at = size * (size_t)t / (size_t)threads;
+        if (at < cuts.back()) at = cuts.back();
+        while (at > 0 && at < size && text[at - 1] != '\n') at++;
+        cuts.push_back(at);
+    }
+    cuts.push_back(size);
+    std::vector<Counts> parts(threads);
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; t++) pool.emplace_back([&, t] { parts[t] = check_range(text, cuts[t], cuts[t + 1]); });
+    for (auto& th : pool) th.join();
+    Counts c;
+    for (auto& p : parts) c.add(p);
 
     printf("total %ld\nvalid %ld\ninvalid %ld\n", c.total, c.valid, c.total - c.valid);
     for (int i = 0; i < FIELD_COUNT; i++) printf("%s %ld\n", NAMES[i], c.failed[i]);
