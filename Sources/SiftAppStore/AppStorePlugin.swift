@@ -74,7 +74,9 @@ enum AppStorePlugin {
             "notification_types", .list(.string), doc: "Accepted notificationType values (or TYPE.SUBTYPE); default any."),
         PluginSpec.Option(
             "refund_types", .list(.string),
-            doc: "Notification types that mark their transaction refunded in the claims, never credited again (default REFUND, REVOKE)."),
+            doc:
+                "Notification types (or TYPE.SUBTYPE) that mark their transaction refunded in the claims, never credited again "
+                + "(default REFUND, REVOKE)."),
         PluginSpec.Option("order_field", .string, default: .string("order_id"), doc: "Record field with the order id."),
         PluginSpec.Option("user_field", .string, default: .string("user_id"), doc: "Record field with the user id."),
         PluginSpec.Option(
@@ -100,6 +102,10 @@ enum AppStorePlugin {
         }
         for name in ["max_token_bytes", "quantity_min"] where (options.int(name) ?? 1) < 1 {
             context.error("'\(name)' must be at least 1, not \(options.int(name)!)", at: options.mark(name))
+        }
+        if let max = options.int("quantity_max"), max < (options.int("quantity_min") ?? 1) {
+            context.error(
+                "'quantity_max' (\(max)) is below 'quantity_min' (\(options.int("quantity_min") ?? 1))", at: options.mark("quantity_max"))
         }
         if (options.int("expiry_grace_seconds") ?? 0) < 0 {
             context.error("'expiry_grace_seconds' cannot be negative", at: options.mark("expiry_grace_seconds"))
@@ -149,20 +155,31 @@ enum AppStorePlugin {
                 context.error("cannot read the root certificate '\(file)'", at: mark)
                 continue
             }
-            let found = certificates(in: [UInt8](data))
-            if found.isEmpty {
+            // Every certificate in the file must be read: one skipped would go unnoticed.
+            guard let found = certificates(in: [UInt8](data)), !found.isEmpty else {
                 context.error("'\(file)' holds no certificate (PEM or DER) that can be read", at: mark)
+                continue
             }
             roots += found
+        }
+        if files.allSatisfy(\.0.isEmpty) {
+            context.error(
+                "'roots' names no certificate file: give the trusted roots, e.g. [keys/AppleRootCA-G3.cer]", at: options.mark("roots"))
         }
         return roots
     }
 
-    static func certificates(in bytes: [UInt8]) -> [Certificate] {
+    /// The certificates of a PEM file (every block must be one) or of a DER file; nil when one cannot be read.
+    static func certificates(in bytes: [UInt8]) -> [Certificate]? {
         if let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") {
-            let docs = (try? PEMDocument.parseMultiple(pemString: text)) ?? []
-            return docs.compactMap { try? Certificate(pemDocument: $0) }
+            guard let docs = try? PEMDocument.parseMultiple(pemString: text) else { return nil }
+            var out: [Certificate] = []
+            for doc in docs {
+                guard let c = try? Certificate(pemDocument: doc) else { return nil }
+                out.append(c)
+            }
+            return out
         }
-        return (try? Certificate(derEncoded: bytes)).map { [$0] } ?? []
+        return (try? Certificate(derEncoded: bytes)).map { [$0] }
     }
 }

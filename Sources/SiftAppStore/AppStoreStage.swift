@@ -13,6 +13,9 @@ struct AppStoreStage: Stage {
         idField: "transactionId", originalField: "originalTransactionId",
         replayedWhat: LocalizedText(en: "a replayed transaction", zh: "交易被重放"))
 
+    /// 9999-12-31T23:59:59.999Z.
+    static let latestMillis = 253_402_300_799_999
+
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var f = Findings(rule: policy.rule)
         let asOf = policy.asOfMillis ?? context.asOfMillis
@@ -21,6 +24,11 @@ struct AppStoreStage: Stage {
             return StageResult(violations: f.violations)
         }
         switch kind(of: payload) {
+        case nil:
+            f.fail(
+                path, .AppStore.claimMalformed, "the signed data is no transaction, renewal info or notification (kind: detect)",
+                "签名数据既不是交易、续订信息，也不是通知（kind: detect）")
+            return StageResult(violations: f.violations)
         case .notification:
             return NotificationCheck(stage: self).evaluate(payload, record: record, asOf: asOf, &f)
         case .renewal:
@@ -52,11 +60,13 @@ struct AppStoreStage: Stage {
             let data = try SignedData(text, maxBytes: policy.maxTokenBytes)
             var time = asOf
             if policy.validationTime == .signedDate {
-                guard let signed = data.payload.root["signedDate"]?.integer else {
+                // Read before the signature is checked (as Apple's library does offline), so
+                // bounded: years 1970 to 9999.
+                guard let signed = data.payload.root["signedDate"]?.integer, (0...Self.latestMillis).contains(signed) else {
                     f.fail(
                         "\(path).signedDate", .AppStore.claimMalformed,
-                        "signedDate is missing or not milliseconds (validation_time: signed_date)", "缺少 signedDate 或不是毫秒时间戳",
-                        nil)
+                        "signedDate is missing or not milliseconds between 1970 and 9999 (validation_time: signed_date)",
+                        "缺少 signedDate，或不是 1970 至 9999 年之间的毫秒时间戳", nil)
                     return nil
                 }
                 time = Int64(signed)
@@ -69,10 +79,13 @@ struct AppStoreStage: Stage {
         }
     }
 
-    private func kind(of payload: JSONValue) -> AppStorePolicy.Kind {
+    /// What the payload is: as `kind` says, or (detect) from its keys; nil when it is none of
+    /// the three (another kind of Apple-signed data, an app transaction say).
+    private func kind(of payload: JSONValue) -> AppStorePolicy.Kind? {
         guard policy.kind == .detect else { return policy.kind }
         if payload["notificationType"] != nil { return .notification }
-        return payload["transactionId"] != nil ? .transaction : .renewal
+        if payload["transactionId"] != nil { return .transaction }
+        return payload["autoRenewStatus"] != nil || payload["autoRenewProductId"] != nil ? .renewal : nil
     }
 
     /// Renewal info: its environment and product.

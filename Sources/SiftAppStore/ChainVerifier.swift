@@ -10,8 +10,8 @@ import SwiftASN1
 /// for Apple's two marker extensions, key usage and a leaf that is no CA; then the ES256
 /// signature with the leaf's P-256 key. Nothing is fetched; no system trust store is used.
 ///
-/// The App Store signs with few chains, so a verified chain is remembered (by its three
-/// certificates as sent) with the window of time in which all of its certificates are valid;
+/// The App Store signs with few chains, so a verified chain is remembered (by its leaf and
+/// intermediate as sent) with the window of time in which all of its certificates are valid;
 /// a token with the same chain and a time in that window needs only its signature checked.
 final class ChainVerifier: @unchecked Sendable {  // `verified` is read and written under `lock` only
     static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
@@ -36,7 +36,10 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
     /// Verifies the chain at `time` (or finds it verified before for a window holding `time`),
     /// then the signature with the leaf's key.
     func verify(_ data: SignedData, at time: Date) throws(SignedData.Problem) {
-        let cacheKey = data.certificates[0] + data.certificates[1] + data.certificates[2]
+        // The chain is built from the leaf and the intermediate (the root comes from `roots`, never
+        // from x5c[2]): they are the key, the leaf's length first so that no two pairs run together.
+        let leafLength = UInt32(truncatingIfNeeded: data.certificates[0].count)
+        let cacheKey = withUnsafeBytes(of: leafLength.bigEndian, Array.init) + data.certificates[0] + data.certificates[1]
         if let known = lock.withLock({ verified[cacheKey] }), known.window.contains(time) {
             return try Self.checkSignature(data, known.key)
         }
@@ -49,7 +52,7 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
         }
         let window = try verifyChain(leaf, intermediate, at: time)
         lock.withLock {
-            if verified.count >= Self.cacheLimit { verified.removeAll() }
+            if verified.count >= Self.cacheLimit { verified.remove(at: verified.startIndex) }
             verified[cacheKey] = Verified(window: window, key: key)
         }
         try Self.checkSignature(data, key)
@@ -102,7 +105,11 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
         }
     }
 
-    static func iso(_ d: Date) -> String { CivilTime.isoTime(Int64((d.timeIntervalSince1970 * 1000).rounded(.down))) }
+    /// A time for messages; never traps (times outside years 1 to 9999 are clamped).
+    static func iso(_ d: Date) -> String {
+        let ms = (d.timeIntervalSince1970 * 1000).rounded(.down)
+        return CivilTime.isoTime(Int64(exactly: min(max(ms, -62_135_596_800_000), 253_402_300_799_999)) ?? 0)
+    }
 
     /// Runs swift-certificates' verifier; returns the window in which the whole chain is valid.
     private func verifyChain(_ leaf: Certificate, _ intermediate: Certificate, at time: Date) throws(SignedData.Problem)
@@ -133,20 +140,31 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
 /// the marker extensions on leaf and intermediate; a leaf that is no CA and may sign; an
 /// intermediate that may sign certificates.
 struct AppStoreChainPolicy: VerifierPolicy {
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [ChainVerifier.leafMarker, ChainVerifier.intermediateMarker]
+    /// None of its own: a certificate with a critical extension RFC 5280's policy does not know
+    /// (Apple's markers included) is refused, as Apple's verifier refuses it.
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = []
 
     mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
         guard chain.count == 3 else { return .failsToMeetPolicy(reason: "the chain is \(chain.count) certificates, not 3") }
         let leaf = chain[0], intermediate = chain[1]
         guard leaf.extensions[oid: ChainVerifier.leafMarker] != nil, intermediate.extensions[oid: ChainVerifier.intermediateMarker] != nil
         else { return .failsToMeetPolicy(reason: "Apple's marker extensions are missing") }
-        if case .isCertificateAuthority = (try? leaf.extensions.basicConstraints) ?? .notCertificateAuthority {
+        // An extension that cannot be read fails the chain; it is never taken as absent.
+        let leafConstraints: BasicConstraints?, leafUsage: KeyUsage?, intermediateUsage: KeyUsage?
+        do {
+            leafConstraints = try leaf.extensions.basicConstraints
+            leafUsage = try leaf.extensions.keyUsage
+            intermediateUsage = try intermediate.extensions.keyUsage
+        } catch {
+            return .failsToMeetPolicy(reason: "a basic constraints or key usage extension cannot be read")
+        }
+        if case .isCertificateAuthority? = leafConstraints {
             return .failsToMeetPolicy(reason: "the leaf certificate is a CA (CA:TRUE)")
         }
-        if let usage = try? leaf.extensions.keyUsage, !usage.digitalSignature {
+        if let usage = leafUsage, !usage.digitalSignature {
             return .failsToMeetPolicy(reason: "the leaf certificate's key usage does not allow signatures")
         }
-        if let usage = try? intermediate.extensions.keyUsage, !usage.keyCertSign {
+        if let usage = intermediateUsage, !usage.keyCertSign {
             return .failsToMeetPolicy(reason: "the intermediate certificate's key usage does not allow signing certificates")
         }
         return .meetsPolicy

@@ -35,16 +35,26 @@ struct NotificationCheck {
                 stage.checkRenewal(r, at: at, &f)
             }
         }
-        let refund = policy.refundTypes.contains(type)
+        let refund = policy.refundTypes.contains(type) || policy.refundTypes.contains(type + "." + (subtype ?? ""))
         var purchase: Transaction?, productType: ProductType?, ok = false
         if let t = transaction, !refund {
             let claims = TransactionClaims(policy: policy, path: "\(path).data.signedTransactionInfo")
             (purchase, productType, ok) = claims.check(t, record: record, asOf: asOf, &f)
         }
-        let refunded = refund ? (transaction?["transactionId"]?.string).map { [$0] } ?? [] : []
+        // A refund or revocation is recorded whenever its transaction verified and is this app's,
+        // whatever else is wrong with the notification: a mark lost would let the refunded
+        // purchase be credited later.
+        var marks: [String] = []
+        if refund, let t = transaction, let id = t["transactionId"]?.string, t["bundleId"]?.string.map(policy.bundleIDs.contains) == true {
+            marks.append("r:" + id)
+            let locks = t["productId"]?.string.flatMap { policy.products[$0] }?.type.locksOriginalTransaction == true
+            if locks, policy.replayKey == .transactionAndOriginal, let original = t["originalTransactionId"]?.string {
+                marks.append("r:o:" + original)
+            }
+        }
+        let refunded = marks.filter { !$0.hasPrefix("r:o:") }.map { String($0.dropFirst(2)) }
         let note = AppStoreResult.Notification(type: type, subtype: subtype, uuid: n["notificationUUID"]?.string)
-        let marks = f.violations.isEmpty ? refunded : []
-        let shown = stage.output(purchase, productType, kind: "notification", environment: env, notification: note, refunded: marks)
+        let shown = stage.output(purchase, productType, kind: "notification", environment: env, notification: note, refunded: refunded)
         var pending = stage.pending(purchase, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown)
         if let uuid = note.uuid {
             let seen = Violation(
@@ -53,7 +63,7 @@ struct NotificationCheck {
                 rule: policy.rule)
             pending.once = [(key: "n:" + uuid, violation: seen)]
         }
-        pending.refunds = marks
+        pending.marks = marks
         var result = StageResult(violations: f.violations, output: [shown])
         result.pending = pending
         return result

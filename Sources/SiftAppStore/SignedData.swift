@@ -27,12 +27,13 @@ struct SignedData: Sendable {
     /// `jwk`/`jku`/`x5u`, an `x5c` that is not three base64 certificates, a signature that is
     /// not 64 bytes.
     init(_ text: String, maxBytes: Int) throws(Problem) {
-        let bytes = Array(text.utf8)
-        guard bytes.count <= maxBytes else {
+        let size = text.utf8.count
+        guard size <= maxBytes else {
             throw Problem(
-                code: .AppStore.tooLarge, en: "the signed data is \(bytes.count) bytes long; the limit is \(maxBytes) (max_token_bytes)",
-                zh: "签名数据长 \(bytes.count) 字节，上限为 \(maxBytes)（max_token_bytes）")
+                code: .AppStore.tooLarge, en: "the signed data is \(size) bytes long; the limit is \(maxBytes) (max_token_bytes)",
+                zh: "签名数据长 \(size) 字节，上限为 \(maxBytes)（max_token_bytes）")
         }
+        let bytes = Array(text.utf8)
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, !parts[2].isEmpty else {
             throw Problem(code: .AppStore.malformedSegments, en: "signed data has three dot-separated parts", zh: "签名数据应由三段以点分隔的部分组成")

@@ -105,10 +105,13 @@ package struct ReceiptPending: Sendable {
     /// The record's output, given the purchases credited after replays are settled.
     package let output: @Sendable (_ credited: [Candidate]) -> any StageOutput
     package var codes = ReplayCodes.receipt
-    /// Keys that may be claimed once (`n:<notificationUUID>`): one claimed before gives its violation.
+    /// Keys that may be claimed once (`n:<notificationUUID>`): one claimed before gives its
+    /// violation, and the record's purchases are then only looked up. Claimed when the record
+    /// has no violation at all (a delivery that failed may come again).
     package var once: [(key: String, violation: Violation)] = []
-    /// Transaction ids to mark refunded (`r:<id>`): such a transaction is never credited again.
-    package var refunds: [String] = []
+    /// Refund marks to record (`r:<id>`, `r:o:<original id>`): a purchase whose transaction
+    /// (or bound original) is marked is never credited again.
+    package var marks: [String] = []
 
     package init(
         candidates: [Candidate], lookedUp: [(transaction: Transaction, type: ProductType?)], replayKey: ReceiptPolicy.ReplayKey,

@@ -54,7 +54,12 @@ struct ReceiptStage: Stage {
         f.result.violations += reader.violations
         var purchases = creditable(inApp: inApp, latest: latest, receipt: receipt, response: response, record: record, context, &f)
         if !receiptAccepted { purchases = Purchases() }
-        let seen = p.replay == .everySeen ? distinct(inApp + latest).filter { $0.isWellFormed && $0.creditable } : []
+        // every_seen remembers what could have been credited: not a purchase without its original id.
+        let seen =
+            p.replay == .everySeen
+            ? distinct(inApp + latest).filter { t in
+                t.isWellFormed && t.creditable && !(t.productID.flatMap { p.products[$0] }.map { needsOriginal(t, $0) } ?? false)
+            } : []
         let order = AppleValue.text(p.orderField.first(in: record))
         let creditable = reader.malformedPurchases == 0 || p.malformedPurchases == .creditOthers
         f.result.pending = ReceiptPending(

@@ -44,33 +44,48 @@ package final class ReplaySettler: Settler {
     package func settle(_ result: inout StageResult, context: EvaluationContext) {
         guard let pending = result.pending as? ReceiptPending else { return }
         let me = Owner(order: pending.order, user: pending.user)
-        for (key, violation) in pending.once {
-            if owner(of: key) != nil { result.violations.append(violation) } else { claim(key, me) }
+        // A key taken before (a notification delivered twice) is a replay of the whole record:
+        // its purchases are then only looked up, never claimed or credited.
+        var repeated = false
+        for (key, violation) in pending.once where owner(of: key) != nil {
+            result.violations.append(violation)
+            repeated = true
         }
         var credited: [Candidate] = []
         for c in pending.candidates {
-            let t = c.transaction
-            let originalKey = originalKey(t, c.type, pending)
-            if let problem = replay(t, originalKey, me, pending) {
-                result.violations.append(problem)
-                continue
-            }
-            if owner(of: "r:" + t.transactionID!) != nil {
-                result.violations.append(Self.markedRefunded(t, pending))
-                continue
-            }
-            claim("t:" + t.transactionID!, me)
+            guard let id = c.transaction.transactionID else { continue }
+            let originalKey = originalKey(c.transaction, c.type, pending)
+            // Every problem is reported: a replay and a refund mark, both.
+            let problems = problems(c.transaction, c.type, originalKey, me, pending)
+            result.violations += problems
+            guard problems.isEmpty, !repeated else { continue }
+            claim("t:" + id, me)
             if let originalKey, owner(of: originalKey) == nil { claim(originalKey, me) }
             if pending.creditable { credited.append(c) }
         }
-        // Purchases that cannot be credited for other reasons: a replay is reported too.
-        for (t, type) in pending.lookedUp {
-            if let problem = replay(t, originalKey(t, type, pending), me, pending) { result.violations.append(problem) }
+        // Purchases that cannot be credited for other reasons: a replay or refund mark is reported too.
+        for (t, type) in pending.lookedUp { result.violations += problems(t, type, originalKey(t, type, pending), me, pending) }
+        if !repeated {
+            // A delivery is taken once it passed: one that failed may be sent again.
+            if result.violations.isEmpty { for (key, _) in pending.once { claim(key, me) } }
+            // replay: every_seen: purchases this record showed but did not credit are remembered too.
+            for id in pending.seen.compactMap(\.transactionID) where owner(of: "t:" + id) == nil { claim("t:" + id, me) }
+            for key in pending.marks where owner(of: key) == nil { claim(key, me) }
         }
-        // replay: every_seen: purchases this record showed but did not credit are remembered too.
-        for t in pending.seen where owner(of: "t:" + t.transactionID!) == nil { claim("t:" + t.transactionID!, me) }
-        for id in pending.refunds where owner(of: "r:" + id) == nil { claim("r:" + id, me) }
         result.output = [pending.output(credited)]
+    }
+
+    /// What keeps a purchase from being credited to `me` now: credited before (to someone else,
+    /// or to `me`: a re-delivery), and marked refunded by a notification.
+    private func problems(_ t: Transaction, _ type: ProductType?, _ originalKey: String?, _ me: Owner, _ pending: ReceiptPending)
+        -> [Violation]
+    {
+        guard let id = t.transactionID else { return [] }
+        var out: [Violation] = []
+        if let problem = replay(t, originalKey, me, pending) { out.append(problem) }
+        let marks = ["r:" + id] + (originalKey.map { ["r:" + $0] } ?? [])
+        if marks.contains(where: { owner(of: $0) != nil }) { out.append(Self.markedRefunded(t, pending)) }
+        return out
     }
 
     /// The ledger key of the purchase's original transaction, when the policy binds it by one.

@@ -38,6 +38,8 @@ struct TransactionReader {
         var out: [Transaction] = []
         for (i, item) in array.elements.enumerated() {
             let p = "\(path)[\(i)]"
+            // An element read for expiry only dates nothing when it is not an object: skipped.
+            if expiryOnly, item.kind != .object { continue }
             guard item.kind == .object else {
                 bad(
                     p, .Receipt.purchaseMalformed, "a purchase must be an object, not \(item.kind)", "购买记录应为对象，实际为\(item.kind)",

@@ -76,13 +76,17 @@ struct AASAFile {
     }
 
     /// The first component that matches, or nil: nil or an exclusion means the link opens in the browser.
-    func decide(encodedPath: String, query: [(String, String)] = [], fragment: String = "") -> (index: Int, component: Component)? {
-        for (i, c) in components.enumerated() where matches(c, encodedPath, query, fragment) { return (i, c) }
+    /// `c1`: whether C1 controls are refused when a path is decoded (`controls` of the routes).
+    func decide(encodedPath: String, query: [(String, String)] = [], fragment: String = "", c1: Bool = true)
+        -> (index: Int, component: Component)?
+    {
+        for (i, c) in components.enumerated() where matches(c, encodedPath, query, fragment, c1) { return (i, c) }
         return nil
     }
 
-    private func matches(_ c: Component, _ encodedPath: String, _ query: [(String, String)], _ fragment: String) -> Bool {
-        let path = c.percentEncoded ? encodedPath : ((try? LinkParser.decode(Substring(encodedPath), allowSlash: true)) ?? encodedPath)
+    private func matches(_ c: Component, _ encodedPath: String, _ query: [(String, String)], _ fragment: String, _ c1: Bool) -> Bool {
+        let decoded = try? LinkParser.decode(Substring(encodedPath), allowSlash: true, c1: c1)
+        let path = c.percentEncoded ? encodedPath : (decoded ?? encodedPath)
         if let p = c.path, !Glob.matches(p, path, caseSensitive: c.caseSensitive) { return false }
         switch c.query {
         case .whole(let pattern)?:

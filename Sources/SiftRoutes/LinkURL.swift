@@ -107,7 +107,15 @@ struct LinkParser: Sendable {
             query = try Self.queryItems(queryText, c1: c1Controls)
         } else {
             try checkOpaque(queryText, part: "query")
-            do { query = try Self.queryItems(queryText, c1: c1Controls) } catch { queryProblem = error }
+            do { query = try Self.queryItems(queryText, c1: c1Controls) } catch {
+                queryProblem = error
+                // The AASA file still sees the query: each item decoded where it can be, else as written.
+                query = queryText.split(separator: "&").map { item in
+                    let eq = item.firstIndex(of: "=") ?? item.endIndex
+                    func text(_ part: Substring) -> String { (try? Self.decode(part, allowSlash: true)) ?? String(part) }
+                    return (text(item[..<eq]), eq == item.endIndex ? "" : text(item[item.index(after: eq)...]))
+                }
+            }
         }
         // A universal link's path as written, trailing '/' included: AASA patterns match it so
         // ('/videos/*' opens '/videos/'; '*' matches zero or more characters).
@@ -200,10 +208,12 @@ struct LinkParser: Sendable {
                 i += 3
                 continue
             }
+            // RFC 3986 keeps '[' and ']' out of a query and a fragment; with strict_characters off,
+            // as in checked parts, only escapes are checked.
             let allowed =
-                b >= 0x80
-                ? !strictCharacters
-                : (Self.isRFC3986(Unicode.Scalar(b)) && b != UInt8(ascii: "[") && b != UInt8(ascii: "]") && b != UInt8(ascii: "#"))
+                !strictCharacters
+                || (b < 0x80 && Self.isRFC3986(Unicode.Scalar(b)) && b != UInt8(ascii: "[") && b != UInt8(ascii: "]")
+                    && b != UInt8(ascii: "#"))
             guard allowed else {
                 let shown = b >= 0x80 ? "a non-ASCII character" : "'\(Character(Unicode.Scalar(b)))'"
                 throw LinkProblem(

@@ -63,7 +63,8 @@ struct RoutesStage: Stage {
                 value: value)
         }
         if link.kind == .universal, let aasa {
-            let decision = aasa.decide(encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "")
+            let decision = aasa.decide(
+                encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "", c1: parser.c1Controls)
             if decision == nil || decision!.component.exclude {
                 let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
                 return violation(

@@ -184,4 +184,20 @@ import SiftTesting
         #expect(try verdicts([record(inApp: "[\(sub)]")], pipeline: transactionOnly)[0].reasons == [])
         #expect(try reasons(record(inApp: "[\(sub)]")) == ["receipt.original_transaction_id_missing"])
     }
+
+    /// Regressions from the second read.
+    @Test func everySeenDoesNotClaimAPurchaseWithoutItsOriginal() throws {
+        let everySeen = try pipeline(policyYAML + "\n  replay: every_seen")
+        let bare = record(order: "o-1", user: "u-1", inApp: "[\(Self.bare("pro", "1000000000000500"))]")
+        let full = record(order: "o-2", user: "u-2", inApp: "[\(tx("pro", "1000000000000500"))]")
+        #expect(try verdicts([bare, full], pipeline: everySeen).map(\.reasons) == [["receipt.original_transaction_id_missing"], []])
+    }
+
+    @Test func expiryOnlySkipsAnElementThatIsNotAnObject() throws {
+        let expiryOnly = try pipeline(policyYAML + "\n  latest_receipt_info: expiry_only")
+        let r = record(inApp: "[\(tx("coins", "1000000000000501"))]", extra: #","latest_receipt_info":[7]"#)
+        let v = try verdicts([r], pipeline: expiryOnly)[0]
+        #expect(v.reasons == [])
+        #expect(creditable(v).contains("1000000000000501"))
+    }
 }

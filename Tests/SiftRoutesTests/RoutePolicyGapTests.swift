@@ -134,4 +134,26 @@ import SiftTesting
         #expect(r.pipeline == nil)
         #expect(r.diagnostics.contains { $0.headline.hasPrefix("r.yaml:3:\(option.count + 5): error:") }, "\(r.rendered())")
     }
+
+    /// Regressions from the second read: an opaque query the route does not read is still seen
+    /// by the AASA file; opaque parts follow strict_characters; the AASA file decodes with `controls`.
+    @Test func anOpaqueQueryIsStillSeenByTheAASAFile() throws {
+        let dir = TemporaryFiles.path("sift-aasa-query-")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try
+            (#"{"applinks":{"details":[{"appIDs":["T.com.example"],"components":[{"/":"/videos/*","?":{"a":"1"},"exclude":true},"#
+            + #"{"/":"/videos/*"}]}]}}"#).write(toFile: dir + "/aasa.json", atomically: true, encoding: .utf8)
+        let yaml =
+            "applies_to: { has: url }\nroutes:\n  hosts: [example.com]\n  aasa: aasa.json\n  query: opaque\n"
+            + "  table:\n    - {path: 'videos/:id', to: v}\n"
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml", directory: dir).pipeline)
+        #expect(try resolve(p, "https://example.com/videos/5?a=1&a=1").reasons == ["route.not_associated"])
+        #expect(try resolve(p, "https://example.com/videos/5?a=2&a=2").reasons == [])
+    }
+
+    @Test func opaquePartsFollowStrictCharacters() throws {
+        let lenient = try routes(videos, extra: "  strict_characters: false\n  query: opaque")
+        #expect(try resolve(lenient, "https://example.com/videos?a=b|c&ids[]=1").reasons == [])
+        #expect(try resolve(lenient, "https://example.com/videos?a=%zz").reasons == ["route.bad_escape"])
+    }
 }
