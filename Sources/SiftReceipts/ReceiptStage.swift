@@ -6,7 +6,7 @@ struct ReceiptStage: Stage {
     let policy: ReceiptPolicy
 
     /// Violations of one record, and the rule they point to.
-    private struct Findings {
+    struct Findings {
         var result = StageResult()
         let rule: Mark
 
@@ -205,7 +205,7 @@ struct ReceiptStage: Stage {
     }
 
     /// True when the purchase has no original transaction id although the policy binds it by one.
-    private func needsOriginal(_ t: Transaction, _ rule: ProductRule) -> Bool {
+    func needsOriginal(_ t: Transaction, _ rule: ProductRule) -> Bool {
         t.originalMissing && policy.replayKey == .transactionAndOriginal && rule.type.locksOriginalTransaction
     }
 
@@ -218,88 +218,6 @@ struct ReceiptStage: Stage {
             "transaction \(id) was refunded or revoked at \(isoTime(ms)) (cancellation_reason "
                 + "\(t.cancellationReason ?? "absent"): \(why))",
             "交易 \(id) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
-    }
-
-    private enum GroupOutcome {
-        /// The active group's purchase to credit.
-        case credit(Transaction)
-        /// The expired group's newest creditable purchase, looked up for replays only.
-        case lookUp(Transaction)
-    }
-
-    /// A subscription group is active if and only if its latest expiry (or grace) is after the as-of time.
-    /// It is credited through its newest in-force purchase that may be credited (with `expiry_only`,
-    /// an `in_app` one).
-    private func subscription(
-        _ group: String, _ ts: [Transaction], asOf: Int64?, response: JSONValue, only: String?,
-        _ f: inout Findings
-    ) -> GroupOutcome? {
-        let p = policy
-        let dated = ts.filter { $0.expiresMs != nil }
-        for t in ts where t.expiresMs == nil && t.creditable {
-            if p.missingExpiry == .malformed {
-                f.fail(
-                    "\(t.path).expires_date_ms", .Receipt.valueMalformed, "a subscription transaction needs expires_date_ms",
-                    "订阅交易缺少 expires_date_ms", nil)
-            } else if dated.isEmpty {
-                f.fail(
-                    "\(t.path).expires_date_ms", .Receipt.subscriptionExpired,
-                    "the subscription (\(group)) has no expires_date_ms: treated as expired",
-                    "订阅（\(group)）没有 expires_date_ms：视为已过期", nil)
-            }
-        }
-        guard let newest = dated.max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
-        // A refunded period may extend the group (refunded_periods: count) but is never credited itself.
-        let credit = dated.filter { t in
-            t.cancellationMs == nil && t.creditable && t.transactionID != nil && (only == nil || only == t.transactionID)
-                && !needsOriginal(t, p.products[t.productID!]!)
-        }.max(by: { $0.expiresMs! < $1.expiresMs! })
-        var until = newest.expiresMs!
-        if p.grace, let graceUntil = graceExpiry(response, group: group, &f.result) { until = max(until, graceUntil) }
-        guard let asOf else { return nil }
-        guard until > asOf else {
-            f.fail(
-                "\(newest.path).expires_date_ms", .Receipt.subscriptionExpired,
-                "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
-                "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
-            return credit.map { .lookUp($0) }
-        }
-        return credit.map { .credit($0) }
-    }
-
-    private func asOfMillis(_ receipt: JSONValue, _ context: EvaluationContext, _ f: inout Findings) -> Int64? {
-        switch policy.asOf {
-        case .run: return context.asOfMillis
-        case .fixed(let ms): return ms
-        case .requestDate:
-            if let ms = AppleValue.int64(receipt["request_date_ms"]).value { return ms }
-            f.fail(
-                policy.path("receipt.request_date_ms"), .Receipt.valueMalformed, "request_date_ms is missing or not milliseconds",
-                "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
-            return nil
-        }
-    }
-
-    /// The latest grace-period expiry for a group from `pending_renewal_info`.
-    private func graceExpiry(_ response: JSONValue, group: String, _ result: inout StageResult) -> Int64? {
-        var best: Int64?
-        for (i, item) in (response["pending_renewal_info"]?.elements ?? []).enumerated() {
-            let product = item["auto_renew_product_id"]?.string ?? item["product_id"]?.string
-            guard let product, policy.products[product]?.group == group else { continue }
-            switch AppleValue.int64(item["grace_period_expires_date_ms"]) {
-            case .value(let ms): best = max(best ?? ms, ms)
-            case .absent: break
-            case .malformed:
-                result.violations.append(
-                    Violation(
-                        field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: .Receipt.valueMalformed,
-                        message: LocalizedText(
-                            en: "grace_period_expires_date_ms is not milliseconds since 1970",
-                            zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
-                        valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
-            }
-        }
-        return best
     }
 
     static func output(status: Int, environment: String?, retryable: Bool, credits: [Candidate]) -> ReceiptResult {
