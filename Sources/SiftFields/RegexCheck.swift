@@ -38,7 +38,7 @@ struct RegexCheck: ValueCheck {
             }
             for advice in RegexLint.literalDots(pattern) { context.warning(advice, at: options.mark("pattern")) }
             do throws(RegexError) {
-                return RegexCheck(regex: try CompiledRegex(pattern, options: opts))
+                return RegexCheck(regex: try CompiledRegex.shared(pattern, options: opts))
             } catch {
                 context.error("invalid regex '\(pattern)': \(error.message) at offset \(error.offset)", at: options.mark("pattern"))
                 return nil

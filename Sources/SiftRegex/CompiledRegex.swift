@@ -1,4 +1,5 @@
 internal import CPCRE2
+import Foundation
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -145,4 +146,33 @@ package enum RegexOutcome: Sendable, Equatable {
 package struct RegexError: Error, Sendable, Equatable {
     public var message: String
     public var offset: Int
+}
+
+extension CompiledRegex {
+    private struct Key: Hashable {
+        let pattern: String
+        let options: RegexOptions
+    }
+
+    /// Compiled regexes by pattern and options, shared by every rule that names the same one
+    /// (a validator included by 200 packs is compiled once). Bounded; the oldest is dropped.
+    private nonisolated(unsafe) static var compiled: [Key: CompiledRegex] = [:]  // read and written under `lock` only
+    private nonisolated(unsafe) static var order: [Key] = []
+    private static let lock = NSLock()
+    static let sharedLimit = 1024
+
+    /// The compiled regex of `pattern` with `options`, compiled once per process.
+    package static func shared(_ pattern: String, options: RegexOptions = RegexOptions()) throws(RegexError) -> CompiledRegex {
+        let key = Key(pattern: pattern, options: options)
+        if let known = lock.withLock({ compiled[key] }) { return known }
+        let regex = try CompiledRegex(pattern, options: options)
+        lock.withLock {
+            if compiled[key] == nil {
+                if order.count >= sharedLimit { compiled[order.removeFirst()] = nil }
+                compiled[key] = regex
+                order.append(key)
+            }
+        }
+        return regex
+    }
 }

@@ -34,7 +34,7 @@ enum ParamType: Sendable, CustomStringConvertible {
                 let values = text.dropFirst(5).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 return values.contains("") ? nil : .oneOf(values)
             }
-            if text.hasPrefix("regex:") { return .pattern(try CompiledRegex(String(text.dropFirst(6)))) }
+            if text.hasPrefix("regex:") { return .pattern(try CompiledRegex.shared(String(text.dropFirst(6)))) }
             if text.hasPrefix("int:") { return intRange(text.dropFirst(4)) }
             return nil
         }

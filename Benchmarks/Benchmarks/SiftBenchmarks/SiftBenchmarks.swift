@@ -65,6 +65,26 @@ let variedJobFile: String = {
     return path
 }()
 
+/// A folder of 200 packs: rules/signup.yaml (with its include) under 200 names, as a large
+/// rules repository would hold them.
+let twoHundredPacks: String = {
+    let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("rules").path
+    let dir = NSTemporaryDirectory() + "sift-bench-200-packs"
+    try? FileManager.default.removeItem(atPath: dir)
+    try! FileManager.default.createDirectory(atPath: dir + "/lib", withIntermediateDirectories: true)
+    for file in try! FileManager.default.contentsOfDirectory(atPath: rules + "/lib") {
+        try! FileManager.default.copyItem(atPath: rules + "/lib/" + file, toPath: dir + "/lib/" + file)
+    }
+    let signup = try! String(contentsOfFile: rules + "/signup.yaml", encoding: .utf8)
+    for i in 1...200 {
+        let text = signup.replacingOccurrences(of: "pack: signup\n", with: "pack: signup-\(i)\n")
+            .replacingOccurrences(of: "applies_to: { kind: signup }", with: "applies_to: { kind: signup-\(i) }")
+        try! text.write(toFile: dir + "/p\(i).yaml", atomically: true, encoding: .utf8)
+    }
+    return dir
+}()
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(2))
 
@@ -88,6 +108,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("batch run, 10000 varied job records", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try? jobPipeline.benchmarkRun(files: [variedJobFile], asOfMillis: 1_795_219_200_000))
+        }
+    }
+
+    // Loading and compiling a rules folder of 200 packs (issue 31's target: under 50 ms).
+    Benchmark("compile 200 packs", configuration: .init(metrics: [.wallClock], maxDuration: .seconds(5))) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? RulesLoader.load(path: twoHundredPacks))
         }
     }
 

@@ -20,6 +20,8 @@ enum RuleTextLint {
 
     /// Errors for typographic quotes around a value and full-width colons after a key.
     static func typography(_ text: String, file: String) -> [Diagnostic] {
+        // Almost every file has none of these characters: one pass over its scalars says so.
+        guard text.unicodeScalars.contains(where: { Self.marks.contains($0.value) }) else { return [] }
         var out: [Diagnostic] = []
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let s = Array(line.unicodeScalars)
@@ -41,7 +43,7 @@ enum RuleTextLint {
                     inQuote = c
                 } else if c == "#", i > 0, s[i - 1] == " " {
                     break
-                } else if "‘’“”".unicodeScalars.contains(c), startsValue(s, i) {
+                } else if (0x2018...0x201D).contains(c.value), c.value != 0x201A, c.value != 0x201B, startsValue(s, i) {
                     let plain = c == "‘" || c == "’" ? "'" : "\""
                     out.append(
                         .error(
@@ -58,6 +60,9 @@ enum RuleTextLint {
         }
         return out
     }
+
+    /// The characters this lint looks for: U+3000 (full-width space), ‘ ’ “ ” and '：'.
+    private static let marks: Set<UInt32> = [0x3000, 0x2018, 0x2019, 0x201C, 0x201D, 0xFF1A]
 
     /// True when position `i` begins a value: after `: `, `- `, `[`, `{`, `,` (spaces allowed).
     private static func startsValue(_ s: [Unicode.Scalar], _ i: Int) -> Bool {
