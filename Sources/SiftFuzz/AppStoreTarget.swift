@@ -38,15 +38,11 @@ enum AppStoreTarget {
     static func run(_ input: [UInt8]) {
         precondition(!signed.isEmpty, "samples/app-store/signed.jsonl holds no signed data")
         let rest = Array(input.dropFirst())
-        let lines = String(decoding: rest, as: UTF8.self).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(
-            String.init)
+        let lines = Fuzz.lines(input)
         let record: [UInt8]
         switch input.first {
         case UInt8(ascii: "T"):
-            let header = Fuzz.base64URL(Array(lines[0].utf8))
-            let payload = lines.count > 1 ? Fuzz.base64URL(Array(lines[1].utf8)) : ""
-            let signature = signed[0][signed[0].index(after: signed[0].lastIndex(of: ".")!)...]
-            record = self.record(header + "." + payload + "." + signature, order: "o-1", user: "u-1")
+            record = self.record(Fuzz.stolenSignature(lines, from: signed[0]), order: "o-1", user: "u-1")
         case UInt8(ascii: "S"):
             let token = signed[Int(rest.first ?? 0) % signed.count]
             record = self.record(token, order: lines.count > 1 ? lines[1] : "o-1", user: lines.count > 2 ? lines[2] : "u-1")

@@ -40,6 +40,21 @@ enum Fuzz {
     /// `text` as a JSON string literal.
     static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 
+    /// The lines after an input's first byte (at most three), for targets whose first byte
+    /// says what the rest is.
+    static func lines(_ input: [UInt8]) -> [String] {
+        String(decoding: input.dropFirst(), as: UTF8.self).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+            .map(String.init)
+    }
+
+    /// A compact JWS of the header and payload JSON in `lines` carrying the signature of `signed`
+    /// (which the fuzzer cannot have made for them): a signature bypass would credit it.
+    static func stolenSignature(_ lines: [String], from signed: String) -> String {
+        let header = base64URL(Array(lines[0].utf8))
+        let payload = lines.count > 1 ? base64URL(Array(lines[1].utf8)) : ""
+        return header + "." + payload + "." + signed[signed.index(after: signed.lastIndex(of: ".")!)...]
+    }
+
     /// base64url without padding, as JWTs use it.
     static func base64URL(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")

@@ -63,15 +63,11 @@ enum TokenTarget {
 
     static func run(_ input: [UInt8]) {
         let rest = Array(input.dropFirst())
-        let lines = String(decoding: rest, as: UTF8.self).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(
-            String.init)
+        let lines = Fuzz.lines(input)
         let record: [UInt8]
         switch input.first {
         case UInt8(ascii: "T"):
-            let header = Fuzz.base64URL(Array(lines[0].utf8))
-            let payload = lines.count > 1 ? Fuzz.base64URL(Array(lines[1].utf8)) : ""
-            let signature = signed[0][signed[0].index(after: signed[0].lastIndex(of: ".")!)...]
-            record = self.record(token: header + "." + payload + "." + signature, user: sub, nonce: nonce)
+            record = self.record(token: Fuzz.stolenSignature(lines, from: signed[0]), user: sub, nonce: nonce)
         case UInt8(ascii: "S"):
             let token = signed[Int(rest.first ?? 0) % signed.count]
             let user = lines.count > 1 ? lines[1] : sub
