@@ -42,7 +42,7 @@ struct DateCheck: ValueCheck {
             func instant(_ name: String) -> Int64?? {
                 guard let t = options.string(name) else { return .some(nil) }
                 if let v = format.parse(Array(t.utf8)[...]) ?? DateFormat("yyyy-MM-dd")!.parse(Array(t.utf8)[...])
-                    ?? DateFormat.rfc3339(Array(t.utf8))
+                    ?? Array(t.utf8).withUnsafeBufferPointer(DateFormat.rfc3339)
                 {
                     return .some(v)
                 }
@@ -85,6 +85,11 @@ struct DateCheck: ValueCheck {
             text = ArraySlice(value.rawBytes)
         } else if value.kind == .number, case .epochSeconds = format.layout {
             text = ArraySlice(value.rawBytes)
+        } else if slice == nil, value.kind == .string {
+            // The text's bytes in place: no copy on the hot path.
+            var parsed: Int64?
+            _ = value.withStringBytes { parsed = format.parse($0) }
+            return parsed.map(Reading.date) ?? .notADate
         } else if let s = value.string {
             let scalars = Array(s.unicodeScalars)
             if let slice {

@@ -39,8 +39,10 @@ struct DateFormat: Sendable, CustomStringConvertible {
     }
 
     /// Milliseconds since 1970-01-01T00:00:00Z, or nil if the text does not fit or the date does not exist.
-    func parse(_ s: ArraySlice<UInt8>) -> Int64? {
-        let s = Array(s)
+    func parse(_ s: ArraySlice<UInt8>) -> Int64? { s.withUnsafeBufferPointer(parse) }
+
+    /// The same, on bytes in place (a record's text: no copy).
+    func parse(_ s: UnsafeBufferPointer<UInt8>) -> Int64? {
         switch layout {
         case .epochMillis: return Self.integer(s[...])
         case .epochSeconds:
@@ -93,7 +95,7 @@ struct DateFormat: Sendable, CustomStringConvertible {
         }
     }
 
-    static func integer(_ s: ArraySlice<UInt8>) -> Int64? {
+    static func integer(_ s: some Collection<UInt8>) -> Int64? {
         guard !s.isEmpty, s.count <= 18 else { return nil }
         var v: Int64 = 0
         for c in s {
@@ -103,7 +105,7 @@ struct DateFormat: Sendable, CustomStringConvertible {
         return v
     }
 
-    static func rfc3339(_ s: [UInt8]) -> Int64? {
+    static func rfc3339(_ s: UnsafeBufferPointer<UInt8>) -> Int64? {
         CivilTime.rfc3339(String(decoding: s, as: UTF8.self))
     }
 

@@ -9,10 +9,9 @@ struct EnumCheck: ValueCheck {
     let shown: [String]
     /// The words of a failure, made once: failing values build no text.
     let mismatch: Rejection
-    /// True when an ASCII value may be compared with the allowed texts as bytes: few of them,
-    /// all ASCII, case kept. (An allowed text with other characters can equal an ASCII value
-    /// under Unicode's rules: U+212A KELVIN SIGN equals "K".)
-    let comparesBytes: Bool
+    /// The allowed texts as bytes, when an ASCII value may be compared with them so: all of
+    /// them ASCII, case kept.
+    let byteTexts: ByteTextSet?
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(
@@ -44,18 +43,18 @@ struct EnumCheck: ValueCheck {
             return EnumCheck(
                 strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown,
                 mismatch: Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)")),
-                comparesBytes: !ignoreCase && strings.count <= 32 && strings.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
+                byteTexts: ignoreCase ? nil : ByteTextSet(strings))
         })
 
-    /// Compares an ASCII value's bytes with the allowed texts (see `comparesBytes`), without
+    /// Compares an ASCII value's bytes with the allowed texts (see `byteTexts`), without
     /// making a `String` (one is an allocation once it passes 15 bytes); nil when that cannot
     /// settle it. Values with other characters go through `String`, whose equality is Unicode's.
     private func asciiMatch(_ value: JSONValue) -> Bool? {
-        guard comparesBytes else { return nil }
+        guard let byteTexts else { return nil }
         var found: Bool?
         _ = value.withStringBytes { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return }
-            found = strings.contains { $0.utf8.elementsEqual(bytes) }
+            found = byteTexts.contains(bytes)
         }
         return found
     }

@@ -75,7 +75,14 @@ struct LengthCheck: ValueCheck {
         case .characters:
             var n = 0
             return value.withStringBytes { b in n = Self.scalarCount(b) } ? n : nil
-        case .graphemes: return value.string?.count
+        case .graphemes:
+            // ASCII text without a carriage return has a grapheme per byte (CR LF is one): counted
+            // in place, with no `String` made.
+            var n = -1
+            guard value.withStringBytes({ b in if !b.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { n = b.count } }) else {
+                return nil
+            }
+            return n >= 0 ? n : value.string?.count
         case .utf16: return value.string?.utf16.count
         }
     }

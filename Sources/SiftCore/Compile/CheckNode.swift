@@ -109,6 +109,11 @@ struct AnyNode: CheckNode {
             guard let f = c.evaluate(value, context) else { return nil }
             texts.append(f.message)
         }
+        return failure(texts)
+    }
+
+    /// The failure when every child failed, with these messages.
+    func failure(_ texts: some Collection<LocalizedText>) -> Failure {
         let joined = LocalizedText(
             en: "none of the alternatives holds: " + texts.map(\.en).joined(separator: "; "),
             zh: "没有一个备选条件成立：" + texts.map(\.zh).joined(separator: "；"))
@@ -139,7 +144,11 @@ struct NotNode: CheckNode {
     let rule: Mark
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        guard child.passes(value, context) else { return nil }
+        child.passes(value, context) ? failure : nil
+    }
+
+    /// The failure when the child passes.
+    var failure: Failure {
         let text = LocalizedText(en: "must not satisfy: \(child.summary(.en))", zh: "不得满足：\(child.summary(.zh))")
         return Failure(reason: reason, message: message ?? text, rule: rule)
     }
@@ -154,28 +163,6 @@ struct NotNode: CheckNode {
     func summary(_ language: Language) -> String { (language == .zh ? "不得满足：" : "not: ") + child.summary(language) }
     var reasonCodes: [ReasonCode] { [reason] }
     var expectsText: Bool { false }
-}
-
-/// The condition of a `when:` check or of `required: {when: ...}`: a check on the value being
-/// checked, or on another field named by `field:`. A field given relative to the checked one
-/// (`.kind`) has its `[*]` bound to the checked element's positions (`context.indices`).
-struct Condition: Sendable {
-    let check: any CheckNode
-    let field: FieldPath?
-    /// How the author wrote `field:` (`.kind` or `category`), for explanations.
-    let fieldText: String?
-
-    /// True when the condition holds. A missing or null field never satisfies a condition.
-    func holds(_ value: JSONValue?, _ context: EvaluationContext) -> Bool {
-        let subject = field.map { $0.first(in: context.record, binding: context.indices) } ?? value
-        guard let subject, !subject.isNull else { return false }
-        return check.passes(subject, context)
-    }
-
-    func summary(_ language: Language) -> String {
-        let on = fieldText.map { language == .zh ? "字段 \($0) " : "field \($0) " } ?? ""
-        return on + check.summary(language)
-    }
 }
 
 /// `when:` applies `then` only when the condition holds (and `else` otherwise).
@@ -218,7 +205,12 @@ struct RelabelNode: CheckNode {
     let message: LocalizedText?
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        guard var f = child.evaluate(value, context) else { return nil }
+        child.evaluate(value, context).map(relabel)
+    }
+
+    /// The child's failure `f` in the use site's words.
+    func relabel(_ f: Failure) -> Failure {
+        var f = f
         if let reason { f.reason = reason }
         if let message, !f.isTypeMismatch { f.message = message }
         return f

@@ -1,73 +1,3 @@
-/// The rules for one field path: when it is required, how null counts, and its checks.
-final class FieldRule: @unchecked Sendable {  // immutable; `probe` is freed in deinit
-    /// When an absent field (or a null one, unless null counts as a value) is a failure.
-    enum Requirement: Sendable {
-        case always
-        case never
-        /// Required when the condition holds (`required: {when: {field: category, enum: [ecommerce]}}`).
-        case when(Condition)
-    }
-
-    let path: FieldPath
-    let required: Requirement
-    /// `null: value`: a present null is a value the checks see, not a missing field.
-    let nullIsValue: Bool
-    /// `report: first`: only the first failing check of the field is reported.
-    let firstOnly: Bool
-    /// The start of this field's reason codes: `profile.phone` or the author's `reason:`.
-    let reasonPrefix: String
-    /// `<prefix>.required`, interned once.
-    let requiredReason: ReasonCode
-    let checks: [any CheckNode]
-    /// The same checks typed and unretained (`checks` keeps them alive), when every one is a
-    /// plugin's check (the common case): the rule loop then calls them directly, not through
-    /// the `CheckNode` witness, and without reference counts.
-    let pluginRefs: UnsafeMutableBufferPointer<Unmanaged<PluginCheckNode>>?
-    /// The field's own `type:` check, if it has one: a value of the wrong JSON type is then
-    /// reported once, as `<field>.type`, and not again by each check that cannot read it.
-    let typeCheck: Int?
-    let rule: Mark
-    /// The path as plain memory, for lookups without reference counts; nil with `[*]`.
-    let probe: PathProbe?
-    /// The first of this rule's violation sites: one per check, then one for "missing".
-    let site: Int
-
-    init(
-        path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,
-        checks: [any CheckNode], rule: Mark
-    ) {
-        self.path = path
-        self.required = required
-        self.nullIsValue = nullIsValue
-        self.firstOnly = firstOnly
-        self.reasonPrefix = reasonPrefix
-        self.requiredReason = ReasonCode(reasonPrefix + ".required")
-        self.checks = checks
-        let plugins = checks.compactMap { ($0 as? PluginCheckNode).map(Unmanaged.passUnretained) }
-        if plugins.count == checks.count {
-            pluginRefs = .allocate(capacity: plugins.count)  // its count is the loop's bound: exactly the checks
-            _ = pluginRefs!.initialize(from: plugins)
-        } else {
-            pluginRefs = nil
-        }
-        self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
-        self.rule = rule
-        self.site = ViolationTexts.reserveSites(checks.count + 1)
-        self.probe = PathProbe(path)
-    }
-
-    deinit {
-        probe?.deallocate()
-        pluginRefs?.deallocate()
-    }
-
-    /// True when `value` is there for the checks to see.
-    @inline(__always) func isPresent(_ value: JSONValue?) -> Bool {
-        guard let value else { return false }
-        return nullIsValue || !value.isNull
-    }
-}
-
 /// The `fields:` section of a pack, compiled: every check runs on every field, and each
 /// failure becomes one violation (only the first per field with `report: first`).
 struct FieldsStage: Stage {
@@ -155,6 +85,9 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ first: Int?, _ at: Int, _ record: JSONValue, _ context: EvaluationContext,
         _ violations: inout [Violation]
     ) {
+        // An optional field without `[*]` that is absent (whatever stands in its way) or null:
+        // nothing to report, and no walk to say where it is missing.
+        if rule.probe != nil, case .never = rule.required { return }
         let found = at < 0 ? nil : JSONValue(document: record.document, index: at)
         if first != nil, rule.path.components.count == 1, record.kind == .object {
             // A one-key path in an object: one match, what was found (nil or null), no array built.
@@ -162,6 +95,7 @@ struct FieldsStage: Stage {
             if isRequired(rule, match, context) { violations.append(Self.missing(rule, match, context)) }
             return
         }
+        if let wildcard = rule.wildcard, checkEach(rule, wildcard, record, context, &violations) { return }
         for match in rule.path.resolve(in: record) {
             guard let value = match.value, rule.isPresent(value) else {
                 if isRequired(rule, match, context) {
@@ -172,6 +106,38 @@ struct FieldsStage: Stage {
             check(rule, value, match.indices, context, &violations)
         }
     }
+
+    /// `items[*].sku` when the array is there and every element has the field: each element's
+    /// value is checked with its position, with no list of matches built. False, having done nothing, otherwise: the general walk then says what is
+    /// missing where, in the same order.
+    private func checkEach(
+        _ rule: FieldRule, _ wildcard: WildcardProbe, _ record: JSONValue, _ context: EvaluationContext,
+        _ violations: inout [Violation]
+    ) -> Bool {
+        let document = record.document
+        let array = wildcard.array.index(in: record, from: record.index)
+        guard array >= 0, document.tape[array].kind == .array else { return false }
+        let count = document.tape[array].count
+        var element = array + 1
+        for _ in 0..<count {
+            let at = wildcard.element.index(in: record, from: element)
+            guard at >= 0, rule.nullIsValue || document.tape[at].kind != .null else { return false }
+            element = document.tape[element].next
+        }
+        guard count > 0 else { return true }
+        var here = context
+        element = array + 1
+        for n in 0..<count {
+            here.indices = n < Self.positions.count ? Self.positions[n] : [n]
+            let at = wildcard.element.index(in: record, from: element)
+            check(rule, JSONValue(document: document, index: at), here.indices, in: here, &violations)
+            element = document.tape[element].next
+        }
+        return true
+    }
+
+    /// `[0]`, `[1]`, ... made once: an element's position costs no allocation per record.
+    private static let positions = (0..<64).map { [$0] }
 
     private func isRequired(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Bool {
         switch rule.required {
@@ -219,8 +185,9 @@ struct FieldsStage: Stage {
             }
             return
         }
-        for (n, check) in rule.checks.enumerated() {
-            guard let f = check.evaluate(value, context) else { continue }
+        guard let program = rule.program else { return }
+        for n in 0..<rule.checks.count {
+            guard let f = program.evaluate(check: n, value, context) else { continue }
             if report(f, n, rule, value, indices, context, &violations) { return }
         }
     }

@@ -80,12 +80,21 @@ public struct JSONValue: Sendable {
     /// its significant fraction digits are covered by the exponent (or its digits are all zero).
     static func isIntegral(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = t.first == UInt8(ascii: "-") ? 1 : 0
-        var digits: [UInt8] = []  // significand digits, int then frac
-        var fracCount = 0
-        while i < t.count, t[i] >= 0x30, t[i] <= 0x39 { digits.append(t[i]); i += 1 }
+        // The significand's digits (int then frac) are counted, not kept: no allocation.
+        var digits = 0, lastNonZero = -1, fracCount = 0
+        while i < t.count, t[i] >= 0x30, t[i] <= 0x39 {
+            if t[i] != 0x30 { lastNonZero = digits }
+            digits += 1
+            i += 1
+        }
         if i < t.count, t[i] == UInt8(ascii: ".") {
             i += 1
-            while i < t.count, t[i] >= 0x30, t[i] <= 0x39 { digits.append(t[i]); fracCount += 1; i += 1 }
+            while i < t.count, t[i] >= 0x30, t[i] <= 0x39 {
+                if t[i] != 0x30 { lastNonZero = digits }
+                digits += 1
+                fracCount += 1
+                i += 1
+            }
         }
         var exp = 0
         if i < t.count, t[i] | 0x20 == UInt8(ascii: "e") {
@@ -95,8 +104,8 @@ public struct JSONValue: Sendable {
             while i < t.count { exp = min(exp * 10 + Int(t[i] - 0x30), 1_000_000_000); i += 1 }
             exp *= sign
         }
-        guard let lastNonZero = digits.lastIndex(where: { $0 != 0x30 }) else { return true }  // zero
-        let trailingZeros = digits.count - 1 - lastNonZero
+        guard lastNonZero >= 0 else { return true }  // zero
+        let trailingZeros = digits - 1 - lastNonZero
         return trailingZeros + exp - fracCount >= 0
     }
 

@@ -56,6 +56,11 @@ struct PathProbe: @unchecked Sendable {
         return first < 0 ? -1 : index(in: root, from: first, step: 1)
     }
 
+    /// The tape index of the value at the path from the value at tape index `from` of `root`'s
+    /// document (an element of an array, for the part of a path after its `[*]`), or -1.
+    @inline(__always)
+    func index(in root: JSONValue, from: Int) -> Int { index(in: root, from: from, step: 0) }
+
     @inline(__always)
     private func index(in root: JSONValue, from: Int, step firstStep: Int) -> Int {
         let doc = root.document
@@ -69,6 +74,31 @@ struct PathProbe: @unchecked Sendable {
             at = next
         }
         return at
+    }
+}
+
+/// A path with exactly one `[*]` and no array positions (`items[*].sku`, `tags[*]`), as the
+/// array's path and each element's path: each element's value is found without building a
+/// list of matches or a value per step. Immutable; its owner frees it once.
+struct WildcardProbe: @unchecked Sendable {
+    /// From the record to the array (`items`; no step when the path starts with `[*]`).
+    let array: PathProbe
+    /// From an element to the value checked (`sku`; no step for `tags[*]`).
+    let element: PathProbe
+
+    init?(_ path: FieldPath) {
+        let wildcards = path.components.indices.filter { path.components[$0] == .wildcard }
+        guard wildcards.count == 1, !path.components.contains(where: { if case .index = $0 { true } else { false } }),
+            let array = PathProbe(FieldPath(Array(path.components[..<wildcards[0]]))),
+            let element = PathProbe(FieldPath(Array(path.components[(wildcards[0] + 1)...])))
+        else { return nil }
+        self.array = array
+        self.element = element
+    }
+
+    func deallocate() {
+        array.deallocate()
+        element.deallocate()
     }
 }
 

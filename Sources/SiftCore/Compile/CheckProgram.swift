@@ -1,0 +1,197 @@
+/// A field's checks compiled into one flat list of instructions, run with a `switch` over
+/// plain memory instead of a call through `CheckNode` for each composition node (`all`,
+/// `any`, `not`, `when`, named validators and their relabelling): the tree is walked once,
+/// when the rules load. The program asks the plugins' checks exactly what the tree's
+/// `evaluate` and `passes` ask, in the same order, so it reports the same failures with the
+/// same calls; a passing value builds nothing. The nodes stay the source of explanations,
+/// reason codes and the words of a failure.
+struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it once
+    private enum Op: UInt8 {
+        /// A plugin's check (`plugin`).
+        case plugin
+        /// Every node of the subtree that follows passes; the first failure is reported.
+        case all
+        /// One node of the subtree that follows passes (`nodes[info]`: an `AnyNode`).
+        case any
+        /// The node that follows fails (`nodes[info]`: a `NotNode`).
+        case not
+        /// The condition that follows holds on `subject` (or the value) and the next node
+        /// passes; or it does not hold and the node after that (`hasElse`) passes.
+        case when
+        /// The node that follows, reported in the use site's words (`nodes[info]`: a `RelabelNode`).
+        case relabel
+        /// A node of a kind the program does not know, asked through `CheckNode` (`nodes[info]`).
+        case node
+    }
+
+    private struct Instruction {
+        var op: Op
+        var hasElse = false
+        /// The index after this node's subtree.
+        var end: Int32 = 0
+        var info: Int32 = 0
+        var plugin: Unmanaged<PluginCheckNode>?
+        var subject: Unmanaged<Condition.Subject>?
+    }
+
+    private let code: UnsafeMutableBufferPointer<Instruction>
+    /// Where each of the field's checks starts.
+    private let roots: UnsafeMutableBufferPointer<Int32>
+    /// The nodes whose words a failure needs (read on the failure path only).
+    private let nodes: [any CheckNode]
+
+    /// The program of `checks`, which must outlive it (it holds their plugins unretained).
+    init(_ checks: [any CheckNode]) {
+        var code: [Instruction] = [], nodes: [any CheckNode] = []
+        roots = .allocate(capacity: max(1, checks.count))
+        for (n, check) in checks.enumerated() {
+            roots[n] = Int32(code.count)
+            Self.emit(check, into: &code, &nodes)
+        }
+        self.code = .allocate(capacity: max(1, code.count))
+        _ = self.code.initialize(from: code)
+        self.nodes = nodes
+    }
+
+    func deallocate() {
+        code.deallocate()
+        roots.deallocate()
+    }
+
+    private static func emit(_ node: any CheckNode, into code: inout [Instruction], _ nodes: inout [any CheckNode]) {
+        let at = code.count
+        var info: Int32 {
+            nodes.append(node)
+            return Int32(nodes.count - 1)
+        }
+        switch node {
+        case let n as NamedNode: return emit(n.child, into: &code, &nodes)  // the same checks, explained by name
+        case let n as PluginCheckNode:
+            code.append(Instruction(op: .plugin, plugin: .passUnretained(n)))
+        case let n as AllNode:
+            code.append(Instruction(op: .all))
+            for child in n.children { emit(child, into: &code, &nodes) }
+        case let n as AnyNode:
+            code.append(Instruction(op: .any, info: info))
+            for child in n.children { emit(child, into: &code, &nodes) }
+        case let n as NotNode:
+            code.append(Instruction(op: .not, info: info))
+            emit(n.child, into: &code, &nodes)
+        case let n as RelabelNode:
+            code.append(Instruction(op: .relabel, info: info))
+            emit(n.child, into: &code, &nodes)
+        case let n as WhenNode:
+            code.append(
+                Instruction(op: .when, hasElse: n.otherwise != nil, subject: n.condition.subject.map { .passUnretained($0) }))
+            emit(n.condition.check, into: &code, &nodes)
+            emit(n.then, into: &code, &nodes)
+            if let otherwise = n.otherwise { emit(otherwise, into: &code, &nodes) }
+        default:
+            code.append(Instruction(op: .node, info: info))
+        }
+        code[at].end = Int32(code.count)
+    }
+
+    /// What check `n` of the field reports on `value` (`CheckNode.evaluate`).
+    @inline(__always)
+    func evaluate(check n: Int, _ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        evaluate(Int(roots[n]), value, context)
+    }
+
+    /// The next sibling of the node at `pc`.
+    @inline(__always) private func after(_ pc: Int) -> Int { Int(code[pc].end) }
+
+    private func evaluate(_ pc: Int, _ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        let i = code[pc]
+        switch i.op {
+        case .plugin:
+            return i.plugin.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.evaluate(value, context) }
+        case .all:
+            var c = pc + 1
+            while c < Int(i.end) {
+                if let f = evaluate(c, value, context) { return f }
+                c = after(c)
+            }
+            return nil
+        case .any:
+            return evaluateAny(pc, value, context)
+        case .not:
+            return passes(pc + 1, value, context) ? (nodes[Int(i.info)] as! NotNode).failure : nil
+        case .when:
+            let condition = pc + 1, then = after(condition)
+            if holds(i, condition, value, context) { return evaluate(then, value, context) }
+            return i.hasElse ? evaluate(after(then), value, context) : nil
+        case .relabel:
+            return evaluate(pc + 1, value, context).map { (nodes[Int(i.info)] as! RelabelNode).relabel($0) }
+        case .node:
+            return nodes[Int(i.info)].evaluate(value, context)
+        }
+    }
+
+    /// `any`: nil as soon as a child passes; else the failure joining every child's message
+    /// (kept on the stack until then).
+    private func evaluateAny(_ pc: Int, _ value: JSONValue, _ context: EvaluationContext) -> Failure? {
+        let end = Int(code[pc].end)
+        var count = 0
+        var c = pc + 1
+        while c < end {
+            count += 1
+            c = after(c)
+        }
+        return withUnsafeTemporaryAllocation(of: LocalizedText.self, capacity: count) { texts in
+            var failed = 0
+            defer { texts.prefix(failed).deinitialize() }
+            var c = pc + 1
+            while c < end {
+                guard let f = evaluate(c, value, context) else { return nil }
+                texts.initializeElement(at: failed, to: f.message)
+                failed += 1
+                c = after(c)
+            }
+            return (nodes[Int(code[pc].info)] as! AnyNode).failure(texts)
+        }
+    }
+
+    /// `CheckNode.passes` of the node at `pc`.
+    private func passes(_ pc: Int, _ value: JSONValue, _ context: EvaluationContext) -> Bool {
+        let i = code[pc]
+        switch i.op {
+        case .plugin:
+            return i.plugin.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.check.passes(value, in: context) }
+        case .all:
+            var c = pc + 1
+            while c < Int(i.end) {
+                if !passes(c, value, context) { return false }
+                c = after(c)
+            }
+            return true
+        case .any:
+            var c = pc + 1
+            while c < Int(i.end) {
+                if passes(c, value, context) { return true }
+                c = after(c)
+            }
+            return false
+        case .not:
+            return !passes(pc + 1, value, context)
+        case .when:
+            let condition = pc + 1, then = after(condition)
+            if holds(i, condition, value, context) { return passes(then, value, context) }
+            return i.hasElse ? passes(after(then), value, context) : true
+        case .relabel:
+            return passes(pc + 1, value, context)
+        case .node:
+            return nodes[Int(i.info)].passes(value, context)
+        }
+    }
+
+    /// `Condition.holds`: the subject (another field, or the value) is there, not null, and
+    /// passes the condition's check at `condition`.
+    @inline(__always)
+    private func holds(_ i: Instruction, _ condition: Int, _ value: JSONValue, _ context: EvaluationContext) -> Bool {
+        let subject: JSONValue? =
+            if let field = i.subject { field._withUnsafeGuaranteedRef { $0.value(in: context) } } else { value }
+        guard let subject, !subject.isNull else { return false }
+        return passes(condition, subject, context)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+@testable import SiftCore
+@testable import SiftFields
+import SiftTesting
+import Testing
+
+/// The fast paths of the fields stage mean exactly what the general ones do: the flat check
+/// program reports what the checks' tree reports, `[*]` fields and optional nested fields
+/// found without a list of matches say the same, and enum and length shortcuts agree with
+/// `String`.
+@Suite struct CompiledChecksTests {
+    static let yaml = """
+        validators:
+          code: {regex: 'C[0-9]{3}', message: {en: not a code, zh: 不是代码}}
+        fields:
+          a:
+            required: false
+            checks:
+              - all: [{length: {max: 4}}, {use: code}]
+              - any: [{enum: [NONE, none]}, {use: code, reason: a.other}]
+              - not: {enum: [C000, C999]}
+                reason: a.reserved
+              - when: {field: kind, enum: [gift]}
+                then: {regex: 'G.*'}
+                else: {any: [{type: string}, {type: number}]}
+              - when: {length: {min: 3}}
+                then: {not: {regex: '.*9'}}
+          items[*].n:
+            - type: integer
+            - when: {field: .k, enum: [big]}
+              then: {range: {min: 10}}
+              else: {range: {max: 9}}
+        """
+
+    static let values: [String] = [
+        #""C123""#, #""C000""#, #""C999""#, #""NONE""#, #""none""#, #""G1""#, #""GC12""#, #""toolong""#, "12", "null", "true",
+        #"["C123"]"#, #"{"x":1}"#, #""C12\u0033""#, #""x9""#, #""""#,
+    ]
+
+    func pipeline() throws -> Pipeline {
+        try #require(RulesLoader(registry: .builtIn()).load(text: Self.yaml, file: "r.yaml").pipeline)
+    }
+
+    /// Every check of every rule, on every value, with the condition's field both ways: the
+    /// program's failure (reason, message, location) is the tree's.
+    @Test func theProgramReportsWhatTheTreeReports() throws {
+        let p = try pipeline()
+        let rules = try #require(p.packs.first?.fields?.rules)
+        #expect(rules.allSatisfy { $0.program != nil })
+        var compared = 0
+        for kind in [#""gift""#, #""other""#, "null"] {
+            for v in Self.values {
+                let doc = try JSONDocument(bytes: Array(#"{"kind":\#(kind),"v":\#(v),"items":[{"k":"big","n":\#(v)}]}"#.utf8))
+                let record = doc.root
+                var context = EvaluationContext(record: record, asOfMillis: 0)
+                context.indices = [0]
+                for value in [record["v"]!, record["items"]![0]!["n"]!] {
+                    for rule in rules {
+                        for (n, check) in rule.checks.enumerated() {
+                            let tree = check.evaluate(value, context), program = rule.program!.evaluate(check: n, value, context)
+                            #expect(tree?.reason == program?.reason, "\(rule.path) check \(n) on \(v), kind \(kind)")
+                            #expect(tree?.message == program?.message)
+                            #expect(tree?.rule == program?.rule)
+                            #expect(tree?.isTypeMismatch == program?.isTypeMismatch)
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared == 3 * Self.values.count * 2 * 7)
+    }
+
+    func lines(_ records: [String]) throws -> [String] {
+        let session = try Session(pipeline: try pipeline(), asOfMillis: 0)
+        return records.map { json in
+            let v = session.validate(json: Array(json.utf8))
+            return v.violations.map { "\($0.field) \($0.reason)" }.joined(separator: ", ")
+        }
+    }
+
+    /// `[*]` with every element holding the field is checked element by element; one element
+    /// without it (or not an object, or null) sends the whole field down the general walk, which
+    /// says the same for the others: the same reasons at the same positions, in order.
+    @Test func everyElementHasItsPositionWhicheverPathChecksIt() throws {
+        #expect(
+            try lines([
+                #"{"items":[{"n":1},{"n":2.5},{"n":12,"k":"big"},{"n":3,"k":"big"}]}"#,
+                #"{"items":[{"n":1},{"n":2.5},{"k":"big"},{"n":3,"k":"big"}]}"#,
+                #"{"items":[{"n":1},{"n":2.5},"x",{"n":null},{"n":3,"k":"big"}]}"#,
+                #"{"items":[]}"#,
+                #"{"items":{"n":1}}"#,
+            ]) == [
+                "items[1].n items[*].n.type, items[3].n items[*].n.range",
+                "items[1].n items[*].n.type, items[2].n items[*].n.required, items[3].n items[*].n.range",
+                "items[1].n items[*].n.type, items[2].n items[*].n.required, items[3].n items[*].n.required, items[4].n items[*].n.range",
+                "",
+                "items[*].n items[*].n.required",
+            ])
+    }
+
+    /// An optional field whose parent is missing, null or not an object is simply absent.
+    @Test func anOptionalNestedFieldWithoutItsParentIsAbsent() throws {
+        let yaml = "fields:\n  p.q:\n    required: false\n    checks: [{regex: 'x'}]\n  r.s: [{regex: 'x'}]\n"
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        for json in [#"{"r":{"s":"x"}}"#, #"{"p":null,"r":{"s":"x"}}"#, #"{"p":[1],"r":{"s":"x"}}"#, #"{"p":{"q":null},"r":{"s":"x"}}"#] {
+            #expect(session.validate(json: Array(json.utf8)).isValid, "\(json)")
+        }
+        let v = session.validate(json: Array(#"{"p":{"q":"y"},"r":"s"}"#.utf8))
+        #expect(
+            v.violations.map { "\($0.field) \($0.reason) \($0.message.en)" } == [
+                "p.q p.q.regex does not match the required format",
+                "r.s r.s.required is required but missing (r is a string, not an object)",
+            ])
+    }
+
+    /// `enum` over many ASCII texts compares bytes through a hash table: members, near misses,
+    /// escaped members, and non-ASCII values (compared as `String`, by Unicode's rules).
+    @Test func enumOfManyTextsFindsExactlyItsMembers() throws {
+        let countries = (0..<50).map { "C\($0)" }
+        let yaml = "fields:\n  c: [{enum: [\(countries.joined(separator: ", ")), K]}]\n"
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        func valid(_ c: String) -> Bool { session.validate(json: Array(#"{"c":\#(c)}"#.utf8)).isValid }
+        for c in countries + ["K"] { #expect(valid("\"\(c)\""), "\(c)") }
+        for c in ["C50", "C", "c1", "C1 ", "", "KK", "C001", "\\u212A\\u212A"] { #expect(!valid("\"\(c)\""), "\(c)") }
+        #expect(valid(#""\u0043\u0031""#))
+        #expect(valid(#""\u212A""#))  // KELVIN SIGN is "K" to Unicode (and to `String`)
+        #expect(!valid("1") && !valid("null"))
+        #expect(ByteTextSet(["é"]) == nil)
+    }
+
+    /// Graphemes of ASCII text are its bytes, but CR LF is one.
+    @Test func graphemesOfASCIITextAndCRLF() throws {
+        let yaml = "fields:\n  t: [{length: {max: 3, unit: graphemes}}]\n"
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        func valid(_ t: String) -> Bool { session.validate(json: Array(#"{"t":\#(t)}"#.utf8)).isValid }
+        #expect(valid(#""abc""#) && !valid(#""abcd""#))
+        #expect(valid(#""a\r\nb""#) && !valid(#""a\r\nbc""#) && !valid(#""a\n\nb""#))
+        #expect(valid(#""e\u0301e\u0301e\u0301""#) && !valid(#""e\u0301e\u0301e\u0301e""#))
+    }
+}
