@@ -151,7 +151,7 @@ def record(i):
          "status": field(choice(STATUSES), lambda v: v.capitalize(), lambda v: "lost"),
          "country": country,
          "currency": field(currency_ok, lambda v: "USD" if v == "CNY" else "RMB", lambda v: v.lower()),
-         "total": field(round(randrange(1, 5000000) / 100, 2) if rand() < 0.8 else randrange(1, 50000),
+         "amount": field(round(randrange(1, 5000000) / 100, 2) if rand() < 0.8 else randrange(1, 50000),
                         lambda v: 0, lambda v: -v, lambda v: 50000.01, lambda v: str(v)),
          "created": field(date_ok(), lambda v: "2026-02-30", lambda v: "2025-13-01", lambda v: v.replace("-", ""),
                           lambda v: "2026-12-" + v[-2:], lambda v: int(v.replace("-", "")))}

@@ -10,7 +10,7 @@ JOBS = {
     "order-review": {
         "rules": "Benchmarks/job/order-review.yaml",
         "generator": "Benchmarks/job/gen_orders.py",
-        "fields": ("order_id", "status", "country", "currency", "total", "created", "customer.name",
+        "fields": ("order_id", "status", "country", "currency", "amount", "created", "customer.name",
                    "customer.phone", "customer.id_number", "customer.email", "payment.method", "payment.account",
                    "payment.phone", "shipping.phone", "items[*].sku", "items[*].qty", "coupon"),
     },

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Reads the runs of scripts/compare and prints the Markdown table and the ratios; exits 1
 when the programs' counts differ (printing every program's counts side by side).
-Usage: report.py RUNS.tsv DATA.jsonl   (RUNS.tsv: name, seconds, peak RSS KB, counts file)"""
+Usage: report.py JOB RUNS.tsv DATA.jsonl   (RUNS.tsv: name, seconds, peak RSS KB, counts file)
+       report.py --per-byte SIGNUP-RUNS.tsv SIGNUP.jsonl ORDER-RUNS.tsv ORDERS.jsonl
+         (the order-review job's speed per byte beside the sign-up job's)"""
 import os
 import sys
 
-KEYS = ("total", "valid", "invalid", "phone", "email", "password", "plate", "id_number")
+from jobs import JOBS
 LIMIT, SIFT1, PYTHON = "C++ limit, 1 thread", "sift, 1 worker", "Python"
 NONE = ", --results none"
 
@@ -20,12 +22,32 @@ def read_counts(path):
     return counts
 
 
-def main(runs_path, data_path):
+def read_runs(runs_path):
     runs = []  # (name, seconds, rss_kb, counts)
     with open(runs_path) as f:
         for line in f:
             name, seconds, rss_kb, counts_path = line.rstrip("\n").split("\t")
             runs.append((name, float(seconds), int(rss_kb), read_counts(counts_path)))
+    return runs
+
+
+def per_byte(signup_runs, signup_data, order_runs, order_data):
+    """The order-review job's MB/s beside the sign-up job's, for sift 1 worker both ways."""
+    signup, orders = dict((r[0], r[1]) for r in read_runs(signup_runs)), dict((r[0], r[1]) for r in read_runs(order_runs))
+    signup_mb, order_mb = os.path.getsize(signup_data) / 1e6, os.path.getsize(order_data) / 1e6
+    lines = ["### Real rule files: the order-review job per byte beside the sign-up job", ""]
+    for name in (SIFT1, SIFT1 + NONE, LIMIT):
+        if name in signup and name in orders:
+            a, b = signup_mb / signup[name], order_mb / orders[name]
+            lines.append(f"- {name}: sign-up {a:.1f} MB/s, order-review {b:.1f} MB/s: "
+                         f"{a / b:.2f}× slower per byte" + (" (target ≤ 1.3×)" if name.startswith("sift") else ""))
+    print("\n".join(lines))
+    return 0
+
+
+def main(job, runs_path, data_path):
+    keys = ("total", "valid", "invalid") + JOBS[job]["fields"]
+    runs = read_runs(runs_path)
     size_mb = os.path.getsize(data_path) / 1e6
     records = runs[0][3].get("total", 0)
     by_name = {name: seconds for name, seconds, _, _ in runs}
@@ -74,17 +96,19 @@ def main(runs_path, data_path):
         lines.append("")
         lines.append("| count | " + " | ".join(name for name, *_ in runs) + " |")
         lines.append("|---|" + "---:|" * len(runs))
-        for key in KEYS:
+        for key in keys:
             values = [r[3].get(key) for r in runs]
             mark = "" if len(set(values)) == 1 else " ⚠"
             lines.append(f"| {key}{mark} | " + " | ".join(str(v) for v in values) + " |")
     else:
         c = reference[3]
         lines.append("")
-        lines.append(f"Counts identical in all {len(runs)} runs: " + ", ".join(f"{k} {c.get(k)}" for k in KEYS))
+        lines.append(f"Counts identical in all {len(runs)} runs: " + ", ".join(f"{k} {c.get(k)}" for k in keys))
     print("\n".join(lines))
     return 1 if differ else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    if sys.argv[1] == "--per-byte":
+        sys.exit(per_byte(*sys.argv[2:6]))
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3]))
