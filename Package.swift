@@ -22,6 +22,9 @@ let package = Package(
         // X.509 chains of App Store signed transactions (already resolved through jwt-kit).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // `sift studio`: the rule editor's local web server.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // `swift package generate-documentation --target Sift` (Sources/Sift/Sift.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -80,11 +83,19 @@ let package = Package(
             ]),
         // The library hosts import: core plus the built-in plugin families.
         .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore"]),
+        // `sift studio`: a rule editor in the browser, served on 127.0.0.1 (Hummingbird 2). A tool,
+        // not a plugin family: it imports the library; nothing imports it but the command line.
+        .target(
+            name: "SiftStudio",
+            dependencies: [
+                "Sift", "SiftCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         // Test doubles for hosts and plugin authors.
         .target(name: "SiftTesting", dependencies: ["SiftCore"]),
         .executableTarget(
             name: "SiftCLI",
-            dependencies: ["Sift", "SiftRoutes", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Sift", "SiftRoutes", "SiftStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json
         .executableTarget(
             name: "SiftFuzz",
@@ -114,6 +125,12 @@ let package = Package(
         .testTarget(
             name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
+        .testTarget(
+            name: "SiftStudioTests",
+            dependencies: [
+                "SiftStudio", "SiftCore", "SiftTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftTesting"], exclude: ["Expected", "ExecPlugin"]),
     ],
     swiftLanguageModes: [.v6]

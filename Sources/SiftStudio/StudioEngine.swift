@@ -1,0 +1,133 @@
+import Foundation
+import Sift
+import SiftCore
+
+/// What the studio's page asks, answered by the same loader, linter, example runner, explainer
+/// and pipeline as the command line (no second implementation). The HTTP layer only decodes
+/// requests and encodes these answers.
+package struct StudioEngine: Sendable {
+    package let folder: RuleFolder
+    /// Sample record files the page may pick from (`--samples`), if any.
+    package let samples: String?
+    /// Exec checks named in rules start only when the operator allowed them (`--allow-exec`).
+    package let allowExec: Bool
+
+    /// The most records one request checks.
+    package static let maxRecords = 2000
+
+    package init(folder: RuleFolder, samples: String? = nil, allowExec: Bool = false) {
+        self.folder = folder
+        self.samples = samples
+        self.allowExec = allowExec
+    }
+
+    /// `text` as rule file `path` of the folder (includes resolved in the folder), with lint's advice.
+    func load(_ path: String, _ text: String) -> LoadResult {
+        var registry = PluginRegistry.builtIn()
+        if allowExec { registry.allowExecChecks() }
+        var loader = RulesLoader(registry: registry)
+        loader.advice = true
+        return loader.load(text: text, file: path, directory: folder.root)
+    }
+
+    // MARK: lint
+
+    package func lint(path: String, text: String, language: Language) -> LintAnswer {
+        let result = load(path, text)
+        let problems = result.diagnostics.map { Problem($0, in: path, text: text, language: language) }
+        return LintAnswer(
+            problems: problems, errors: problems.count { $0.severity == "error" }, warnings: problems.count { $0.severity == "warning" })
+    }
+
+    // MARK: examples
+
+    package func examples(path: String, text: String, language: Language) -> ExamplesAnswer {
+        let result = load(path, text)
+        guard let pipeline = result.pipeline else { return ExamplesAnswer(loaded: false, examples: []) }
+        let outcomes = (try? ExampleRunner(pipeline: pipeline, asOfMillis: Self.now()).run()) ?? []
+        return ExamplesAnswer(
+            loaded: true,
+            examples: outcomes.map { o in
+                ExamplesAnswer.Outcome(
+                    pack: o.pack, name: o.example.name ?? "", line: o.example.mark.file == path ? o.example.mark.line : nil,
+                    passed: o.passed, detail: o.passed ? "" : ExampleRunner.describe(o, language: language))
+            })
+    }
+
+    // MARK: explain
+
+    package func explain(path: String, text: String, language: Language) -> ExplainAnswer {
+        guard let pipeline = load(path, text).pipeline else { return ExplainAnswer(loaded: false, text: "") }
+        return ExplainAnswer(loaded: true, text: Explainer.explain(pipeline, language: language))
+    }
+
+    // MARK: try
+
+    /// Each record checked by the edited rules and by the saved ones, and what the edit changes.
+    package func tryRecords(path: String, text: String, records: [String], language: Language) -> TryAnswer {
+        guard let edited = load(path, text).pipeline else { return TryAnswer(loaded: false) }
+        let savedText = try? folder.read(path)
+        let saved = savedText.flatMap { load(path, $0).pipeline }
+        let now = Self.now()
+        let environment = RunEnvironment(useLedgers: false)
+        guard let session = try? Session(pipeline: edited, asOfMillis: now, environment: environment) else {
+            return TryAnswer(loaded: false)
+        }
+        let before = saved.flatMap { try? Session(pipeline: $0, asOfMillis: now, environment: RunEnvironment(useLedgers: false)) }
+        var answer = TryAnswer(loaded: true)
+        answer.comparedWithSaved = before != nil
+        for (n, record) in records.prefix(Self.maxRecords).enumerated() {
+            let bytes = Array(record.utf8)
+            let verdict = session.validate(json: bytes)
+            var row = TryAnswer.Row(verdict, number: n + 1, in: path, language: language)
+            if let before {
+                let old = before.validate(json: bytes)
+                row.changed = old.isValid != verdict.isValid || old.reasons.sorted() != verdict.reasons.sorted()
+                if old.isValid, !verdict.isValid { answer.newlyInvalid += 1 }
+                if !old.isValid, verdict.isValid { answer.newlyValid += 1 }
+                if row.changed { answer.changed += 1 }
+            }
+            if verdict.isValid { answer.valid += 1 } else { answer.invalid += 1 }
+            answer.records.append(row)
+        }
+        return answer
+    }
+
+    /// Records pasted as JSON Lines, one JSON object (even over several lines), or a JSON array.
+    package static func splitRecords(_ text: String) -> [String] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("["),
+            let array = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed]) as? [Any]
+        {
+            return array.compactMap { element in
+                (try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
+                    .map { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        let lines = trimmed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        if lines.count > 1, trimmed.hasPrefix("{"), (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) != nil,
+            lines.contains(where: { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) == nil })
+        {
+            return [trimmed]  // one object written over several lines
+        }
+        return lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// The sample files of `--samples` (JSON Lines), by name.
+    package func sampleNames() -> [String] {
+        guard let samples, let names = try? FileManager.default.contentsOfDirectory(atPath: samples) else { return [] }
+        return names.filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".json") }.sorted()
+    }
+
+    /// The first records of sample file `name`.
+    package func sample(_ name: String) throws(StudioError) -> [String] {
+        guard let samples, sampleNames().contains(name),
+            let handle = FileHandle(forReadingAtPath: samples + "/" + name)
+        else { throw StudioError(.notFound, "no sample '\(name)'") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 4 << 20)) ?? nil
+        return Self.splitRecords(String(decoding: data ?? Data(), as: UTF8.self)).prefix(Self.maxRecords).map { $0 }
+    }
+
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+}

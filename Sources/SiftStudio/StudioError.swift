@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Why the studio refused a request: a kind a caller can switch on, and words for the page.
+package struct StudioError: Error, Sendable, Equatable {
+    package struct Kind: Sendable, Hashable, CustomStringConvertible {
+        package let name: String
+        /// The HTTP status a request refused for this reason gets.
+        package let status: HTTPResponse.Status
+        package var description: String { name }
+
+        /// No session token, or a wrong one.
+        package static let unauthorized = Kind(name: "unauthorized", status: .unauthorized)
+        /// The `Host` is not the address the studio listens on (DNS rebinding).
+        package static let wrongHost = Kind(name: "wrong_host", status: .forbidden)
+        /// A write from another origin (or with no `Origin`).
+        package static let crossOrigin = Kind(name: "cross_origin", status: .forbidden)
+        /// A path that leads outside the rules folder.
+        package static let outsideFolder = Kind(name: "outside_folder", status: .forbidden)
+        package static let notFound = Kind(name: "not_found", status: .notFound)
+        /// A request body, pasted records or a file over its bound.
+        package static let tooLarge = Kind(name: "too_large", status: .contentTooLarge)
+        /// A file the studio shows but does not write (not a rule file).
+        package static let readOnly = Kind(name: "read_only", status: .forbidden)
+        /// A save refused because the rules have errors.
+        package static let rulesHaveErrors = Kind(name: "rules_have_errors", status: .unprocessableContent)
+        /// A save refused because examples of the file fail (`sift test` would fail).
+        package static let examplesFail = Kind(name: "examples_fail", status: .unprocessableContent)
+        package static let nothingToUndo = Kind(name: "nothing_to_undo", status: .conflict)
+        package static let exists = Kind(name: "exists", status: .conflict)
+        package static let badRequest = Kind(name: "bad_request", status: .badRequest)
+        package static let io = Kind(name: "io", status: .internalServerError)
+    }
+
+    package var kind: Kind
+    package var message: String
+
+    package init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+extension StudioError: HTTPResponseError {
+    package var status: HTTPResponse.Status { kind.status }
+
+    /// `{"error":"<kind>","message":"..."}`.
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = #"{"error":"\#(kind.name)","message":\#(JSONText.quote(message))}"#
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// JSON string quoting for the few texts built by hand.
+enum JSONText {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}
