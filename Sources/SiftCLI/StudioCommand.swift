@@ -41,6 +41,11 @@ struct Studio: ParsableCommand {
             throw Failed.rules
         }
         let url = server.url(language: Language(rawValue: lang) ?? .en)
+        if !["127.0.0.1", "localhost", "::1"].contains(address) {
+            eprint(
+                "sift studio: warning: listening on \(address): anyone who can reach it with the token can edit the rules, "
+                    + "and the token crosses the network unencrypted; open it by exactly this address")
+        }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task {

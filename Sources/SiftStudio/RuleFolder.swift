@@ -11,7 +11,8 @@ package final class RuleFolder: @unchecked Sendable {  // `previous` is guarded 
     /// The folder, absolute and with its links resolved.
     package let root: String
     private let lock = NSLock()
-    private var previous: [String: String?] = [:]
+    /// Per rule file saved, the bytes its last save replaced (nil: the save created it).
+    private var previous: [String: [UInt8]?] = [:]
 
     /// The largest rule file the studio opens or writes.
     package static let maxFileBytes = 1 << 20
@@ -30,12 +31,15 @@ package final class RuleFolder: @unchecked Sendable {  // `previous` is guarded 
         package var editable: Bool
     }
 
+    /// The most files listed, and how deep.
+    static let maxListed = 5000, maxDepth = 8
+
     /// Every file under the folder (links that lead outside left out), sorted; hidden files skipped.
     package func files() -> [Entry] {
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var out: [Entry] = []
-        while let rel = walker.nextObject() as? String {
-            if (rel as NSString).lastPathComponent.hasPrefix(".") {
+        while out.count < Self.maxListed, let rel = walker.nextObject() as? String {
+            if (rel as NSString).lastPathComponent.hasPrefix(".") || walker.level > Self.maxDepth {
                 walker.skipDescendants()
                 continue
             }
@@ -70,48 +74,94 @@ package final class RuleFolder: @unchecked Sendable {  // `previous` is guarded 
         return realParent + "/" + (joined as NSString).lastPathComponent
     }
 
-    /// The text of a file of the folder.
+    /// The text of a file of the folder (a regular file of at most `maxFileBytes`).
     package func read(_ relative: String) throws(StudioError) -> String {
-        let path = try resolve(relative, mustExist: true)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            (attributes[.size] as? Int ?? 0) <= Self.maxFileBytes, let data = FileManager.default.contents(atPath: path)
-        else { throw StudioError(.tooLarge, "'\(relative)' is larger than \(Self.maxFileBytes) bytes or unreadable") }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try bytes(ofFileAt: try resolve(relative, mustExist: true), relative), as: UTF8.self)
     }
 
-    /// Writes `text` as the whole of rule file `relative` (a temporary file beside it, renamed
-    /// over it), keeping what it replaced for `undo`. Returns whether there was a file before.
-    @discardableResult
-    package func write(_ relative: String, _ text: String) throws(StudioError) -> Bool {
+    /// The bytes of the regular file at `path`: refused when it is something else (a folder, a
+    /// FIFO, a device) or larger than `maxFileBytes`, read through one handle.
+    private func bytes(ofFileAt path: String, _ relative: String) throws(StudioError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { throw StudioError(.notFound, "'\(relative)' cannot be read") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw StudioError(.readOnly, "'\(relative)' is not a regular file")
+        }
+        var out = [UInt8](repeating: 0, count: Self.maxFileBytes + 1)
+        var count = 0
+        while count < out.count {
+            let n = out[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw StudioError(.io, "'\(relative)' cannot be read") }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= Self.maxFileBytes else {
+            throw StudioError(.tooLarge, "'\(relative)' is larger than \(Self.maxFileBytes) bytes")
+        }
+        return Array(out[..<count])
+    }
+
+    /// The absolute path of rule file `relative` for writing: inside the folder, no hidden part
+    /// (`.github/...`), a rule file's name, and not a link (a link named `x.yaml` could lead to
+    /// a key or an AASA file of the folder). Also what is there now: its bytes, or nil if nothing.
+    private func writable(_ relative: String) throws(StudioError) -> (path: String, bytes: [UInt8]?) {
         guard Self.isRuleFile(relative) else { throw StudioError(.readOnly, "only rule files (.yaml, .yml) can be written") }
+        guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            throw StudioError(.outsideFolder, "'\(relative)' is a hidden path; the studio writes only visible rule files")
+        }
+        let joined = (root + "/" + relative as NSString).standardizingPath
+        var info = stat()
+        if lstat(joined, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw StudioError(.readOnly, "'\(relative)' is a link or not a regular file; the studio does not write it")
+        }
         let path = try resolve(relative, mustExist: false)
-        let before = try? read(relative)
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw StudioError(.io, "'\(relative)' cannot be read") }
+            return (path, nil)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, Self.isRuleFile(path) else {
+            throw StudioError(.readOnly, "'\(relative)' is a link or not a regular file; the studio does not write it")
+        }
+        return (path, try bytes(ofFileAt: path, relative))
+    }
+
+    /// Writes `text` as the whole of rule file `relative` (a new temporary file beside it,
+    /// renamed over it), keeping what it replaced, byte for byte, for `undo`. With `create`, a
+    /// file already there is refused. Returns whether there was a file before.
+    @discardableResult
+    package func write(_ relative: String, _ text: String, create: Bool = false) throws(StudioError) -> Bool {
+        let (path, before) = try writable(relative)
+        if create, before != nil { throw StudioError(.exists, "'\(relative)' already exists") }
         try Self.atomicWrite(Array(text.utf8), to: path)
         lock.withLock { previous[relative] = .some(before) }
         return before != nil
     }
 
-    /// Puts back what the last save of `relative` replaced (removing a file that save created).
+    /// Puts back what the last save of `relative` replaced (removing the file that save created).
     package func undo(_ relative: String) throws(StudioError) {
         guard let before = lock.withLock({ previous.removeValue(forKey: relative) }) else {
             throw StudioError(.nothingToUndo, "nothing to undo for '\(relative)'")
         }
-        let path = try resolve(relative, mustExist: false)
+        let (path, _) = try writable(relative)
         if let before {
-            try Self.atomicWrite(Array(before.utf8), to: path)
-        } else {
-            try? FileManager.default.removeItem(atPath: path)
+            try Self.atomicWrite(before, to: path)
+        } else if unlink(path) != 0, errno != ENOENT {
+            throw StudioError(.io, "could not remove '\(relative)'")
         }
     }
 
-    /// Renames rule file `from` to `to` (both inside the folder; `to` must not exist).
+    /// Renames rule file `from` to `to` (both inside the folder); a file already at `to` is
+    /// never replaced (a hard link made, then the old name removed).
     package func rename(_ from: String, to: String) throws(StudioError) {
-        guard Self.isRuleFile(from), Self.isRuleFile(to) else {
-            throw StudioError(.readOnly, "only rule files (.yaml, .yml) can be renamed")
-        }
-        let source = try resolve(from, mustExist: true), target = try resolve(to, mustExist: false)
-        guard !FileManager.default.fileExists(atPath: target) else { throw StudioError(.exists, "'\(to)' already exists") }
-        guard Glibc.rename(source, target) == 0 else { throw StudioError(.io, "could not rename '\(from)' to '\(to)'") }
+        let (source, before) = try writable(from)
+        guard before != nil else { throw StudioError(.notFound, "no file '\(from)' in the rules folder") }
+        let (target, existing) = try writable(to)
+        guard existing == nil, link(source, target) == 0 else { throw StudioError(.exists, "'\(to)' already exists") }
+        unlink(source)
+        lock.withLock { previous[from] = nil }
     }
 
     private func inside(_ real: String) -> Bool { real.hasPrefix(root + "/") }
@@ -127,12 +177,16 @@ package final class RuleFolder: @unchecked Sendable {  // `previous` is guarded 
         return String(cString: p)
     }
 
-    /// `bytes` written to a temporary file in `path`'s folder, flushed, and renamed over `path`:
-    /// a reader sees the old text or the new, never a part.
+    /// `bytes` written to a new temporary file in `path`'s folder (created exclusively, under a
+    /// random name, never through a link), flushed, and renamed over `path`: a reader sees the
+    /// old text or the new, never a part, and two saves never share a temporary file.
     static func atomicWrite(_ bytes: [UInt8], to path: String) throws(StudioError) {
         let dir = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
-        let temp = "\(dir)/.\(name).sift-studio-\(getpid()).tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var temp = "", fd: Int32 = -1
+        for _ in 0..<8 where fd < 0 {
+            temp = "\(dir)/.\(name).sift-studio-\(UInt64.random(in: 0...UInt64.max)).tmp"
+            fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { throw StudioError(.io, "could not write in the rules folder") }
         var written = 0
         while written < bytes.count {

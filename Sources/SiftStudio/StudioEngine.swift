@@ -12,8 +12,8 @@ package struct StudioEngine: Sendable {
     /// Exec checks named in rules start only when the operator allowed them (`--allow-exec`).
     package let allowExec: Bool
 
-    /// The most records one request checks.
-    package static let maxRecords = 2000
+    /// The most records one request checks, and the most bytes read of a sample file.
+    package static let maxRecords = 2000, maxSampleBytes = 4 << 20
 
     package init(folder: RuleFolder, samples: String? = nil, allowExec: Bool = false) {
         self.folder = folder
@@ -94,23 +94,18 @@ package struct StudioEngine: Sendable {
     }
 
     /// Records pasted as JSON Lines, one JSON object (even over several lines), or a JSON array.
+    /// An array's elements and a several-line object are cut out of the text exactly as written
+    /// (Sift's own parser finds them), so each is checked byte for byte as the CLI would.
     package static func splitRecords(_ text: String) -> [String] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("["),
-            let array = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed]) as? [Any]
-        {
-            return array.compactMap { element in
-                (try? JSONSerialization.data(withJSONObject: element, options: [.fragmentsAllowed, .withoutEscapingSlashes]))
-                    .map { String(decoding: $0, as: UTF8.self) }
-            }
-        }
         let lines = trimmed.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        if lines.count > 1, trimmed.hasPrefix("{"), (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) != nil,
-            lines.contains(where: { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) == nil })
-        {
-            return [trimmed]  // one object written over several lines
-        }
-        return lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard trimmed.hasPrefix("[") || (trimmed.hasPrefix("{") && lines.count > 1) else { return lines }
+        // Keys repeated inside a record are the record's problem, found when it is checked.
+        guard let document = try? JSONDocument(bytes: Array(trimmed.utf8), duplicateKeys: .last) else { return lines }
+        let root = document.root
+        if root.kind == .array { return root.elements.map { String(decoding: $0.rawBytes, as: UTF8.self) } }
+        return [trimmed]  // one object written over several lines
     }
 
     /// The sample files of `--samples` (JSON Lines), by name.
@@ -125,8 +120,11 @@ package struct StudioEngine: Sendable {
             let handle = FileHandle(forReadingAtPath: samples + "/" + name)
         else { throw StudioError(.notFound, "no sample '\(name)'") }
         defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 4 << 20)) ?? nil
-        return Self.splitRecords(String(decoding: data ?? Data(), as: UTF8.self)).prefix(Self.maxRecords).map { $0 }
+        var data = [UInt8]((try? handle.read(upToCount: Self.maxSampleBytes + 1)) ?? nil ?? Data())
+        if data.count > Self.maxSampleBytes, let end = data[..<Self.maxSampleBytes].lastIndex(of: 0x0A) {
+            data = Array(data[..<end])  // whole lines only: the last one read may be cut
+        }
+        return Self.splitRecords(String(decoding: data, as: UTF8.self)).prefix(Self.maxRecords).map { $0 }
     }
 
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }

@@ -27,8 +27,12 @@ package struct StudioGuard<Context: RequestContext>: RouterMiddleware {
         let hosts = [request.head.authority].compactMap { $0 } + request.headers[values: Self.hostField]
         try check(
             hosts: hosts, path: request.uri.path, method: request.method, token: request.headers[Self.tokenField],
-            origin: request.headers[.origin])
-        return try await next(request, context)
+            origin: request.headers[.origin], contentType: request.headers[.contentType])
+        var response = try await next(request, context)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        return response
     }
 
     static var hostField: HTTPField.Name { HTTPField.Name("Host")! }
@@ -37,20 +41,26 @@ package struct StudioGuard<Context: RequestContext>: RouterMiddleware {
     package static var tokenField: HTTPField.Name { HTTPField.Name("X-Sift-Token")! }
 
     /// Throws why a request is refused, or returns.
-    package func check(hosts given: [String], path: String, method: HTTPRequest.Method, token: String?, origin: String?)
-        throws(StudioError)
-    {
+    /// Only the page itself (`/`, exactly) needs no token: any other path, whatever the router
+    /// makes of it (`//api/save` reaches the save route), does. Writes need the page's `Origin`
+    /// and a JSON body (a form or `text/plain` post from another site is refused before any route).
+    package func check(
+        hosts given: [String], path: String, method: HTTPRequest.Method, token: String?, origin: String?, contentType: String? = nil
+    ) throws(StudioError) {
         guard !given.isEmpty, given.allSatisfy({ hosts.contains($0.lowercased()) }) else {
             throw StudioError(.wrongHost, "this studio answers only at \(hosts.sorted().joined(separator: " or "))")
-        }
-        guard path.hasPrefix("/api/") else { return }  // the page itself holds no data
-        guard let token, Self.equalInConstantTime(token, self.token) else {
-            throw StudioError(.unauthorized, "the session token is missing or wrong; open the address sift studio printed")
         }
         if method != .get, method != .head {
             guard let origin, origins.contains(origin.lowercased()) else {
                 throw StudioError(.crossOrigin, "writes are accepted only from the studio's own page")
             }
+            guard let contentType, contentType.lowercased().hasPrefix("application/json") else {
+                throw StudioError(.badRequest, "requests with a body must send JSON (Content-Type: application/json)")
+            }
+        }
+        guard path != "/" || method != .get else { return }  // the page itself holds no data
+        guard let token, Self.equalInConstantTime(token, self.token) else {
+            throw StudioError(.unauthorized, "the session token is missing or wrong; open the address sift studio printed")
         }
     }
 

@@ -5,8 +5,11 @@ enum StudioScript {
     static let js = #"""
         "use strict";
         const params = new URLSearchParams(location.search);
-        const token = params.get("token") || "";
+        // The token is kept for this tab only (a reload keeps working), not in the address bar or the history.
+        const token = params.get("token") || sessionStorage.getItem("sift-studio-token") || "";
+        sessionStorage.setItem("sift-studio-token", token);
         let lang = params.get("lang") === "zh" ? "zh" : "en";
+        history.replaceState(null, "", location.pathname + "?lang=" + lang);
         const T = {
           en: { files: "Files", problems: "Problems", examples: "Examples", try: "Try it", explain: "Explain", check: "Check records",
                 create: "Create", rename: "Rename…", save: "Save", undo: "Undo", changes: "What this save changes", confirm: "Save these changes",
@@ -30,7 +33,7 @@ enum StudioScript {
         };
         const t = key => T[lang][key];
         const $ = id => document.getElementById(id);
-        const state = { path: null, saved: null, editable: false, errors: 0, failing: 0, timer: null, seq: 0, problems: [] };
+        const state = { path: null, saved: null, editable: false, errors: 0, failing: 0, timer: null, seq: 0, problems: [], isNew: false };
 
         async function api(path, body) {
           const init = { headers: { "X-Sift-Token": token } };
@@ -211,8 +214,9 @@ enum StudioScript {
 
         async function save() {
           try {
-            await api("/api/save", body());
+            await api("/api/save", body(state.isNew ? { create: true } : {}));
             state.saved = $("source").value;
+            state.isNew = false;
             $("changes").style.display = "none";
             $("undo").disabled = false;
             status(t("saved"));
@@ -235,7 +239,7 @@ enum StudioScript {
         async function open(path) {
           try {
             const f = await api("/api/file?path=" + encodeURIComponent(path));
-            state.path = f.path; state.saved = f.text; state.editable = f.editable;
+            state.path = f.path; state.saved = f.text; state.editable = f.editable; state.isNew = false;
             $("source").value = f.text;
             $("source").readOnly = !f.editable;
             $("open-path").textContent = f.path;
@@ -286,7 +290,7 @@ enum StudioScript {
         $("new-file").onclick = async () => {
           const name = $("new-name").value.trim();
           if (!name) return;
-          state.path = name; state.saved = ""; state.editable = /\.ya?ml$/.test(name);
+          state.path = name; state.saved = ""; state.editable = /\.ya?ml$/.test(name); state.isNew = true;
           $("source").value = "version: 1\npack: " + name.replace(/\.ya?ml$/, "").replace(/.*\//, "") + "\nfields:\n  \nexamples:\n  \n";
           $("source").readOnly = false;
           $("open-path").textContent = name + " — " + t("newFile");

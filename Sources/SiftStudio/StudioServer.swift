@@ -57,7 +57,8 @@ public struct StudioServer: Sendable {
                 headers: [
                     .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                     .contentSecurityPolicy:
-                        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:",
+                        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; "
+                        + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
                 ], body: .init(byteBuffer: ByteBuffer(string: StudioPage.html)))
         }
         router.get("/api/files") { _, _ in
@@ -99,7 +100,7 @@ public struct StudioServer: Sendable {
             guard failing == 0 else {
                 throw StudioError(.examplesFail, "not saved: \(failing) example\(failing == 1 ? "" : "s") of the file fail")
             }
-            let replaced = try engine.folder.write(path, b.text)
+            let replaced = try engine.folder.write(path, b.text, create: b.create ?? false)
             return SaveAnswer(saved: true, created: !replaced)
         }
         router.post("/api/undo") { request, context in
@@ -143,6 +144,8 @@ struct EditBody: Decodable {
     var lang: String?
     var records: String?
     var sample: String?
+    /// A new file: refused if one is already there.
+    var create: Bool?
 
     var language: Language { lang.flatMap(Language.init(rawValue:)) ?? .en }
 

@@ -71,6 +71,45 @@ import Testing
         #expect(compared == 3 * Self.values.count * 2 * 7)
     }
 
+    /// The program asks the plugins exactly as often as the tree does (the stub counts every
+    /// call and every rejection), through every kind of node, on passing and failing values.
+    @Test func theProgramAsksThePluginsAsOftenAsTheTree() throws {
+        let calls = CallCounter(), rejections = CallCounter()
+        var registry = PluginRegistry.builtIn()
+        registry.register(StubPlugins.check(counter: calls, rejections: rejections))
+        let yaml = """
+            validators:
+              s: {stub: [b], message: {en: stubbed, zh: stubbed}}
+            fields:
+              a:
+                - all: [{stub: [x]}, {any: [{stub: [y]}, {use: s, reason: a.s}]}]
+                - not: {all: [{stub: [z]}, {when: {stub: [w]}, then: {stub: [v]}, else: {stub: [u]}}]}
+                - any: [{not: {stub: [q]}}, {use: s}]
+                - when: {field: k, stub: [k1]}
+                  then: {stub: [t]}
+            """
+        let p = try #require(RulesLoader(registry: registry).load(text: yaml, file: "r.yaml").pipeline)
+        let rule = try #require(p.packs.first?.fields?.rules.first)
+        let program = try #require(rule.program)
+        for value in ["x", "y", "b", "z", "w", "v", "u", "q", "t", "ok", "k1"] {
+            for k in ["k1", "k2"] {
+                let doc = try JSONDocument(bytes: Array(#"{"k":"\#(k)","a":"\#(value)"}"#.utf8))
+                let context = EvaluationContext(record: doc.root, asOfMillis: 0)
+                let v = doc.root["a"]!
+                for n in rule.checks.indices {
+                    let (c0, r0) = (calls.count, rejections.count)
+                    let tree = rule.checks[n].evaluate(v, context)
+                    let (c1, r1) = (calls.count, rejections.count)
+                    let compiled = program.evaluate(check: n, v, context)
+                    #expect(calls.count - c1 == c1 - c0, "calls: check \(n) on \(value), k \(k)")
+                    #expect(rejections.count - r1 == r1 - r0, "rejections: check \(n) on \(value), k \(k)")
+                    #expect(tree?.reason == compiled?.reason && tree?.message == compiled?.message)
+                }
+            }
+        }
+        #expect(calls.count > 100)
+    }
+
     func lines(_ records: [String]) throws -> [String] {
         let session = try Session(pipeline: try pipeline(), asOfMillis: 0)
         return records.map { json in

@@ -114,6 +114,64 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: marker))
     }
 
+    /// The router makes `//api/save` and `/api//save` the save route: they need the token and
+    /// the Origin all the same, and a body that is not JSON is refused before any route.
+    @Test func everyPathButThePageNeedsTheToken() async throws {
+        let folder = try StudioFolder()
+        var caller = try StudioCaller(folder)
+        caller.token = nil
+        for uri in ["//api/files", "/api//files", "/API/files", "//api/file?path=signup.yaml"] {
+            #expect(try await caller.call(.get, uri).0 == .unauthorized, "\(uri)")
+        }
+        for uri in ["//api/save", "/api//save", "///api/save"] {
+            #expect(try await caller.call(.post, uri, #"{"path":"signup.yaml","text":"fields: {}\n"}"#).0 == .unauthorized, "\(uri)")
+        }
+        caller = try StudioCaller(folder)
+        caller.origin = "http://evil.example"
+        #expect(try await caller.call(.post, "//api/save", #"{"path":"signup.yaml","text":"fields: {}\n"}"#).0 == .forbidden)
+        #expect(folder.text("signup.yaml") == StudioFolder.pack)
+        let g = StudioGuard<StudioContext>(address: "127.0.0.1", port: 4780, token: "t")
+        #expect(throws: StudioError(.badRequest, "requests with a body must send JSON (Content-Type: application/json)")) {
+            try g.check(
+                hosts: ["127.0.0.1:4780"], path: "/api/save", method: .post, token: "t", origin: "http://127.0.0.1:4780",
+                contentType: "text/plain")
+        }
+        let (page, _) = try await caller.call(.get, "/")
+        #expect(page == .ok)
+    }
+
+    /// What a save writes: only visible, regular rule files, never through a link, never into a
+    /// planted temporary file; "create" never replaces; undo of a created file removes only it.
+    @Test func savesWriteOnlyRegularVisibleRuleFiles() async throws {
+        let folder = try StudioFolder()
+        let caller = try StudioCaller(folder)
+        let valid = "validators:\n  v: {regex: 'x'}\n"
+        try FileManager.default.createSymbolicLink(atPath: folder.root + "/aasa.yaml", withDestinationPath: "apple-app-site-association")
+        try FileManager.default.createDirectory(atPath: folder.root + "/.github", withIntermediateDirectories: true)
+        for path in ["aasa.yaml", ".github/x.yml", "lib/.hidden.yaml", "apple-app-site-association"] {
+            let (status, _) = try await caller.post("/api/save", ["path": path, "text": valid])
+            #expect(status == .forbidden, "\(path)")
+        }
+        #expect(folder.text("apple-app-site-association") == #"{"applinks":{"details":[]}}"#)
+        #expect(!FileManager.default.fileExists(atPath: folder.root + "/.github/x.yml"))
+        // A link planted where a temporary file might go is not followed.
+        let victim = TemporaryFiles.path("victim-")
+        try "keep".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.root + "/.new.yaml.sift-studio-1.tmp", withDestinationPath: victim)
+        let (created, _) = try await caller.call(
+            .post, "/api/save", #"{"path":"new.yaml","text":"validators:\n  v: {regex: 'x'}\n","create":true}"#)
+        #expect(created == .ok && folder.text("new.yaml") == valid)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep")
+        let (again, body) = try await caller.call(.post, "/api/save", #"{"path":"new.yaml","text":"fields: {}\n","create":true}"#)
+        #expect(again == .conflict && body == #"{"error":"exists","message":"'new.yaml' already exists"}"#)
+        #expect(try await caller.post("/api/undo", ["path": "new.yaml"]).0 == .ok)
+        #expect(folder.text("new.yaml") == nil && folder.text("signup.yaml") == StudioFolder.pack)
+        let (renamed, _) = try await caller.post("/api/rename", ["from": "signup.yaml", "to": "lib/codes.yaml"])
+        #expect(renamed == .conflict && folder.text("signup.yaml") == StudioFolder.pack)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.root).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers == [".new.yaml.sift-studio-1.tmp"])
+    }
+
     @Test func theGuardComparesTokensWhole() {
         #expect(StudioGuard<StudioContext>.equalInConstantTime("abc", "abc"))
         #expect(!StudioGuard<StudioContext>.equalInConstantTime("abc", "abd"))

@@ -76,11 +76,17 @@ def attacks(port, token):
     two = raw(port, f"GET /api/files HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: evil.example\r\nX-Sift-Token: {token}\r\n\r\n")
     assert " 403 " in two, two
     print(f"studio-check: a second Host header is refused: {two}")
-    conn.request("GET", "/api/files")
+    for path in ("/api/files", "//api/files", "/api//files"):
+        conn.request("GET", path)
+        r = conn.getresponse()
+        r.read()
+        assert r.status == 401, (path, r.status)
+    print("studio-check: API calls without the token are refused (/api/files, //api/files, /api//files): 401")
+    conn.request("POST", "//api/save", body, {"Origin": "http://evil.example", "Content-Type": "text/plain"})
     r = conn.getresponse()
-    r.read()
-    assert r.status == 401, r.status
-    print("studio-check: an API call without the token is refused: 401")
+    answer = r.read().decode()
+    assert r.status == 403, (r.status, answer)
+    print(f"studio-check: a no-cors text/plain save to //api/save from another site is refused: {r.status} {answer}")
 
 
 def big_pack(n=200):
