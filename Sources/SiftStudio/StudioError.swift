@@ -1,6 +1,6 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
+import SiftCore
 
 /// Why the studio refused a request: a kind a caller can switch on, and words for the page.
 package struct StudioError: Error, Sendable, Equatable {
@@ -47,27 +47,15 @@ extension StudioError: HTTPResponseError {
 
     /// `{"error":"<kind>","message":"..."}`.
     package func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = #"{"error":"\#(kind.name)","message":\#(JSONText.quote(message))}"#
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("error")
+        json.string(kind.name)
+        json.key("message")
+        json.string(message)
+        json.endObject()
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: body)))
-    }
-}
-
-/// JSON string quoting for the few texts built by hand.
-enum JSONText {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: json.bytes)))
     }
 }
