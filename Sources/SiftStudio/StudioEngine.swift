@@ -23,11 +23,28 @@ package struct StudioEngine: Sendable {
 
     /// `text` as rule file `path` of the folder (includes resolved in the folder), with lint's advice.
     func load(_ path: String, _ text: String) -> LoadResult {
+        loader().load(text: text, file: path, directory: folder.root)
+    }
+
+    /// The pipeline that examples and records run through: the file's own packs; for a library
+    /// (a file of validators, no pack), every pack of the folder with the edited text in its
+    /// place, so that a change to a shared validator shows what it does to the packs that use it.
+    func pipeline(_ path: String, _ text: String) -> Pipeline? {
+        let own = load(path, text)
+        guard let pipeline = own.pipeline else { return nil }
+        guard pipeline.packs.isEmpty else { return pipeline }
+        var loader = loader()
+        loader.advice = false
+        loader.replacing = [folder.root + "/" + path: text]
+        return loader.load(path: folder.root).pipeline
+    }
+
+    private func loader() -> RulesLoader {
         var registry = PluginRegistry.builtIn()
         if allowExec { registry.allowExecChecks() }
         var loader = RulesLoader(registry: registry)
         loader.advice = true
-        return loader.load(text: text, file: path, directory: folder.root)
+        return loader
     }
 
     // MARK: lint
@@ -42,8 +59,7 @@ package struct StudioEngine: Sendable {
     // MARK: examples
 
     package func examples(path: String, text: String, language: Language) -> ExamplesAnswer {
-        let result = load(path, text)
-        guard let pipeline = result.pipeline else { return ExamplesAnswer(loaded: false, examples: []) }
+        guard let pipeline = pipeline(path, text) else { return ExamplesAnswer(loaded: false, examples: []) }
         let outcomes = (try? ExampleRunner(pipeline: pipeline, asOfMillis: Self.now()).run()) ?? []
         return ExamplesAnswer(
             loaded: true,
@@ -65,9 +81,9 @@ package struct StudioEngine: Sendable {
 
     /// Each record checked by the edited rules and by the saved ones, and what the edit changes.
     package func tryRecords(path: String, text: String, records: [String], language: Language) -> TryAnswer {
-        guard let edited = load(path, text).pipeline else { return TryAnswer(loaded: false) }
+        guard let edited = pipeline(path, text) else { return TryAnswer(loaded: false) }
         let savedText = try? folder.read(path)
-        let saved = savedText.flatMap { load(path, $0).pipeline }
+        let saved = savedText.flatMap { pipeline(path, $0) }
         let now = Self.now()
         let environment = RunEnvironment(useLedgers: false)
         guard let session = try? Session(pipeline: edited, asOfMillis: now, environment: environment) else {

@@ -19,6 +19,7 @@ enum StudioPage {
         header .grow { flex: 1; }
         button { font: inherit; padding: 4px 10px; border: 1px solid #8a93a6; border-radius: 4px; background: #fff; cursor: pointer; }
         button:disabled { opacity: .5; cursor: not-allowed; }
+        button.primary:disabled { background: #5b6475; border-color: #5b6475; }
         button.primary { background: #2156d9; color: #fff; border-color: #2156d9; }
         main { display: grid; grid-template-columns: 220px 1fr 420px; gap: 10px; padding: 10px; height: calc(100vh - 48px); }
         section { background: #fff; border: 1px solid #d6d9e0; border-radius: 6px; padding: 8px; overflow: auto; min-height: 0; }
@@ -27,14 +28,16 @@ enum StudioPage {
         #files li { padding: 3px 6px; border-radius: 4px; cursor: pointer; font-family: var(--mono); font-size: 12px; }
         #files li.open { background: #e3ebff; }
         #files li.readonly { color: #7a8294; }
+        #files li.dirty::after { content: " ●"; color: #b35900; }
         #center { display: flex; flex-direction: column; gap: 8px; padding: 0; border: none; background: none; }
         #editor-box { position: relative; flex: 1; display: flex; background: #fff; border: 1px solid #d6d9e0; border-radius: 6px; overflow: hidden; min-height: 200px; }
         #gutter { padding: 8px 6px; text-align: right; color: #9aa1b0; font: 13px/var(--line) var(--mono); background: #fafbfc; user-select: none; overflow: hidden; min-width: 44px; }
         #gutter div.error { background: #ffd9d9; color: #b00020; }
         #gutter div.warning { background: #fff1c9; color: #8a5a00; }
         #code { position: relative; flex: 1; overflow: hidden; }
-        #highlight, #source { position: absolute; inset: 0; margin: 0; padding: 8px; border: 0; font: 13px/var(--line) var(--mono); white-space: pre; tab-size: 2; overflow: auto; }
-        #highlight { pointer-events: none; color: #1d2330; }
+        #highlight, #source { position: absolute; margin: 0; padding: 8px; border: 0; font: 13px/var(--line) var(--mono); white-space: pre; tab-size: 2; }
+        #source { inset: 0; overflow: auto; }
+        #highlight { top: 0; left: 0; min-width: 100%; overflow: visible; pointer-events: none; color: #1d2330; }
         #source { color: transparent; caret-color: #1d2330; background: transparent; resize: none; outline: none; }
         .k { color: #7a2ea6; } .s { color: #1a7f37; } .n { color: #b35900; } .c { color: #8a93a6; font-style: italic; }
         .e { text-decoration: underline wavy #d00020; }
@@ -81,7 +84,7 @@ enum StudioPage {
             <p><button id="rename" data-t="rename"></button></p>
           </section>
           <section id="center">
-            <div id="editor-box"><div id="gutter"></div><div id="code"><pre id="highlight"></pre><textarea id="source" spellcheck="false" autocomplete="off"></textarea></div></div>
+            <div id="editor-box"><div id="gutter"><div id="gutter-lines"></div></div><div id="code"><pre id="highlight"></pre><textarea id="source" spellcheck="false" autocomplete="off"></textarea></div></div>
             <section id="problems"><h2 data-t="problems"></h2><ul id="problem-list" class="list"></ul></section>
           </section>
           <div id="side">

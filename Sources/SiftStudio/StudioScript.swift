@@ -8,25 +8,29 @@ enum StudioScript {
         // The token is kept for this tab only (a reload keeps working), not in the address bar or the history.
         const token = params.get("token") || sessionStorage.getItem("sift-studio-token") || "";
         sessionStorage.setItem("sift-studio-token", token);
-        let lang = params.get("lang") === "zh" ? "zh" : "en";
+        let lang = (params.get("lang") || sessionStorage.getItem("sift-studio-lang")) === "zh" ? "zh" : "en";
         history.replaceState(null, "", location.pathname + "?lang=" + lang);
         const T = {
           en: { files: "Files", problems: "Problems", examples: "Examples", try: "Try it", explain: "Explain", check: "Check records",
-                create: "Create", rename: "Rename…", save: "Save", undo: "Undo", changes: "What this save changes", confirm: "Save these changes",
+                create: "Create", rename: "Rename…", save: "Save", undo: "Undo last save", changes: "What this save changes", confirm: "Save these changes",
                 cancel: "Cancel", noProblems: "No problems.", fix: "Fix: use", errorsBlock: n => `Cannot save: ${n} error${n === 1 ? "" : "s"}`,
                 nothingChanged: "No changes to save", saved: "Saved", undone: "Undone", examplesPassed: (p, n) => `${p} of ${n} examples pass`,
                 noRules: "The rules have errors: fix them to run the examples.", noExplain: "The rules have errors: fix them to see what they do.",
-                examplesFail: n => `Cannot save: ${n} example${n === 1 ? "" : "s"} fail`, valid: "valid", invalid: "invalid",
+                examplesFail: n => `Cannot save: ${n} example${n === 1 ? " fails" : "s fail"}`, valid: "valid", invalid: "invalid",
+                discard: "This file has changes that are not saved. Discard them?", undoAsk: "Put back the text before the last save? Your unsaved changes are lost.",
+                exists: name => `'${name}' already exists: open it from the list`, tryHint: '{"kind": "signup", "email": "ada@example.com"}   (one JSON record per line)',
                 moreInvalid: n => `This edit makes ${n} more record${n === 1 ? "" : "s"} invalid`,
                 moreValid: n => `${n} record${n === 1 ? "" : "s"} become valid`, changedRecords: n => `${n} verdict${n === 1 ? "" : "s"} change`,
                 noChange: "This edit changes no verdict", newFile: "New file, not saved yet", pickSample: "— sample records —",
                 readOnly: "Read-only (not a rule file)", record: "#", verdict: "verdict", reasons: "reasons", renameTo: "Rename to:" },
           zh: { files: "文件", problems: "问题", examples: "示例", try: "试运行", explain: "规则说明", check: "检查记录",
-                create: "新建", rename: "重命名…", save: "保存", undo: "撤销", changes: "本次保存的改动", confirm: "保存这些改动",
+                create: "新建", rename: "重命名…", save: "保存", undo: "撤销上次保存", changes: "本次保存的改动", confirm: "保存这些改动",
                 cancel: "取消", noProblems: "没有问题。", fix: "修正为", errorsBlock: n => `无法保存：有 ${n} 个错误`,
                 nothingChanged: "没有需要保存的改动", saved: "已保存", undone: "已撤销", examplesPassed: (p, n) => `${n} 个示例中 ${p} 个通过`,
                 noRules: "规则有错误：改正后才能运行示例。", noExplain: "规则有错误：改正后才能查看说明。",
                 examplesFail: n => `无法保存：有 ${n} 个示例未通过`, valid: "有效", invalid: "无效",
+                discard: "此文件有未保存的修改。要放弃这些修改吗？", undoAsk: "恢复到上次保存之前的内容？未保存的修改会丢失。",
+                exists: name => `“${name}”已存在：请从列表中打开`, tryHint: '{"kind": "signup", "email": "ada@example.com"}   （每行一条 JSON 记录）',
                 moreInvalid: n => `此修改使 ${n} 条记录变为无效`, moreValid: n => `${n} 条记录变为有效`, changedRecords: n => `${n} 条记录的结果改变`,
                 noChange: "此修改不改变任何结果", newFile: "新文件，尚未保存", pickSample: "— 示例记录 —",
                 readOnly: "只读（不是规则文件）", record: "#", verdict: "结果", reasons: "原因", renameTo: "重命名为：" },
@@ -71,10 +75,16 @@ enum StudioScript {
           }
           $("highlight").innerHTML = lines.map((l, i) => marks[i + 1]
             ? `<span class="e">${colour(l) || " "}</span><span class="note ${marks[i + 1]}">    ${esc(notes[i + 1])}</span>` : colour(l)).join("\n") + "\n";
-          $("gutter").innerHTML = lines.map((_, i) => `<div class="${marks[i + 1] || ""}" data-line="${i + 1}">${i + 1}</div>`).join("");
+          $("gutter-lines").innerHTML = lines.map((_, i) => `<div class="${marks[i + 1] || ""}" data-line="${i + 1}">${i + 1}</div>`).join("");
           syncScroll();
         }
-        function syncScroll() { $("highlight").scrollTop = $("source").scrollTop; $("highlight").scrollLeft = $("source").scrollLeft; $("gutter").scrollTop = $("source").scrollTop; }
+        // The colours and the line numbers move with the text area's scrolling, whatever its
+        // scroll bars take from its height.
+        function syncScroll() {
+          const src = $("source");
+          $("highlight").style.transform = `translate(${-src.scrollLeft}px, ${-src.scrollTop}px)`;
+          $("gutter-lines").style.transform = `translateY(${-src.scrollTop}px)`;
+        }
 
         function jump(line, column) {
           const src = $("source"), lines = src.value.split("\n");
@@ -84,6 +94,7 @@ enum StudioScript {
           src.focus();
           src.setSelectionRange(at, at);
           src.scrollTop = Math.max(0, (line - 5) * 20);
+          src.scrollLeft = 0;
           syncScroll();
         }
 
@@ -185,8 +196,11 @@ enum StudioScript {
 
         function edited() { render(); clearTimeout(state.timer); state.timer = setTimeout(refresh, 300); updateSave(); }
 
+        function dirty() { return state.editable && state.path !== null && $("source").value !== state.saved; }
+
         function updateSave() {
           const changed = $("source").value !== state.saved;
+          for (const li of document.querySelectorAll("#file-list li")) li.classList.toggle("dirty", li.dataset.path === state.path && dirty());
           const save = $("save");
           save.disabled = !state.editable || state.errors > 0 || state.failing > 0 || !changed;
           $("save-why").textContent = !state.editable ? t("readOnly") : state.errors > 0 ? t("errorsBlock")(state.errors)
@@ -217,6 +231,8 @@ enum StudioScript {
             await api("/api/save", body(state.isNew ? { create: true } : {}));
             state.saved = $("source").value;
             state.isNew = false;
+            $("open-path").textContent = state.path;
+            sessionStorage.setItem("sift-studio-file", state.path);
             $("changes").style.display = "none";
             $("undo").disabled = false;
             status(t("saved"));
@@ -226,6 +242,7 @@ enum StudioScript {
         }
 
         async function undo() {
+          if (dirty() && !confirm(t("undoAsk"))) return;
           try {
             const f = await api("/api/undo", { path: state.path });
             $("source").value = f.text;
@@ -237,6 +254,7 @@ enum StudioScript {
         }
 
         async function open(path) {
+          if (path !== state.path && dirty() && !confirm(t("discard"))) return;
           try {
             const f = await api("/api/file?path=" + encodeURIComponent(path));
             state.path = f.path; state.saved = f.text; state.editable = f.editable; state.isNew = false;
@@ -244,6 +262,8 @@ enum StudioScript {
             $("source").readOnly = !f.editable;
             $("open-path").textContent = f.path;
             $("undo").disabled = true;
+            status("");
+            sessionStorage.setItem("sift-studio-file", f.path);
             for (const li of document.querySelectorAll("#file-list li")) li.classList.toggle("open", li.dataset.path === path);
             edited();
           } catch (e) { status(e.message); }
@@ -271,6 +291,7 @@ enum StudioScript {
           document.documentElement.lang = lang;
           for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
           $("save").textContent = t("save"); $("undo").textContent = t("undo");
+          $("records").placeholder = t("tryHint");
           $("lang").value = lang;
           loadFiles().catch(e => status(e.message));
         }
@@ -280,18 +301,28 @@ enum StudioScript {
         $("source").addEventListener("keydown", e => {
           if (e.key === "Tab") { e.preventDefault(); document.execCommand("insertText", false, "  "); }
         });
-        $("lang").onchange = () => { lang = $("lang").value; translatePage(); refresh(); };
+        $("lang").onchange = () => { lang = $("lang").value; sessionStorage.setItem("sift-studio-lang", lang); translatePage(); refresh(); };
+        window.addEventListener("beforeunload", e => { if (dirty()) { e.preventDefault(); e.returnValue = ""; } });
         $("run-try").onclick = () => runTry().catch(e => status(e.message));
         $("sample").onchange = () => runTry().catch(e => status(e.message));
         $("save").onclick = () => { $("changes-text").innerHTML = lineDiff(state.saved || "", $("source").value); $("changes").style.display = "block"; };
         $("confirm-save").onclick = save;
         $("cancel-save").onclick = () => { $("changes").style.display = "none"; };
         $("undo").onclick = undo;
+        // A new rule file starts as a small pack that loads and whose examples pass.
+        function starter(pack) {
+          return `version: 1\npack: ${pack}\ndescription: What these rules check.\napplies_to: { kind: ${pack} }   # the records this pack checks\n` +
+            `fields:\n  name:\n    - length: { min: 1, max: 40 }\n      message: { en: must be 1 to 40 characters, zh: 长度须为 1 到 40 个字 }\n` +
+            `examples:\n  - record: { kind: ${pack}, name: Ada }\n    valid: true\n  - record: { kind: ${pack}, name: "" }\n    reasons: [name.length]\n`;
+        }
         $("new-file").onclick = async () => {
-          const name = $("new-name").value.trim();
+          let name = $("new-name").value.trim().replace(/\s+/g, "-");
           if (!name) return;
-          state.path = name; state.saved = ""; state.editable = /\.ya?ml$/.test(name); state.isNew = true;
-          $("source").value = "version: 1\npack: " + name.replace(/\.ya?ml$/, "").replace(/.*\//, "") + "\nfields:\n  \nexamples:\n  \n";
+          if (!/\.ya?ml$/.test(name)) name += ".yaml";
+          if (document.querySelector(`#file-list li[data-path="${CSS.escape(name)}"]`)) { status(t("exists")(name)); return; }
+          if (dirty() && !confirm(t("discard"))) return;
+          state.path = name; state.saved = ""; state.editable = true; state.isNew = true;
+          $("source").value = starter(name.replace(/\.ya?ml$/, "").replace(/.*\//, "").replace(/[^A-Za-z0-9_-]/g, "_") || "new");
           $("source").readOnly = false;
           $("open-path").textContent = name + " — " + t("newFile");
           edited();
@@ -305,6 +336,10 @@ enum StudioScript {
         };
 
         translatePage();
-        loadFiles().then(a => { const first = a.files.find(f => f.editable); if (first) open(first.path); }).catch(e => status(e.message));
+        loadFiles().then(a => {
+          const last = sessionStorage.getItem("sift-studio-file");
+          const pick = a.files.find(f => f.path === last) || a.files.find(f => f.editable);
+          if (pick) open(pick.path);
+        }).catch(e => status(e.message));
         """#
 }

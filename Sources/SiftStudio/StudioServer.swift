@@ -98,7 +98,7 @@ public struct StudioServer: Sendable {
             }
             let failing = engine.examples(path: path, text: b.text, language: b.language).examples.count { !$0.passed }
             guard failing == 0 else {
-                throw StudioError(.examplesFail, "not saved: \(failing) example\(failing == 1 ? "" : "s") of the file fail")
+                throw StudioError(.examplesFail, "not saved: \(failing) example\(failing == 1 ? " fails" : "s fail")")
             }
             let replaced = try engine.folder.write(path, b.text, create: b.create ?? false)
             return SaveAnswer(saved: true, created: !replaced)

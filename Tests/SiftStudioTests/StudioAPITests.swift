@@ -150,6 +150,28 @@ func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T { try JSON
         #expect(StudioEngine.splitRecords("{\n  \"a\": 1\n}\n") == ["{\n  \"a\": 1\n}"])
     }
 
+    /// A library of validators has no examples of its own: editing it runs the examples of
+    /// every pack of the folder with the edited text in its place, so a change that breaks
+    /// the packs using it is seen (and cannot be saved).
+    @Test func editingALibraryRunsThePacksThatUseIt() async throws {
+        let folder = try StudioFolder()
+        let caller = try StudioCaller(folder)
+        let broken = "validators:\n  code: {regex: 'D[0-9]{3}'}\n"
+        let (status, body) = try await caller.post("/api/examples", ["path": "lib/codes.yaml", "text": broken, "lang": "en"])
+        #expect(status == .ok)
+        let answer = try decode(ExamplesAnswer.self, body)
+        #expect(answer.loaded && answer.examples.map(\.name) == ["good", "bad phone"])
+        #expect(answer.examples.map(\.passed) == [false, false])
+        let (tried, verdicts) = try await caller.post(
+            "/api/try", ["path": "lib/codes.yaml", "text": broken, "records": #"{"phone":"13800138000","code":"C123"}"#])
+        #expect(tried == .ok)
+        let a = try decode(TryAnswer.self, verdicts)
+        #expect(a.records.map(\.valid) == [false] && a.newlyInvalid == 1)
+        let (saved, why) = try await caller.post("/api/save", ["path": "lib/codes.yaml", "text": broken])
+        #expect(saved == .unprocessableContent && why == #"{"error":"examples_fail","message":"not saved: 2 examples fail"}"#)
+        #expect(folder.text("lib/codes.yaml") == "validators:\n  code: {regex: 'C[0-9]{3}'}\n")
+    }
+
     @Test func explainSpeaksTheChosenLanguage() async throws {
         let folder = try StudioFolder()
         let (_, en) = try await StudioCaller(folder).post("/api/explain", ["path": "signup.yaml", "text": StudioFolder.pack, "lang": "en"])

@@ -246,6 +246,29 @@ def run_page(driver, url):
     step(driver, "saved")
     print("studio-check: the saved file holds the edit and the fix")
 
+    # 7. Unsaved changes are not lost by opening another file: the page asks first.
+    source.send_keys(Keys.END, " ")
+    driver.find_element(By.CSS_SELECTOR, '#file-list li[data-path="vehicle.yaml"]').click()
+    alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+    print(f"studio-check: opening another file with unsaved changes asks: {alert.text}")
+    alert.dismiss()
+    assert driver.find_element(By.ID, "open-path").text == "signup.yaml"
+    assert driver.find_elements(By.CSS_SELECTOR, '#file-list li.dirty[data-path="signup.yaml"]'), "the edited file is not marked"
+    source.send_keys(Keys.BACKSPACE)
+
+    # 8. A new pack from the page alone: its starter loads and its examples pass; saved.
+    driver.find_element(By.ID, "new-name").send_keys("staff id")
+    driver.find_element(By.ID, "new-file").click()
+    wait_for(driver, "the new pack's examples", lambda d: d.find_element(By.ID, "examples-summary").text == "2 个示例中 2 个通过")
+    assert driver.find_element(By.ID, "problem-list").text == "没有问题。", driver.find_element(By.ID, "problem-list").text
+    driver.find_element(By.ID, "save").click()
+    wait_for(driver, "the changes", lambda d: d.find_element(By.ID, "changes").is_displayed())
+    driver.find_element(By.ID, "confirm-save").click()
+    wait_for(driver, "saved", lambda d: d.find_element(By.ID, "status").text == "已保存")
+    assert os.path.exists(os.path.join(RULES, "staff-id.yaml"))
+    step(driver, "new-pack-saved")
+    print("studio-check: a new pack made from the page (staff-id.yaml) loads, its examples pass, and it is saved")
+
 
 if __name__ == "__main__":
     main()

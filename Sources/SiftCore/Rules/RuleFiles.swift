@@ -21,6 +21,8 @@ struct RuleFileReader {
     let displayRoot: String
     private(set) var files: [String: RuleFile] = [:]
     var diagnostics = DiagnosticList()
+    /// Texts that stand in for files on disk, by absolute path (an editor's unsaved text).
+    var replacing: [String: String] = [:]
 
     init(yaml: YAMLReader, root: String, displayRoot: String) {
         self.yaml = yaml
@@ -47,7 +49,7 @@ struct RuleFileReader {
         if let f = files[absolute] { return f }
         let shown = display ?? self.display(absolute)
         let text: String
-        if let given {
+        if let given = given ?? replacing[absolute] {
             text = given
         } else {
             guard let data = FileManager.default.contents(atPath: absolute) else {

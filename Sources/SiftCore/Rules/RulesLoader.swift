@@ -12,6 +12,9 @@ public struct RulesLoader: Sendable {
     package var advice = false
     /// Option values that replace the rules' own (see `BuildContext.overrides`).
     package var overrides: [String: String] = [:]
+    /// Texts read instead of files on disk, by absolute path: a folder loaded with one file as
+    /// an editor holds it, unsaved (its includes and the packs that include it see that text).
+    package var replacing: [String: String] = [:]
 
     package init(registry: PluginRegistry, limits: YAMLLimits = YAMLLimits()) {
         self.registry = registry
@@ -27,6 +30,7 @@ public struct RulesLoader: Sendable {
         let abs = RuleFileReader.absolute(path)
         if isDir.boolValue {
             var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: abs, displayRoot: path)
+            reader.replacing = replacing
             for link in RuleFileReader.linksOutside(abs) {
                 reader.diagnostics.error(
                     "rule file '\(reader.display(abs + "/" + link))' is a link to a file outside the rules folder; it is not read", at: nil)
@@ -51,6 +55,7 @@ public struct RulesLoader: Sendable {
     {
         let root = RuleFileReader.absolute(directory)
         var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: root, displayRoot: ".")
+        reader.replacing = replacing
         let abs = RuleFileReader.absolute(file, relativeTo: root)
         let files = [reader.read(absolute: abs, display: file, text: text)].compactMap { $0 }
         return compile(files, &reader, origin: file)
