@@ -185,6 +185,13 @@ def beyond_schema(r, bad):
     return out
 
 
+def tally(failed, bad):
+    """Counts a record's failed fields (indices into FIELDS) in failed; 1 when it is valid."""
+    for i in bad:
+        failed[i] += 1
+    return 0 if bad else 1
+
+
 def report(total, valid, failed):
     """Prints the counts; failed holds, in the order of FIELDS, the number of records in
     which each field had at least one violation."""

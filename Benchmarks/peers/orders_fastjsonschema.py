@@ -14,7 +14,7 @@ import sys
 import fastjsonschema
 from fastjsonschema import JsonSchemaValueException
 
-from orders_common import FIELD_SCHEMAS, FIELDS, beyond_schema, records, report
+from orders_common import FIELD_SCHEMAS, FIELDS, beyond_schema, records, report, tally
 
 
 def main(path):
@@ -30,11 +30,7 @@ def main(path):
             except JsonSchemaValueException:
                 bad.append(k)
         bad += beyond_schema(r, bad)
-        if bad:
-            for k in bad:
-                failed[k] += 1
-        else:
-            valid += 1
+        valid += tally(failed, bad)
     report(total, valid, failed)
 
 

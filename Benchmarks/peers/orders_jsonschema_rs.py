@@ -10,7 +10,7 @@ import sys
 
 import jsonschema_rs
 
-from orders_common import FIELD_SCHEMAS, FIELDS, beyond_schema, records, report
+from orders_common import FIELD_SCHEMAS, FIELDS, beyond_schema, records, report, tally
 
 
 def main(path):
@@ -21,11 +21,7 @@ def main(path):
         total += 1
         bad = {e.schema_path[1] for e in iter_errors(r)}
         bad.update(beyond_schema(r, bad))
-        if bad:
-            for i in bad:
-                failed[i] += 1
-        else:
-            valid += 1
+        valid += tally(failed, bad)
     report(total, valid, failed)
 
 

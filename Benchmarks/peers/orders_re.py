@@ -7,7 +7,7 @@ import sys
 
 from orders_common import (CN_CURRENCIES, COUNTRIES, COUPON_WORDS, CURRENCIES, EMAIL_MAX, FIELDS, METHODS,
                            PATTERNS, QTY_MAX, QTY_MIN, RESERVED_COUPONS, STATUSES, TOTAL_MAX, date_ok,
-                           gb11643, luhn, name_ok, records, report)
+                           gb11643, luhn, name_ok, records, report, tally)
 
 
 def main(path):
@@ -108,11 +108,7 @@ def main(path):
         if v is not None and (type(v) is not str_ or not (coupon_re(v) or v in coupon_words) or v in reserved):
             add(f_coupon)
 
-        if bad:
-            for i in bad:
-                failed[i] += 1
-        else:
-            valid += 1
+        valid += tally(failed, bad)
     report(total, valid, failed)
 
 
