@@ -28,67 +28,6 @@ enum AppStorePlugin {
             ]),
         make: { options, context in make(options, &context) })
 
-    static let options: [PluginSpec.Option] = [
-        PluginSpec.Option("field", .string, required: true, doc: "Record field with the signed data (a compact JWS)."),
-        PluginSpec.Option(
-            "kind", .choice(AppStorePolicy.Kind.allCases.map(\.rawValue)), default: .string("detect"),
-            doc: "transaction, renewal or notification (signedPayload); detect: from the payload."),
-        PluginSpec.Option(
-            "roots", .oneOf([.string, .list(.string)]), required: true,
-            doc: "Trusted root certificates (PEM or DER files beside the rules), usually Apple Root CA - G3. No network, no system store."),
-        PluginSpec.Option(
-            "max_token_bytes", .integer, default: .int(65536), doc: "Longest signed data decoded at all; longer is app_store.too_large."),
-        PluginSpec.Option(
-            "validation_time", .choice(AppStorePolicy.ValidationTime.allCases.map(\.rawValue)), default: .string("signed_date"),
-            doc: "When the certificates must be valid: signed_date (the payload's, as Apple's library does offline) or as_of."),
-        PluginSpec.Option(
-            "as_of", .string, default: .string("now"),
-            doc: "now (the run's as-of time) or a fixed RFC 3339 time or epoch ms: for subscription expiry (and validation_time: as_of)."),
-        PluginSpec.Option("bundle_id", .oneOf([.string, .list(.string)]), required: true, doc: "Your app's bundle id, or a list."),
-        PluginSpec.Option(
-            "environment", .oneOf([.choice(AppStorePolicy.allEnvironments), .list(.choice(AppStorePolicy.allEnvironments))]),
-            default: .string("Production"), doc: "Accepted environments: Production, Sandbox, Xcode, LocalTesting."),
-        PluginSpec.Option("app_apple_id", .integer, doc: "Your app's Apple id: a Production notification's data.appAppleId must be it."),
-        PluginSpec.Option(
-            "products", .dictionary(.choice(productTypes)), required: true,
-            doc:
-                "The allowlist: product id -> consumable, non_consumable, auto_renewable or non_renewing (the transaction's type must agree)."
-        ),
-        PluginSpec.Option(
-            "expiry_grace_seconds", .integer, default: .int(0), doc: "A subscription stays creditable this long after expiresDate."),
-        PluginSpec.Option(
-            "family_shared", .choice(["accept", "refuse"]), default: .string("accept"),
-            doc: "inAppOwnershipType FAMILY_SHARED: accepted, or app_store.family_shared."),
-        PluginSpec.Option(
-            "account_token_field", .string,
-            doc: "Record field with the signed-in user's UUID: appAccountToken must equal it (binds the purchase to the user)."),
-        PluginSpec.Option("quantity_min", .integer, default: .int(1), doc: "Smallest quantity accepted."),
-        PluginSpec.Option("quantity_max", .integer, doc: "Largest quantity accepted (default: no limit)."),
-        PluginSpec.Option("storefronts", .list(.string), doc: "Accepted storefronts (ISO 3166-1 alpha-3: USA, CHN); default any."),
-        PluginSpec.Option(
-            "transaction_reasons", .list(.choice(["PURCHASE", "RENEWAL"])), doc: "Accepted transactionReason values; default any."),
-        PluginSpec.Option(
-            "upgraded", .choice(["refuse", "accept"]), default: .string("refuse"),
-            doc: "isUpgraded true (replaced by a higher level): refused (app_store.upgraded) or accepted."),
-        PluginSpec.Option(
-            "notification_types", .list(.string), doc: "Accepted notificationType values (or TYPE.SUBTYPE); default any."),
-        PluginSpec.Option(
-            "refund_types", .list(.string),
-            doc:
-                "Notification types (or TYPE.SUBTYPE) that mark their transaction refunded in the claims, never credited again "
-                + "(default REFUND, REVOKE)."),
-        PluginSpec.Option("order_field", .string, default: .string("order_id"), doc: "Record field with the order id."),
-        PluginSpec.Option("user_field", .string, default: .string("user_id"), doc: "Record field with the user id."),
-        PluginSpec.Option(
-            "ledger", .string, doc: "SQLite file of claims, shared with receipt: packs naming the same file (--ledger overrides)."),
-        PluginSpec.Option(
-            "replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
-            doc: "As for receipt: order_and_user (a re-delivery is app_store.already_credited) or any."),
-        PluginSpec.Option(
-            "replay_key", .choice(ReceiptPolicy.ReplayKey.allCases.map(\.rawValue)), default: .string("transaction_and_original"),
-            doc: "As for receipt: also bind originalTransactionId of non-consumables and subscriptions, or the transaction only."),
-    ]
-
     static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
         let before = context.diagnostics.errors.count
         let roots = loadRoots(options, &context)
@@ -110,6 +49,16 @@ enum AppStorePlugin {
         if (options.int("expiry_grace_seconds") ?? 0) < 0 {
             context.error("'expiry_grace_seconds' cannot be negative", at: options.mark("expiry_grace_seconds"))
         }
+        let actions = actions(options, &context)
+        var paidBefore: AppVersion?
+        if let v = options.string("paid_before_version") {
+            paidBefore = AppVersion(v)
+            if paidBefore == nil {
+                context.error(
+                    "'paid_before_version' is a version of numbers and dots, like \"2.0\" or \"145\", not '\(v)'",
+                    at: options.mark("paid_before_version"))
+            }
+        }
         guard let field = options.fieldPath("field", &context), context.diagnostics.errors.count == before else { return nil }
         var products: [String: ProductRule] = [:]
         for p in options.node("products")?.pairs ?? [] {
@@ -125,12 +74,13 @@ enum AppStorePlugin {
             graceSeconds: Int64(options.int("expiry_grace_seconds") ?? 0),
             familySharedAccepted: options.string("family_shared") != "refuse",
             accountTokenField: options.fieldPath("account_token_field", &context),
+            accountToken: AppStorePolicy.AccountToken(rawValue: options.string("account_token") ?? "") ?? .required,
             quantityMin: Int64(options.int("quantity_min") ?? 1), quantityMax: options.int("quantity_max").map(Int64.init),
             storefronts: options.strings("storefronts").map(Set.init),
             transactionReasons: options.strings("transaction_reasons").map(Set.init),
             upgradedAccepted: options.string("upgraded") == "accept",
             notificationTypes: options.strings("notification_types").map(Set.init),
-            refundTypes: Set(options.strings("refund_types") ?? ["REFUND", "REVOKE"]),
+            actions: actions, paidBeforeVersion: paidBefore,
             orderField: options.fieldPath("order_field", &context) ?? FieldPath([.key("order_id")]),
             userField: options.fieldPath("user_field", &context) ?? FieldPath([.key("user_id")]),
             ledger: options.string("ledger").flatMap { ledger in
@@ -141,6 +91,36 @@ enum AppStorePlugin {
             replayKey: ReceiptPolicy.ReplayKey(rawValue: options.string("replay_key") ?? "") ?? .transactionAndOriginal,
             asOfMillis: asOf, rule: options.mark)
         return AppStoreStage(policy: policy)
+    }
+
+    /// `actions:` and `refund_types` (each type `refund`) as one table; a type given both ways
+    /// with different actions is an error, a type Apple does not document a warning.
+    static func actions(_ options: PluginOptions, _ context: inout BuildContext) -> [String: NotificationAction] {
+        var table: [String: NotificationAction] = [:]
+        var marks: [String: Mark] = [:]
+        for item in options.node("refund_types")?.items ?? [] {
+            guard let type = item.scalarText else { continue }
+            table[type] = .refund
+            marks[type] = item.mark
+        }
+        for pair in options.node("actions")?.pairs ?? [] {
+            guard let type = pair.key.scalarText, let action = NotificationAction(rawValue: pair.value.scalarText ?? "") else { continue }
+            if let other = table[type], other != action {
+                context.error(
+                    "'\(type)' is in 'refund_types' and is '\(action.rawValue)' in 'actions': give it one action", at: pair.key.mark)
+            }
+            table[type] = action
+            marks[type] = pair.key.mark
+        }
+        for (type, mark) in marks.sorted(by: { $0.key < $1.key }) {
+            let base = String(type.split(separator: ".", maxSplits: 1).first ?? "")
+            guard !NotificationAction.knownTypes.contains(base) else { continue }
+            context.diagnostics.warning(
+                "'\(base)' is not a notification type Apple documents"
+                    + Suggestion.didYouMean(base, in: NotificationAction.knownTypes.sorted()),
+                at: mark)
+        }
+        return table
     }
 
     /// The trusted roots: each file inside the rules folder, PEM (one or more certificates)

@@ -5,11 +5,20 @@ import SiftReceipts
 struct AppStorePolicy: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         /// From the payload: `notificationType` is a notification, `transactionId` a transaction,
-        /// otherwise renewal info.
+        /// `receiptType` an app transaction, `autoRenewStatus` or `autoRenewProductId` renewal info.
         case detect
         case transaction
         case renewal
         case notification
+        case appTransaction = "app_transaction"
+    }
+
+    /// When `account_token_field` is checked.
+    enum AccountToken: String, Sendable, CaseIterable {
+        /// Every record must carry the field, and the transaction the same appAccountToken.
+        case required
+        /// Only records that carry the field are checked.
+        case whenPresent = "when_present"
     }
 
     enum ValidationTime: String, Sendable, CaseIterable {
@@ -32,13 +41,17 @@ struct AppStorePolicy: Sendable {
     let graceSeconds: Int64
     let familySharedAccepted: Bool
     let accountTokenField: FieldPath?
+    let accountToken: AccountToken
     let quantityMin: Int64
     let quantityMax: Int64?
     let storefronts: Set<String>?
     let transactionReasons: Set<String>?
     let upgradedAccepted: Bool
     let notificationTypes: Set<String>?
-    let refundTypes: Set<String>
+    /// The rules' `actions:` and `refund_types` (as `refund`), over the defaults.
+    let actions: [String: NotificationAction]
+    /// `paid_before_version`: app transactions bought before this version are paid buyers.
+    let paidBeforeVersion: AppVersion?
     let orderField: FieldPath
     let userField: FieldPath
     let ledger: String?

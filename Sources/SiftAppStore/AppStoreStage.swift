@@ -17,36 +17,95 @@ struct AppStoreStage: Stage {
     static let latestMillis = 253_402_300_799_999
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
-        var f = Findings(rule: policy.rule)
         let asOf = policy.asOfMillis ?? context.asOfMillis
-        let path = policy.field.description
-        guard let payload = verified(policy.field.first(in: record), at: path, asOf: asOf, &f) else {
-            return StageResult(violations: f.violations)
+        guard policy.field.hasWildcard else {
+            let at = SignedAt(value: policy.field.first(in: record), path: policy.field.description, container: container(record, []))
+            return evaluate(at, record: record, asOf: asOf)
         }
+        // An API response: every element on its own, settled on its own.
+        var violations: [Violation] = [], parts: [(pending: ReceiptPending, violations: Int)] = [], shownAll: [AppStoreResult] = []
+        for match in policy.field.resolve(in: record) {
+            let at = SignedAt(value: match.value, path: policy.field.concrete(match.indices), container: container(record, match.indices))
+            let one = evaluate(at, record: record, asOf: asOf)
+            var shown = (one.output.first as? AppStoreResult) ?? AppStoreResult.unverified
+            shown.path = at.path
+            var pending = (one.pending as? ReceiptPending) ?? ReceiptPending.nothing(shown, policy.rule)
+            let inner = pending.output, path = at.path, fallback = shown
+            pending.output = { credited in
+                var r = inner(credited) as? AppStoreResult ?? fallback
+                r.path = path
+                return r
+            }
+            shownAll.append(shown)
+            violations += one.violations
+            parts.append((pending, one.violations.count))
+        }
+        let list = ReceiptPendingList(parts: parts) { outputs in AppStoreResults(elements: outputs.compactMap { $0 as? AppStoreResult }) }
+        return StageResult(violations: violations, output: [AppStoreResults(elements: shownAll)], pending: list)
+    }
+
+    /// Where one signed text is: its value, its concrete path, and the object holding it (whose
+    /// `signedRenewalInfo` and `status` go with a `signedTransactionInfo`).
+    struct SignedAt {
+        let value: JSONValue?
+        let path: String
+        let container: JSONValue?
+    }
+
+    /// The object holding the field (for `...signedTransactionInfo`), at the element's positions.
+    private func container(_ record: JSONValue, _ indices: [Int]) -> JSONValue? {
+        guard case .key("signedTransactionInfo")? = policy.field.components.last else { return nil }
+        let parent = FieldPath(Array(policy.field.components.dropLast()))
+        return parent.components.isEmpty ? record : parent.first(in: record, binding: indices)
+    }
+
+    /// One signed text: verified first (a failure stops it with its one reason), then checked as its kind.
+    private func evaluate(_ at: SignedAt, record: JSONValue, asOf: Int64) -> StageResult {
+        var f = Findings(rule: policy.rule)
+        guard let payload = verified(at.value, at: at.path, asOf: asOf, &f) else { return StageResult(violations: f.violations) }
         switch kind(of: payload) {
         case nil:
             f.fail(
-                path, .AppStore.claimMalformed, "the signed data is no transaction, renewal info or notification (kind: detect)",
-                "签名数据既不是交易、续订信息，也不是通知（kind: detect）")
+                at.path, .AppStore.claimMalformed,
+                "the signed data is no transaction, renewal info, notification or app transaction (kind: detect)",
+                "签名数据既不是交易、续订信息、通知，也不是应用交易（kind: detect）")
             return StageResult(violations: f.violations)
         case .notification:
-            return NotificationCheck(stage: self).evaluate(payload, record: record, asOf: asOf, &f)
+            return NotificationCheck(stage: self, path: at.path).evaluate(payload, record: record, asOf: asOf, &f)
         case .renewal:
-            let env = payload["environment"]?.string
-            checkRenewal(payload, at: path, &f)
+            checkRenewal(payload, at: at.path, &f)
             let output = AppStoreResult(
-                kind: "renewal", environment: env, notification: nil, transaction: nil, creditable: false, refunded: [])
+                kind: "renewal", environment: payload["environment"]?.string, notification: nil, transaction: nil, creditable: false,
+                refunded: [])
+            return StageResult(violations: f.violations, output: [output])
+        case .appTransaction:
+            var output = AppStoreResult(
+                kind: "app_transaction", environment: payload["receiptType"]?.string, notification: nil, transaction: nil,
+                creditable: false, refunded: [])
+            output.appTransaction = AppTransactionCheck(policy: policy, path: at.path).check(payload, &f)
             return StageResult(violations: f.violations, output: [output])
         case .transaction, .detect:
-            var result = StageResult()
-            let claims = TransactionClaims(policy: policy, path: path)
-            let (purchase, type, ok) = claims.check(payload, record: record, asOf: asOf, &f)
-            result.violations = f.violations
-            let shown = output(purchase, type, kind: "transaction", environment: payload["environment"]?.string)
-            result.pending = pending(purchase, type, ok: ok, record: record, shown: shown)
-            result.output = [shown]
-            return result
+            return transaction(payload, at, record: record, asOf: asOf, &f)
         }
+    }
+
+    /// A signed transaction (of a record or an API response), with the renewal info and
+    /// status beside it feeding its entitlement.
+    private func transaction(_ payload: JSONValue, _ at: SignedAt, record: JSONValue, asOf: Int64, _ f: inout Findings) -> StageResult {
+        var renewal: JSONValue?
+        if let inner = at.container?["signedRenewalInfo"] {
+            let path = String(at.path.dropLast("signedTransactionInfo".count)) + "signedRenewalInfo"
+            renewal = verified(inner, at: path, asOf: asOf, &f)
+            if let r = renewal { checkRenewal(r, at: path, &f) }
+        }
+        let claims = TransactionClaims(policy: policy, path: at.path)
+        let (purchase, type, ok) = claims.check(payload, record: record, asOf: asOf, &f)
+        var shown = output(purchase, type, kind: "transaction", environment: payload["environment"]?.string)
+        shown.entitlement = EntitlementRules.of(
+            transaction: payload, renewal: renewal, status: at.container?["status"]?.integer, type: nil, subtype: nil, asOf: asOf)
+        var result = StageResult(violations: f.violations, output: [shown])
+        result.pending = pending(purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown)
+        return result
     }
 
     /// The payload of the signed data at `value`, once its chain and signature verified; nil
@@ -62,14 +121,19 @@ struct AppStoreStage: Stage {
             if policy.validationTime == .signedDate {
                 // Read before the signature is checked (as Apple's library does offline), so
                 // bounded: years 1970 to 9999.
-                guard let signed = data.payload.root["signedDate"]?.integer, (0...Self.latestMillis).contains(signed) else {
+                // An app transaction is signed at its receiptCreationDate (it has no signedDate).
+                let root = data.payload.root
+                let key = root["signedDate"] == nil && root["receiptType"] != nil ? "receiptCreationDate" : "signedDate"
+                guard let signed = root[key]?.integer, (0...Self.latestMillis).contains(signed) else {
                     f.fail(
-                        "\(path).signedDate", .AppStore.claimMalformed,
-                        "signedDate is missing or not milliseconds between 1970 and 9999 (validation_time: signed_date)",
-                        "缺少 signedDate，或不是 1970 至 9999 年之间的毫秒时间戳", nil)
+                        "\(path).\(key)", .AppStore.claimMalformed,
+                        "\(key) is missing or not milliseconds between 1970 and 9999 (validation_time: signed_date)",
+                        "缺少 \(key)，或不是 1970 至 9999 年之间的毫秒时间戳", nil)
                     return nil
                 }
-                time = Int64(signed)
+                // Whole seconds, as Apple's library and RFC 5280's times have them: data signed in
+                // the last second of a certificate's validity is within it.
+                time = Int64(signed) / 1000 * 1000
             }
             try policy.verifier.verify(data, at: Date(timeIntervalSince1970: Double(time) / 1000))
             return data.payload.root
@@ -80,16 +144,18 @@ struct AppStoreStage: Stage {
     }
 
     /// What the payload is: as `kind` says, or (detect) from its keys; nil when it is none of
-    /// the three (another kind of Apple-signed data, an app transaction say).
+    /// the four (another kind of Apple-signed data).
     private func kind(of payload: JSONValue) -> AppStorePolicy.Kind? {
         guard policy.kind == .detect else { return policy.kind }
         if payload["notificationType"] != nil { return .notification }
         if payload["transactionId"] != nil { return .transaction }
+        if payload["receiptType"] != nil { return .appTransaction }
         return payload["autoRenewStatus"] != nil || payload["autoRenewProductId"] != nil ? .renewal : nil
     }
 
     /// Renewal info: its environment and product.
     func checkRenewal(_ r: JSONValue, at path: String, _ f: inout Findings) {
+        // Renewal info has no bundleId: its environment and products are what can be checked.
         if let env = r["environment"]?.string, !policy.environments.contains(env) {
             f.fail(
                 "\(path).environment", .AppStore.environment,
@@ -144,5 +210,22 @@ enum AppleText {
         guard let v else { return nil }
         if let s = v.string { return s }
         return v.kind == .number ? v.rawText : nil
+    }
+}
+
+extension AppStoreResult {
+    /// An element of an API response that failed verification.
+    static let unverified = AppStoreResult(
+        kind: "unverified", environment: nil, notification: nil, transaction: nil, creditable: false, refunded: [])
+}
+
+extension ReceiptPending {
+    /// A part that credits, claims and looks up nothing: its output as it is.
+    static func nothing(_ shown: AppStoreResult, _ rule: Mark) -> ReceiptPending {
+        var p = ReceiptPending(
+            candidates: [], lookedUp: [], replayKey: .transaction, creditable: false, seen: [], replayOwner: .any, order: nil, user: nil,
+            rule: rule, output: { _ in shown })
+        p.codes = AppStoreStage.codes
+        return p
     }
 }

@@ -115,9 +115,9 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
     private func verifyChain(_ leaf: Certificate, _ intermediate: Certificate, at time: Date) throws(SignedData.Problem)
         -> ClosedRange<Date>
     {
-        let roots = CertificateStore(self.roots)
+        let store = CertificateStore(self.roots), roots = self.roots
         let result = Blocking.run {
-            var verifier = Verifier(rootCertificates: roots) {
+            var verifier = Verifier(rootCertificates: store) {
                 RFC5280Policy(fixedExpiryValidationTime: time)
                 AppStoreChainPolicy()
             }
@@ -127,11 +127,11 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
         case .validCertificate(let chain):
             let from = chain.map(\.notValidBefore).max()!, until = chain.map(\.notValidAfter).min()!
             return from...max(from, until)
-        case .couldNotValidate(let failures):
-            let why = failures.first.map { String(describing: $0.policyFailureReason).prefix(160) } ?? "no chain to a trusted root"
+        case .couldNotValidate:
+            let why = ChainDiagnosis.why(leaf: leaf, intermediate: intermediate, roots: roots, at: time)
             throw SignedData.Problem(
-                code: .AppStore.chain, en: "the certificate chain does not verify to a trusted root (\(why))",
-                zh: "证书链无法验证到受信任的根证书（\(why)）")
+                code: .AppStore.chain, en: "the certificate chain does not verify to a trusted root: \(why.en)",
+                zh: "证书链无法验证到受信任的根证书：\(why.zh)")
         }
     }
 }

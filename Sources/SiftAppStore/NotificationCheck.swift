@@ -1,111 +1,126 @@
 import SiftCore
 import SiftReceipts
 
-/// An App Store Server Notification V2 (`signedPayload`), verified already: its type, its
-/// `data` (bundle, environment, app), and the signed transaction and renewal info inside it,
-/// each verified with its own chain and agreeing with `data`.
+/// An App Store Server Notification V2 (`signedPayload`), verified already: its shape, its
+/// type and the action that type means, and the signed data inside it (transaction, renewal
+/// info, app transaction), each verified with its own chain and agreeing with the body.
+///
+/// Only a `credit` notification's transaction is checked as a purchase to credit. Any other
+/// notification is valid when it verifies, names this app and passes its own checks, whatever
+/// state its transaction is in: that state is the entitlement, never a violation.
 struct NotificationCheck {
     let stage: AppStoreStage
+    /// Where the notification is: `signedPayload`, `notificationHistory[3].signedPayload`.
+    let path: String
     var policy: AppStorePolicy { stage.policy }
 
     func evaluate(_ n: JSONValue, record: JSONValue, asOf: Int64, _ f: inout Findings) -> StageResult {
-        let path = policy.field.description
         let type = n["notificationType"]?.string ?? ""
         let subtype = n["subtype"]?.string
+        let action = NotificationAction.of(type: type, subtype: subtype, overrides: policy.actions)
         if let allowed = policy.notificationTypes, !allowed.contains(type), !allowed.contains(type + "." + (subtype ?? "")) {
             f.fail(
                 "\(path).notificationType", .AppStore.notificationType,
                 "notification \(type)\(subtype.map { "." + $0 } ?? "") is not in notification_types",
                 "通知 \(type)\(subtype.map { "." + $0 } ?? "") 不在 notification_types 中", n["notificationType"])
         }
-        let data = n["data"]
-        let env = data?["environment"]?.string
-        checkData(data, at: "\(path).data", &f)
-        // The inner signed data, each verified on its own.
-        var transaction: JSONValue?
-        if let inner = data?["signedTransactionInfo"] {
-            let at = "\(path).data.signedTransactionInfo"
-            transaction = stage.verified(inner, at: at, asOf: asOf, &f)
-            if let t = transaction { agree(t, data, at: at, bundle: true, &f) }
-        }
-        if let inner = data?["signedRenewalInfo"] {
-            let at = "\(path).data.signedRenewalInfo"
-            if let r = stage.verified(inner, at: at, asOf: asOf, &f) {
-                agree(r, data, at: at, bundle: false, &f)
-                stage.checkRenewal(r, at: at, &f)
-            }
-        }
-        let refund = policy.refundTypes.contains(type) || policy.refundTypes.contains(type + "." + (subtype ?? ""))
+        let env = NotificationShape(policy: policy, path: path).check(n, type: type, subtype: subtype, &f)
+        let data = n["data"]?.kind == .object ? n["data"] : nil
+        let inner = verifyInner(n, data, asOf: asOf, &f)
         var purchase: Transaction?, productType: ProductType?, ok = false
-        if let t = transaction, !refund {
-            let claims = TransactionClaims(policy: policy, path: "\(path).data.signedTransactionInfo")
-            (purchase, productType, ok) = claims.check(t, record: record, asOf: asOf, &f)
-        }
-        // A refund or revocation is recorded whenever its transaction verified and is this app's,
-        // whatever else is wrong with the notification: a mark lost would let the refunded
-        // purchase be credited later.
-        var marks: [String] = []
-        if refund, let t = transaction, let id = t["transactionId"]?.string, t["bundleId"]?.string.map(policy.bundleIDs.contains) == true {
-            marks.append("r:" + id)
-            let locks = t["productId"]?.string.flatMap { policy.products[$0] }?.type.locksOriginalTransaction == true
-            if locks, policy.replayKey == .transactionAndOriginal, let original = t["originalTransactionId"]?.string {
-                marks.append("r:o:" + original)
+        if let t = inner.transaction {
+            if action == .credit {
+                let claims = TransactionClaims(policy: policy, path: "\(path).data.signedTransactionInfo")
+                (purchase, productType, ok) = claims.check(t, record: record, asOf: asOf, &f)
+            } else {
+                (purchase, productType) = TransactionClaims.read(t, policy: policy, path: "\(path).data.signedTransactionInfo")
             }
         }
-        let refunded = marks.filter { !$0.hasPrefix("r:o:") }.map { String($0.dropFirst(2)) }
-        let note = AppStoreResult.Notification(type: type, subtype: subtype, uuid: n["notificationUUID"]?.string)
-        let shown = stage.output(purchase, productType, kind: "notification", environment: env, notification: note, refunded: refunded)
-        var pending = stage.pending(purchase, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown)
-        if let uuid = note.uuid {
+        // A refund mark is made whenever its transaction verified and is this app's, whatever else
+        // is wrong with the notification: a mark lost would let the refunded purchase be credited
+        // later. A reversal lifts the marks only when the notification passed every check.
+        let keys = refundKeys(inner.transaction)
+        let note = AppStoreResult.Notification(type: type, subtype: subtype, uuid: n["notificationUUID"]?.string, action: action)
+        var shown = stage.output(
+            purchase, productType, kind: "notification", environment: env, notification: note,
+            refunded: action == .refund ? keys.filter { !$0.hasPrefix("r:o:") }.map { String($0.dropFirst(2)) } : [])
+        shown.entitlement = inner.transaction.map {
+            EntitlementRules.of(
+                transaction: $0, renewal: inner.renewal, status: data?["status"]?.integer, type: type, subtype: subtype, asOf: asOf)
+        }
+        shown.appTransaction = inner.appTransaction
+        var pending = stage.pending(
+            action == .credit ? purchase : nil, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown)
+        if let uuid = note.uuid, !uuid.isEmpty {
             let seen = Violation(
                 field: "\(path).notificationUUID", reason: .AppStore.notificationDuplicate,
                 message: LocalizedText(en: "notification \(uuid) was received before", zh: "通知 \(uuid) 之前已收到"), value: uuid,
                 rule: policy.rule)
             pending.once = [(key: "n:" + uuid, violation: seen)]
         }
-        pending.marks = marks
+        if action == .refund { pending.marks = keys }
+        if action == .restore { pending.lifts = keys }
         var result = StageResult(violations: f.violations, output: [shown])
         result.pending = pending
         return result
     }
 
-    /// `data`: the app's bundle, an accepted environment, and (Production) the app's Apple id.
-    private func checkData(_ data: JSONValue?, at path: String, _ f: inout Findings) {
-        guard let data, data.kind == .object else {
-            f.fail(path, .AppStore.claimMalformed, "the notification has no data object", "通知中没有 data 对象", data)
-            return
+    /// The signed data inside: each verified on its own and agreeing with the body.
+    private func verifyInner(_ n: JSONValue, _ data: JSONValue?, asOf: Int64, _ f: inout Findings)
+        -> (transaction: JSONValue?, renewal: JSONValue?, appTransaction: AppStoreResult.AppTransaction?)
+    {
+        var transaction: JSONValue?, renewal: JSONValue?, app: AppStoreResult.AppTransaction?
+        if let signed = data?["signedTransactionInfo"] {
+            let at = "\(path).data.signedTransactionInfo"
+            transaction = stage.verified(signed, at: at, asOf: asOf, &f)
+            if let t = transaction { agree(t, data, at: at, keys: ["bundleId", "environment"], &f) }
         }
-        let bundle = data["bundleId"]?.string
-        if bundle == nil || !policy.bundleIDs.contains(bundle!) {
-            f.fail(
-                "\(path).bundleId", .AppStore.bundleId,
-                "the notification is for another app (\(bundle ?? "none")); expected \(policy.bundleIDs.sorted().joined(separator: " or "))",
-                "通知属于其他应用（\(bundle ?? "无")）；应为 \(policy.bundleIDs.sorted().joined(separator: " 或 "))", data["bundleId"])
+        if let signed = data?["signedRenewalInfo"] {
+            let at = "\(path).data.signedRenewalInfo"
+            renewal = stage.verified(signed, at: at, asOf: asOf, &f)
+            if let r = renewal {
+                agree(r, data, at: at, keys: ["environment"], &f)
+                stage.checkRenewal(r, at: at, &f)
+            }
         }
-        let env = data["environment"]?.string
-        if env == nil || !policy.environments.contains(env!) {
-            f.fail(
-                "\(path).environment", .AppStore.environment,
-                "the notification is from \(env ?? "no environment"); accepted: \(policy.environments.sorted().joined(separator: ", "))",
-                "通知环境为 \(env ?? "无")，允许的环境：\(policy.environments.sorted().joined(separator: ", "))", data["environment"])
+        if let appData = n["appData"], appData.kind == .object, let signed = appData["signedAppTransactionInfo"] {
+            let at = "\(path).appData.signedAppTransactionInfo"
+            if let a = stage.verified(signed, at: at, asOf: asOf, &f) {
+                agree(a, appData, at: at, keys: ["bundleId"], &f)
+                if a["receiptType"]?.string != appData["environment"]?.string {
+                    mismatch(at, "receiptType", a["receiptType"], appData["environment"], &f)
+                }
+                app = AppTransactionCheck(policy: policy, path: at).check(a, &f)
+            }
         }
-        if env == "Production", let want = policy.appAppleID, data["appAppleId"]?.integer.map(Int64.init) != want {
-            f.fail(
-                "\(path).appAppleId", .AppStore.appAppleId, "appAppleId is not \(want), this app's Apple id", "appAppleId 不是本应用的 \(want)",
-                data["appAppleId"])
+        return (transaction, renewal, app)
+    }
+
+    /// The claims keys a refund marks and a reversal lifts: `r:<id>`, and `r:o:<original id>` for
+    /// products bound by their original transaction. None unless the transaction is this app's.
+    private func refundKeys(_ t: JSONValue?) -> [String] {
+        guard let t, let id = t["transactionId"]?.string, t["bundleId"]?.string.map(policy.bundleIDs.contains) == true else { return [] }
+        var keys = ["r:" + id]
+        let locks = t["productId"]?.string.flatMap { policy.products[$0] }?.type.locksOriginalTransaction == true
+        if locks, policy.replayKey == .transactionAndOriginal, let original = t["originalTransactionId"]?.string {
+            keys.append("r:o:" + original)
+        }
+        return keys
+    }
+
+    /// The inner signed data names the same `keys` as the body.
+    private func agree(_ inner: JSONValue, _ body: JSONValue?, at path: String, keys: [String], _ f: inout Findings) {
+        for key in keys where inner[key]?.string != body?[key]?.string {
+            mismatch(path, key, inner[key], body?[key], &f)
         }
     }
 
-    /// The inner signed data names the same bundle (transactions) and environment as `data`.
-    private func agree(_ inner: JSONValue, _ data: JSONValue?, at path: String, bundle: Bool, _ f: inout Findings) {
-        for key in bundle ? ["bundleId", "environment"] : ["environment"] {
-            let a = inner[key]?.string, b = data?[key]?.string
-            if a != b {
-                f.fail(
-                    "\(path).\(key)", .AppStore.innerMismatch,
-                    "the inner signed data says \(key) \(a ?? "(none)"), the notification's data \(b ?? "(none)")",
-                    "内层签名数据的 \(key) 为 \(a ?? "无")，通知 data 中为 \(b ?? "无")", inner[key])
-            }
-        }
+    private func mismatch(_ path: String, _ key: String, _ inner: JSONValue?, _ body: JSONValue?, _ f: inout Findings) {
+        let a = inner?.string, b = body?.string
+        let name = path.hasSuffix("signedAppTransactionInfo") ? "appData" : "data"
+        f.fail(
+            "\(path).\(key)", .AppStore.innerMismatch,
+            "the inner signed data says \(key) \(a ?? "(none)"), the notification's \(name) \(b ?? "(none)")",
+            "内层签名数据的 \(key) 为 \(a ?? "无")，通知 \(name) 中为 \(b ?? "无")", inner)
     }
 }

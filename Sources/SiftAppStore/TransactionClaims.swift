@@ -110,18 +110,30 @@ struct TransactionClaims {
                 "\(path).inAppOwnershipType", .AppStore.familyShared, "a family-shared purchase is not accepted (family_shared: refuse)",
                 "不接受家人共享的购买（family_shared: refuse）", t["inAppOwnershipType"])
         }
-        if let field = policy.accountTokenField {
-            let want = field.first(in: record)?.string?.lowercased()
-            let got = t["appAccountToken"]?.string?.lowercased()
-            if want == nil || got != want {
-                f.fail(
-                    "\(path).appAccountToken", .AppStore.accountToken,
-                    got == nil
-                        ? "the transaction has no appAccountToken to bind it to the record's \(field)"
-                        : "appAccountToken differs from the record's \(field): bought by another account",
-                    got == nil ? "交易没有 appAccountToken，无法与记录的 \(field) 绑定" : "appAccountToken 与记录的 \(field) 不同：由其他账户购买",
-                    t["appAccountToken"])
-            }
+        if let field = policy.accountTokenField { checkAccountToken(t, field, record: record, &f) }
+    }
+
+    /// `appAccountToken` equals the record's `account_token_field` (case aside): a record without
+    /// the field fails under `account_token: required` and is not checked under `when_present`.
+    private func checkAccountToken(_ t: JSONValue, _ field: FieldPath, record: JSONValue, _ f: inout Findings) {
+        let want = field.first(in: record)?.string?.lowercased()
+        let got = t["appAccountToken"]?.string?.lowercased()
+        if want == nil {
+            guard policy.accountToken == .required else { return }
+            f.fail(
+                "\(path).appAccountToken", .AppStore.accountToken,
+                "the record has no \(field) to bind the purchase to (account_token: required)",
+                "记录中没有 \(field)，无法绑定购买（account_token: required）", field.first(in: record))
+        } else if got == nil {
+            f.fail(
+                "\(path).appAccountToken", .AppStore.accountToken,
+                "the transaction has no appAccountToken to bind it to the record's \(field)", "交易没有 appAccountToken，无法与记录的 \(field) 绑定",
+                t["appAccountToken"])
+        } else if got != want {
+            f.fail(
+                "\(path).appAccountToken", .AppStore.accountToken,
+                "appAccountToken differs from the record's \(field): bought by another account",
+                "appAccountToken 与记录的 \(field) 不同：由其他账户购买", t["appAccountToken"])
         }
     }
 
@@ -143,6 +155,18 @@ struct TransactionClaims {
                 "the subscription was upgraded: the higher level's transaction is credited instead",
                 "该订阅已升级：应入账更高级别的交易", t["isUpgraded"])
         }
+    }
+
+    /// The transaction as it is, for a notification that does not credit it: no claim checked.
+    static func read(_ t: JSONValue, policy: AppStorePolicy, path: String) -> (Transaction?, ProductType?) {
+        guard let id = t["transactionId"]?.string, !id.isEmpty else { return (nil, nil) }
+        let product = t["productId"]?.string
+        let purchase = Transaction(
+            path: path, productID: product, transactionID: id, originalTransactionID: t["originalTransactionId"]?.string,
+            quantity: t["quantity"]?.integer.map(Int64.init) ?? 1, expiresMs: t["expiresDate"]?.integer.map(Int64.init),
+            cancellationMs: nil,
+            cancellationReason: nil, isWellFormed: true)
+        return (purchase, product.flatMap { policy.products[$0]?.type })
     }
 
     /// A text claim, reported when present but not text, or missing.

@@ -103,7 +103,7 @@ package struct ReceiptPending: Sendable {
     package let user: String?
     package let rule: Mark
     /// The record's output, given the purchases credited after replays are settled.
-    package let output: @Sendable (_ credited: [Candidate]) -> any StageOutput
+    package var output: @Sendable (_ credited: [Candidate]) -> any StageOutput
     package var codes = ReplayCodes.receipt
     /// Keys that may be claimed once (`n:<notificationUUID>`): one claimed before gives its
     /// violation, and the record's purchases are then only looked up. Claimed when the record
@@ -112,6 +112,9 @@ package struct ReceiptPending: Sendable {
     /// Refund marks to record (`r:<id>`, `r:o:<original id>`): a purchase whose transaction
     /// (or bound original) is marked is never credited again.
     package var marks: [String] = []
+    /// Refund marks to lift (REFUND_REVERSED): claimed keys removed, when the record has no
+    /// violation at all and is not a repeated delivery.
+    package var lifts: [String] = []
 
     package init(
         candidates: [Candidate], lookedUp: [(transaction: Transaction, type: ProductType?)], replayKey: ReceiptPolicy.ReplayKey,
@@ -128,5 +131,22 @@ package struct ReceiptPending: Sendable {
         self.user = user
         self.rule = rule
         self.output = output
+    }
+}
+
+/// Several purchases' pending parts in one record, each settled on its own (the elements of
+/// an App Store Server API response: `signedTransactions[*]`): a repeated notification or a
+/// replay in one element leaves the others as they are.
+package struct ReceiptPendingList: Sendable {
+    /// Each element's part and how many of the stage's violations (in order) are its own.
+    package let parts: [(pending: ReceiptPending, violations: Int)]
+    /// The record's output, given each part's settled output in order.
+    package let combine: @Sendable (_ outputs: [any StageOutput]) -> any StageOutput
+
+    package init(
+        parts: [(pending: ReceiptPending, violations: Int)], combine: @escaping @Sendable (_ outputs: [any StageOutput]) -> any StageOutput
+    ) {
+        self.parts = parts
+        self.combine = combine
     }
 }

@@ -25,6 +25,7 @@ final class Ledger {
     private var db: OpaquePointer?
     private var select: OpaquePointer?
     private var insert: OpaquePointer?
+    private var delete: OpaquePointer?
     let path: String
     /// This run's tag on provisional claims; nil when claims are final when made.
     private let run: LedgerRun?
@@ -55,6 +56,7 @@ final class Ledger {
         try prepare("SELECT order_id, user_id FROM credits WHERE key = ?1", &select)
         // A plain INSERT: the key was just looked up under the write lock, so a conflict is an error.
         try prepare("INSERT INTO credits (key, order_id, user_id, run) VALUES (?1, ?2, ?3, ?4)", &insert)
+        try prepare("DELETE FROM credits WHERE key = ?1", &delete)
     }
 
     deinit {
@@ -67,6 +69,7 @@ final class Ledger {
         }
         sqlite3_finalize(select)
         sqlite3_finalize(insert)
+        sqlite3_finalize(delete)
         sqlite3_close(db)
     }
 
@@ -125,6 +128,20 @@ final class Ledger {
         if sqlite3_step(insert) != SQLITE_DONE {
             failure = LedgerError(
                 message: "ledger '\(path)': a claim could not be written (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
+        }
+    }
+
+    /// Removes `key` inside the block's transaction (a refund mark lifted by REFUND_REVERSED),
+    /// whichever run made it. It is final when the block commits, even in a run whose claims are
+    /// provisional: a re-run of the same notification lifts it again.
+    func release(_ key: String) {
+        guard begin() else { return }
+        sqlite3_reset(delete)
+        sqlite3_bind_text(delete, 1, key, -1, SQLITE_TRANSIENT_)
+        defer { sqlite3_reset(delete) }
+        if sqlite3_step(delete) != SQLITE_DONE {
+            failure = LedgerError(
+                message: "ledger '\(path)': a mark could not be lifted (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
         }
     }
 

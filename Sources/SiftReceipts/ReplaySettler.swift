@@ -34,6 +34,14 @@ package final class ReplaySettler: Settler {
         return ledger?.owner(of: key)
     }
 
+    /// Removes a claim (a refund mark), in memory and in the ledger's block.
+    private func lift(_ key: String) {
+        claims[key] = nil
+        guard let ledger else { return }
+        ledger.release(key)
+        uncommitted.append(key)
+    }
+
     private func claim(_ key: String, _ owner: Owner) {
         claims[key] = owner
         guard let ledger else { return }
@@ -42,13 +50,30 @@ package final class ReplaySettler: Settler {
     }
 
     package func settle(_ result: inout StageResult, context: EvaluationContext) {
+        if let list = result.pending as? ReceiptPendingList {
+            var violations: [Violation] = [], outputs: [any StageOutput] = [], start = 0
+            for (pending, count) in list.parts {
+                var own = Array(result.violations[start..<start + count])
+                start += count
+                outputs.append(settle(pending, &own))
+                violations += own
+            }
+            result.violations = violations + result.violations[start...]
+            result.output = [list.combine(outputs)]
+            return
+        }
         guard let pending = result.pending as? ReceiptPending else { return }
+        result.output = [settle(pending, &result.violations)]
+    }
+
+    /// Settles one part: its replays, once-keys, marks and lifts; returns its output.
+    private func settle(_ pending: ReceiptPending, _ violations: inout [Violation]) -> any StageOutput {
         let me = Owner(order: pending.order, user: pending.user)
         // A key taken before (a notification delivered twice) is a replay of the whole record:
         // its purchases are then only looked up, never claimed or credited.
         var repeated = false
         for (key, violation) in pending.once where owner(of: key) != nil {
-            result.violations.append(violation)
+            violations.append(violation)
             repeated = true
         }
         var credited: [Candidate] = []
@@ -57,22 +82,24 @@ package final class ReplaySettler: Settler {
             let originalKey = originalKey(c.transaction, c.type, pending)
             // Every problem is reported: a replay and a refund mark, both.
             let problems = problems(c.transaction, c.type, originalKey, me, pending)
-            result.violations += problems
+            violations += problems
             guard problems.isEmpty, !repeated else { continue }
             claim("t:" + id, me)
             if let originalKey, owner(of: originalKey) == nil { claim(originalKey, me) }
             if pending.creditable { credited.append(c) }
         }
         // Purchases that cannot be credited for other reasons: a replay or refund mark is reported too.
-        for (t, type) in pending.lookedUp { result.violations += problems(t, type, originalKey(t, type, pending), me, pending) }
+        for (t, type) in pending.lookedUp { violations += problems(t, type, originalKey(t, type, pending), me, pending) }
         if !repeated {
             // A delivery is taken once it passed: one that failed may be sent again.
-            if result.violations.isEmpty { for (key, _) in pending.once { claim(key, me) } }
+            if violations.isEmpty { for (key, _) in pending.once { claim(key, me) } }
             // replay: every_seen: purchases this record showed but did not credit are remembered too.
             for id in pending.seen.compactMap(\.transactionID) where owner(of: "t:" + id) == nil { claim("t:" + id, me) }
             for key in pending.marks where owner(of: key) == nil { claim(key, me) }
+            // A refund reversed lifts its marks only when the notification passed every check.
+            if violations.isEmpty { for key in pending.lifts { lift(key) } }
         }
-        result.output = [pending.output(credited)]
+        return pending.output(credited)
     }
 
     /// What keeps a purchase from being credited to `me` now: credited before (to someone else,

@@ -108,8 +108,9 @@ import Testing
         #expect(
             String(decoding: ok.appStore!.json, as: UTF8.self)
                 == #"{"kind":"notification","environment":"Production","notification":{"type":"ONE_TIME_CHARGE","#
-                + #""uuid":"11111111-2222-3333-4444-555555555555"},"transaction":{"product_id":"com.example.coins","type":"consumable","#
-                + #""transaction_id":"2000000000000050","original_transaction_id":"2000000000000050","quantity":1},"creditable":true}"#)
+                + #""uuid":"11111111-2222-3333-4444-555555555555","action":"credit"},"transaction":{"product_id":"com.example.coins","#
+                + #""type":"consumable","transaction_id":"2000000000000050","original_transaction_id":"2000000000000050","quantity":1},"#
+                + #""entitlement":{"product_id":"com.example.coins","state":"active","from":["transaction"]},"creditable":true}"#)
         // The inner transaction signed by an untrusted chain; or naming another bundle than data.
         let forged = try TestPKI().sign(transaction("2000000000000051"))
         let v = try verdicts([record(pki.sign(notification(uuid: "a", inner: forged)))], p)[0]

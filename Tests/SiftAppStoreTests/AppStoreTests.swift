@@ -71,7 +71,8 @@ func reasons(_ jws: String, _ p: Pipeline) throws -> [String] {
         #expect(
             String(decoding: v[0].appStore!.json, as: UTF8.self)
                 == #"{"kind":"transaction","environment":"Production","transaction":{"product_id":"com.example.coins","type":"consumable","#
-                + #""transaction_id":"2000000000000001","original_transaction_id":"2000000000000001","quantity":1},"creditable":true}"#)
+                + #""transaction_id":"2000000000000001","original_transaction_id":"2000000000000001","quantity":1},"#
+                + #""entitlement":{"product_id":"com.example.coins","state":"active","from":["transaction"]},"creditable":true}"#)
         #expect(v[1].appStore?.creditable == false)
     }
 

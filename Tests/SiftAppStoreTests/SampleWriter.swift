@@ -39,11 +39,20 @@ import Testing
         let dir = Self.root.appendingPathComponent("samples/app-store")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try text.write(to: dir.appendingPathComponent("signed.jsonl"), atomically: true, encoding: .utf8)
-        // Tokens for the pack's examples (valid, forged chain, changed after signing), to paste
-        // into rules/app-store.yaml.
-        let examples = [good, forged.sign(tx("2000000000000105")), lines[7].2].joined(separator: "\n") + "\n"
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("app-store-example-tokens.txt")
-        try examples.write(to: out, atomically: true, encoding: .utf8)
-        print("example tokens for rules/app-store.yaml: \(out.path)")
+        // The pack's examples (valid, forged chain, changed after signing), in place.
+        try Self.replaceExampleTokens([good, forged.sign(tx("2000000000000105")), lines[7].2])
+        try LifecycleSamples(pki: pki).write(to: dir, rules: Self.root.appendingPathComponent("rules"), forged: forged)
+    }
+
+    /// Puts `tokens` in place of the `signed_transaction` values of rules/app-store.yaml's examples, in order.
+    static func replaceExampleTokens(_ tokens: [String]) throws {
+        let url = root.appendingPathComponent("rules/app-store.yaml")
+        var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        var next = tokens.makeIterator()
+        for (i, line) in lines.enumerated() {
+            guard let start = line.range(of: #"signed_transaction: ""#), line.hasSuffix(#"" }"#), let token = next.next() else { continue }
+            lines[i] = String(line[..<start.upperBound]) + token + #"" }"#
+        }
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
     }
 }

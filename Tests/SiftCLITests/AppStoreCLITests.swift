@@ -21,12 +21,15 @@ import SiftTesting
         #expect(
             lines[4]
                 == #"{"source":"samples/app-store/signed.jsonl","line":5,"valid":false,"packs":["app-store"],"violations":[{"field":"#
-                + #""signed_transaction","reason":"app_store.chain","message":"the certificate chain does not verify to a trusted root "#
-                + #"(no chain to a trusted root)","rule":"rules/app-store.yaml:12:3"}]}"#)
+                + #""signed_transaction","reason":"app_store.chain","message":"the certificate chain does not verify to a trusted root: "#
+                + #"the intermediate certificate is not signed by a trusted root (1 in the rules)","rule":"rules/app-store.yaml:12:3"}]}"#)
         #expect(
             lines[5].hasSuffix(
                 #""app_store":{"kind":"notification","environment":"Production","notification":{"type":"REFUND","#
-                    + #""uuid":"6a1d0b8e-1f7a-4c55-9a3e-2f0c1d2e3f40"},"creditable":false,"refunded":["2000000000000106"]}}"#))
+                    + #""uuid":"6a1d0b8e-1f7a-4c55-9a3e-2f0c1d2e3f40","action":"refund"},"transaction":{"product_id":"com.example.coins100","#
+                    + #""type":"consumable","transaction_id":"2000000000000106","original_transaction_id":"2000000000000106","quantity":1},"#
+                    + #""entitlement":{"product_id":"com.example.coins100","state":"refunded","from":["notification","transaction"]},"#
+                    + #""creditable":false,"refunded":["2000000000000106"]}}"#))
     }
 
     @Test func lintLocatesEveryRootProblem() throws {
@@ -64,13 +67,13 @@ import SiftTesting
         let en = try SiftProcess.run(["explain", "rules/app-store.yaml"])
         #expect(
             en.stdout.contains(
-                "    - the chain verifies to one of 1 trusted root(s), with Apple's marker extensions, valid at its signedDate "
+                "    - the chain verifies to one of 1 trusted root(s), with Apple's marker extensions, valid at its signedDate (whole seconds) "
                     + "[app_store.chain, app_store.certificate_oid, app_store.certificate_expired]\n"))
         let zh = try SiftProcess.run(["explain", "rules/app-store.yaml", "--lang", "zh"])
         #expect(
             zh.stdout.contains(
                 "    - 只接受 alg ES256；不接受 jwk、jku、x5u；x5c 恰好 3 张证书 [app_store.algorithm, app_store.header_key, app_store.x5c]\n"))
-        #expect(zh.stdout.contains("    - 通知：类型不限；REFUND, REVOKE 会把交易标记为已退款；"))
+        #expect(zh.stdout.contains("    - 通知：类型不限；按类型恰好带 data、summary、externalPurchaseToken、appData 之一；"))
     }
 
     @Test func aLedgerCarriesCreditsAcrossRuns() throws {
@@ -87,5 +90,140 @@ import SiftTesting
             again.stdout.contains(
                 #""reason":"app_store.replayed_transaction","message":"transactionId 2000000000000101 was "#
                     + #"already credited to order o-101, user u-101: a replayed transaction""#))
+    }
+
+    static let asOf = ["--as-of", "2026-11-21T00:00:00Z", "--quiet"]
+
+    static func sampleLines(_ name: String) throws -> [String] {
+        try String(contentsOfFile: SiftProcess.packageRoot.path + "/samples/app-store/" + name, encoding: .utf8)
+            .split(separator: "\n").map { $0 + "\n" }
+    }
+
+    /// A day of notifications: every one valid whatever state it reports, but the re-delivery.
+    @Test func aDayOfNotificationsSaysWhatToDo() throws {
+        let r = try SiftProcess.run(
+            ["run", "--rules", "rules/app-store-notifications.yaml", "samples/app-store/notifications.jsonl"] + Self.asOf)
+        #expect(r.status == 1)
+        #expect(
+            try SiftProcess.reasons(r.stdout) == Array(repeating: [], count: 10) + [
+                ["app_store.notification_duplicate", "app_store.already_credited"]
+            ])
+        let lines = r.stdout.split(separator: "\n")
+        let grace: String = [
+            #"{"source":"samples/app-store/notifications.jsonl","line":3,"valid":true,"packs":["app-store-notifications"],"#,
+            #""violations":[],"app_store":{"kind":"notification","environment":"Production","notification":{"#,
+            #""type":"DID_FAIL_TO_RENEW","subtype":"GRACE_PERIOD","uuid":"7d1c0a51-0000-4000-8000-000000000003","action":"keep"},"#,
+            #""transaction":{"product_id":"com.example.monthly","type":"auto_renewable","transaction_id":"4000000000000201","#,
+            #""original_transaction_id":"4000000000000200","quantity":1,"expires_ms":1795046400000},"entitlement":{"#,
+            #""product_id":"com.example.monthly","state":"grace_period","expires_ms":1795046400000,"grace_expires_ms":1795564800000,"#,
+            #""auto_renew":true,"from":["status","renewal_info","transaction"]},"creditable":false}}"#,
+        ].joined()
+        #expect(lines[2] == grace)
+        let expired: String = [
+            #"{"source":"samples/app-store/notifications.jsonl","line":6,"valid":true,"packs":["app-store-notifications"],"#,
+            #""violations":[],"app_store":{"kind":"notification","environment":"Production","notification":{"#,
+            #""type":"EXPIRED","subtype":"BILLING_RETRY","uuid":"7d1c0a51-0000-4000-8000-000000000006","action":"revoke"},"#,
+            #""transaction":{"product_id":"com.example.monthly","type":"auto_renewable","transaction_id":"4000000000000301","#,
+            #""original_transaction_id":"4000000000000301","quantity":1,"expires_ms":1795046400000},"entitlement":{"#,
+            #""product_id":"com.example.monthly","state":"expired","expires_ms":1795046400000,"auto_renew":false,"#,
+            #""expiration_intent":2,"from":["status","renewal_info","transaction"]},"creditable":false}}"#,
+        ].joined()
+        #expect(lines[5] == expired)
+    }
+
+    /// REFUND in one run, REFUND_REVERSED in a later one: the mark holds across runs, then is lifted.
+    @Test func aRefundAndItsReversalAcrossRunsWithALedger() throws {
+        let ledger = TemporaryFiles.path("sift-app-store-refund-") + ".sqlite"
+        let notes = try Self.sampleLines("notifications.jsonl")
+        let (charge, refund, reversed) = (notes[6], notes[7], notes[8])
+        let args = ["run", "--rules", "rules/app-store-notifications.yaml", "--ledger", ledger] + Self.asOf
+        let first = try SiftProcess.run(args, stdin: charge + refund)
+        #expect(try SiftProcess.reasons(first.stdout) == [[], []])
+        #expect(first.stdout.contains(#""action":"refund"},"#) && first.stdout.contains(#""refunded":["4000000000000401"]}"#))
+        let again = try SiftProcess.run(args, stdin: charge)
+        #expect(
+            try SiftProcess.reasons(again.stdout) == [
+                ["app_store.notification_duplicate", "app_store.already_credited", "app_store.refunded"]
+            ])
+        let restore = try SiftProcess.run(args, stdin: reversed)
+        #expect(restore.status == 0)
+        #expect(
+            restore.stdout
+                == #"{"source":"-","line":1,"valid":true,"packs":["app-store-notifications"],"violations":[],"app_store":{"#
+                + #""kind":"notification","environment":"Production","notification":{"type":"REFUND_REVERSED","#
+                + #""uuid":"7d1c0a51-0000-4000-8000-000000000009","action":"restore"},"transaction":{"product_id":"com.example.coins100","#
+                + #""type":"consumable","transaction_id":"4000000000000401","original_transaction_id":"4000000000000401","quantity":1},"#
+                + #""entitlement":{"product_id":"com.example.coins100","state":"active","from":["transaction"]},"creditable":false}}"#
+                + "\n")
+        let after = try SiftProcess.run(args, stdin: charge)
+        #expect(try SiftProcess.reasons(after.stdout) == [["app_store.notification_duplicate", "app_store.already_credited"]])
+    }
+
+    /// Server API responses: each element at its own path; one tampered element fails alone.
+    @Test func serverAPIResponsesElementByElement() throws {
+        let r = try SiftProcess.run(
+            ["run", "--rules", "rules", "samples/app-store/notifications.jsonl", "samples/app-store/server-api.jsonl"] + Self.asOf)
+        let lines = r.stdout.split(separator: "\n").suffix(3).map(String.init)
+        #expect(
+            lines[0].hasPrefix(
+                #"{"source":"samples/app-store/server-api.jsonl","line":1,"valid":false,"packs":["app-store-history"],"violations":[{"#
+                    + #""field":"signedTransactions[2]","reason":"app_store.signature","message":"the ES256 signature does not verify "#
+                    + #"with the leaf certificate's key","rule":"rules/app-store-history.yaml:10:3"}],"app_store":[{"#
+                    + #""path":"signedTransactions[0]","kind":"transaction","#))
+        #expect(lines[0].hasSuffix(#"{"path":"signedTransactions[2]","kind":"unverified","creditable":false}]}"#))
+        #expect(lines[1].contains(#""valid":true,"packs":["app-store-statuses"]"#))
+        #expect(lines[1].contains(#""path":"data[0].lastTransactions[1].signedTransactionInfo","#))
+        #expect(
+            lines[2].contains(
+                #""violations":[{"field":"notificationHistory[1].signedPayload.notificationUUID","#
+                    + #""reason":"app_store.notification_duplicate","message":"notification 7d1c0a51-0000-4000-8000-000000000010 "#
+                    + #"was received before","value":"7d1c0a51-0000-4000-8000-000000000010""#))
+    }
+
+    @Test func explainSaysTheActionsInBothLanguages() throws {
+        let en = try SiftProcess.run(["explain", "rules/app-store-notifications.yaml"])
+        #expect(en.stdout.contains("      - keep: keep the service on (grace period): DID_FAIL_TO_RENEW.GRACE_PERIOD\n"))
+        #expect(en.stdout.contains("      - restore: lift the refund mark: REFUND_REVERSED\n"))
+        let zh = try SiftProcess.run(["explain", "rules/app-store-notifications.yaml", "--lang", "zh"])
+        #expect(zh.stdout.contains("      - revoke：结束权益；不做标记：DID_FAIL_TO_RENEW, EXPIRED, GRACE_PERIOD_EXPIRED\n"))
+        #expect(zh.stdout.contains("      - refund：将交易标记为已退款：不再入账：REFUND, REVOKE\n"))
+    }
+
+    @Test func lintKnowsTheActionsAndTheVersion() throws {
+        let dir =
+            (try SiftProcess.temp(
+                "p.yaml",
+                """
+                pack: p
+                applies_to: { has: signedPayload }
+                app_store:
+                  field: signedPayload
+                  roots: [root.pem]
+                  bundle_id: com.example.app
+                  products: { com.example.coins100: consumable }
+                  refund_types: [REFUND]
+                  actions: { DID_RENEWW: credit, REFUND: inform, EXPIRED.VOLUNTARY: keep }
+                  paid_before_version: 2.0b
+                """) as NSString).deletingLastPathComponent
+        try FileManager.default.copyItem(
+            atPath: SiftProcess.packageRoot.path + "/rules/keys/test-app-store-root.pem", toPath: dir + "/root.pem")
+        let r = try SiftProcess.run(["lint", dir + "/p.yaml"])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr.replacingOccurrences(of: dir, with: "R") == """
+                R/p.yaml:9:14: warning: 'DID_RENEWW' is not a notification type Apple documents; did you mean 'DID_RENEW'?
+                  actions: { DID_RENEWW: credit, REFUND: inform, EXPIRED.VOLUNTARY: keep }
+                             ^
+                R/p.yaml:9:34: error: 'REFUND' is in 'refund_types' and is 'inform' in 'actions': give it one action
+                  actions: { DID_RENEWW: credit, REFUND: inform, EXPIRED.VOLUNTARY: keep }
+                                                 ^
+                R/p.yaml:10:24: error: 'paid_before_version' is a version of numbers and dots, like "2.0" or "145", not '2.0b'
+                  paid_before_version: 2.0b
+                                       ^
+                sift lint: 2 errors
+
+                """)
+        let zh = try SiftProcess.run(["lint", dir + "/p.yaml", "--lang", "zh"])
+        #expect(zh.stderr.contains("warning: 'DID_RENEWW' 不是 Apple 文档中的通知类型；是否想写 'DID_RENEW'？\n"))
     }
 }

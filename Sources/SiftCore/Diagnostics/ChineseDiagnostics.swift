@@ -272,6 +272,15 @@ enum ChineseDiagnostics {
         (#"^'roots' names no certificate file: .*$"#, "'roots' 没有列出证书文件：请给出受信任的根证书，例如 [keys/AppleRootCA-G3.cer]"),
         (#"^'quantity_max' \((-?\d+)\) is below 'quantity_min' \((-?\d+)\)$"#, "'quantity_max'（$1）小于 'quantity_min'（$2）"),
         (#"^('[^']*') holds no certificate \(PEM or DER\) that can be read$"#, "$1 中没有可读取的证书"),
+        (
+            #"^'paid_before_version' is a version of numbers and dots, like "2.0" or "145", not (.*)$"#,
+            "'paid_before_version' 应为以点分隔的数字版本，例如 \"2.0\" 或 \"145\"，而不是 $1"
+        ),
+        (
+            #"^('[^']*') is in 'refund_types' and is ('[^']*') in 'actions': give it one action$"#,
+            "$1 在 'refund_types' 中，在 'actions' 中又是 $2：请只给它一个动作"
+        ),
+        (#"^('[^']*') is not a notification type Apple documents(.*)$"#, "$1 不是 Apple 文档中的通知类型$2"),
         (#"^give 'jwks' or 'key_store', not both$"#, "'jwks' 和 'key_store' 只能写一个"),
         (#"^no key store ('[^']*') is registered$"#, "没有注册名为 $1 的密钥存储"),
         (
