@@ -54,8 +54,8 @@ extension AppStorePlugin {
         PluginSpec.Option(
             "refund_types", .list(.string),
             doc:
-                "Notification types (or TYPE.SUBTYPE) that mark their transaction refunded in the claims, never credited again "
-                + "(default REFUND, REVOKE); the same as actions: {TYPE: refund}."),
+                "More notification types (or TYPE.SUBTYPE) that mark their transaction refunded in the claims, never credited "
+                + "again (REFUND and REVOKE do by default): the same as actions: {TYPE: refund}."),
         PluginSpec.Option(
             "actions", .dictionary(.choice(NotificationAction.allCases.map(\.rawValue))),
             doc:

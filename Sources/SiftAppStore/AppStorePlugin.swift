@@ -31,34 +31,10 @@ enum AppStorePlugin {
     static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
         let before = context.diagnostics.errors.count
         let roots = loadRoots(options, &context)
-        var asOf: Int64?
-        if let t = options.string("as_of"), t != "now" {
-            asOf = Int64(t) ?? CivilTime.rfc3339(t)
-            if asOf == nil {
-                context.error(
-                    "'as_of' of 'app_store' is now, an RFC 3339 time or epoch milliseconds, not '\(t)'", at: options.mark("as_of"))
-            }
-        }
-        for name in ["max_token_bytes", "quantity_min"] where (options.int(name) ?? 1) < 1 {
-            context.error("'\(name)' must be at least 1, not \(options.int(name)!)", at: options.mark(name))
-        }
-        if let max = options.int("quantity_max"), max < (options.int("quantity_min") ?? 1) {
-            context.error(
-                "'quantity_max' (\(max)) is below 'quantity_min' (\(options.int("quantity_min") ?? 1))", at: options.mark("quantity_max"))
-        }
-        if (options.int("expiry_grace_seconds") ?? 0) < 0 {
-            context.error("'expiry_grace_seconds' cannot be negative", at: options.mark("expiry_grace_seconds"))
-        }
+        let asOf = asOfOption(options, &context)
+        checkBounds(options, &context)
         let actions = actions(options, &context)
-        var paidBefore: AppVersion?
-        if let v = options.string("paid_before_version") {
-            paidBefore = AppVersion(v)
-            if paidBefore == nil {
-                context.error(
-                    "'paid_before_version' is a version of numbers and dots, like \"2.0\" or \"145\", not '\(v)'",
-                    at: options.mark("paid_before_version"))
-            }
-        }
+        let paidBefore = paidBeforeVersion(options, &context)
         guard let field = options.fieldPath("field", &context), context.diagnostics.errors.count == before else { return nil }
         var products: [String: ProductRule] = [:]
         for p in options.node("products")?.pairs ?? [] {
@@ -91,6 +67,45 @@ enum AppStorePlugin {
             replayKey: ReceiptPolicy.ReplayKey(rawValue: options.string("replay_key") ?? "") ?? .transactionAndOriginal,
             asOfMillis: asOf, rule: options.mark)
         return AppStoreStage(policy: policy)
+    }
+
+    /// `as_of`: nil for now (the run's as-of time).
+    static func asOfOption(_ options: PluginOptions, _ context: inout BuildContext) -> Int64? {
+        guard let t = options.string("as_of"), t != "now" else { return nil }
+        let asOf = Int64(t) ?? CivilTime.rfc3339(t)
+        if asOf == nil {
+            context.error("'as_of' of 'app_store' is now, an RFC 3339 time or epoch milliseconds, not '\(t)'", at: options.mark("as_of"))
+        }
+        return asOf
+    }
+
+    /// The numeric options within their bounds.
+    static func checkBounds(_ options: PluginOptions, _ context: inout BuildContext) {
+        for name in ["max_token_bytes", "quantity_min"] where (options.int(name) ?? 1) < 1 {
+            context.error("'\(name)' must be at least 1, not \(options.int(name)!)", at: options.mark(name))
+        }
+        if let max = options.int("quantity_max"), max < (options.int("quantity_min") ?? 1) {
+            context.error(
+                "'quantity_max' (\(max)) is below 'quantity_min' (\(options.int("quantity_min") ?? 1))", at: options.mark("quantity_max"))
+        }
+        let grace = options.int("expiry_grace_seconds") ?? 0
+        if grace < 0 {
+            context.error("'expiry_grace_seconds' cannot be negative", at: options.mark("expiry_grace_seconds"))
+        } else if grace > 315_360_000 {
+            context.error("'expiry_grace_seconds' is at most 315360000 (ten years), not \(grace)", at: options.mark("expiry_grace_seconds"))
+        }
+    }
+
+    /// `paid_before_version`, when given and readable.
+    static func paidBeforeVersion(_ options: PluginOptions, _ context: inout BuildContext) -> AppVersion? {
+        guard let v = options.string("paid_before_version") else { return nil }
+        guard let version = AppVersion(v) else {
+            context.error(
+                "'paid_before_version' is a version of numbers and dots, like \"2.0\" or \"145\", not '\(v)'",
+                at: options.mark("paid_before_version"))
+            return nil
+        }
+        return version
     }
 
     /// `actions:` and `refund_types` (each type `refund`) as one table; a type given both ways

@@ -89,23 +89,38 @@ struct AppStoreStage: Stage {
         }
     }
 
-    /// A signed transaction (of a record or an API response), with the renewal info and
-    /// status beside it feeding its entitlement.
+    /// A signed transaction (of a record or an API response), with the signed renewal info
+    /// beside it feeding its entitlement when it is of the same subscription. A `status` beside
+    /// it is not signed, so it is not believed: the state comes from signed data only.
     private func transaction(_ payload: JSONValue, _ at: SignedAt, record: JSONValue, asOf: Int64, _ f: inout Findings) -> StageResult {
         var renewal: JSONValue?
         if let inner = at.container?["signedRenewalInfo"] {
             let path = String(at.path.dropLast("signedTransactionInfo".count)) + "signedRenewalInfo"
             renewal = verified(inner, at: path, asOf: asOf, &f)
-            if let r = renewal { checkRenewal(r, at: path, &f) }
+            if let r = renewal {
+                checkRenewal(r, at: path, &f)
+                if !Self.sameSubscription(payload, r, at: path, &f) { renewal = nil }
+            }
         }
         let claims = TransactionClaims(policy: policy, path: at.path)
         let (purchase, type, ok) = claims.check(payload, record: record, asOf: asOf, &f)
         var shown = output(purchase, type, kind: "transaction", environment: payload["environment"]?.string)
-        shown.entitlement = EntitlementRules.of(
-            transaction: payload, renewal: renewal, status: at.container?["status"]?.integer, type: nil, subtype: nil, asOf: asOf)
+        shown.entitlement = EntitlementRules.of(transaction: payload, renewal: renewal, status: nil, type: nil, subtype: nil, asOf: asOf)
         var result = StageResult(violations: f.violations, output: [shown])
         result.pending = pending(purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown)
         return result
+    }
+
+    /// The renewal info is of the transaction's subscription (the same `originalTransactionId`);
+    /// `app_store.inner_mismatch` otherwise, and its facts are not used.
+    static func sameSubscription(_ t: JSONValue, _ r: JSONValue, at path: String, _ f: inout Findings) -> Bool {
+        let a = t["originalTransactionId"]?.string, b = r["originalTransactionId"]?.string
+        guard a != b else { return true }
+        f.fail(
+            "\(path).originalTransactionId", .AppStore.innerMismatch,
+            "the renewal info is of subscription \(b ?? "(none)"), the transaction of \(a ?? "(none)")",
+            "续订信息属于订阅 \(b ?? "无")，交易属于 \(a ?? "无")", r["originalTransactionId"])
+        return false
     }
 
     /// The payload of the signed data at `value`, once its chain and signature verified; nil

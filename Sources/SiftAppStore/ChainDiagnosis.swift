@@ -37,7 +37,7 @@ enum ChainDiagnosis {
                 zh: "中间证书不是由受信任的根证书签发的（规则中共 \(roots.count) 个根证书）"
             )
         }
-        if !issuers.contains(where: { ($0.notValidBefore...$0.notValidAfter).contains(time) }) {
+        if !issuers.contains(where: { ChainVerifier.isValid($0, at: time) }) {
             return Why(en: "the trusted root is not valid at \(ChainVerifier.iso(time))", zh: "受信任的根证书在 \(ChainVerifier.iso(time)) 无效")
         }
         return Why(

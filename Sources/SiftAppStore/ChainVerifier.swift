@@ -96,13 +96,20 @@ final class ChainVerifier: @unchecked Sendable {  // `verified` is read and writ
     /// Says which certificate is out of date, and when it is valid. (The verifier checks it
     /// too; this is for a message people can act on.)
     private static func checkValidity(_ certs: [(String, Certificate)], at time: Date) throws(SignedData.Problem) {
-        for (name, c) in certs where !(c.notValidBefore...c.notValidAfter).contains(time) {
+        for (name, c) in certs where !Self.isValid(c, at: time) {
             let window = "\(iso(c.notValidBefore)) to \(iso(c.notValidAfter))"
             throw SignedData.Problem(
                 code: .AppStore.certificateExpired,
                 en: "the \(name) certificate is valid from \(window), not at \(iso(time)) (validation_time)",
                 zh: "\(name == "leaf" ? "叶证书" : "中间证书")的有效期为 \(window)，不含 \(iso(time))（validation_time）")
         }
+    }
+
+    /// Whether `time` is within the certificate's validity. Compared bound by bound: a
+    /// certificate may state a notAfter before its notBefore (nothing refuses it before the
+    /// chain is checked), and a range of those would trap.
+    static func isValid(_ c: Certificate, at time: Date) -> Bool {
+        c.notValidBefore <= time && time <= c.notValidAfter
     }
 
     /// A time for messages; never traps (times outside years 1 to 9999 are clamped).

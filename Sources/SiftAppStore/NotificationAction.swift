@@ -18,9 +18,16 @@ public enum NotificationAction: String, Sendable, CaseIterable, Equatable {
 
     /// Apple's types, with the action each has by default; `TYPE.SUBTYPE` before `TYPE`.
     static let defaults: [String: NotificationAction] = [
-        "SUBSCRIBED": .credit, "DID_RENEW": .credit, "ONE_TIME_CHARGE": .credit, "OFFER_REDEEMED": .credit,
-        "OFFER_REDEEMED.DOWNGRADE": .inform, "DID_CHANGE_RENEWAL_PREF": .inform, "DID_CHANGE_RENEWAL_PREF.UPGRADE": .credit,
-        "DID_CHANGE_RENEWAL_PREF.DOWNGRADE": .inform, "RENEWAL_EXTENDED": .credit,
+        "SUBSCRIBED": .credit, "DID_RENEW": .credit, "ONE_TIME_CHARGE": .credit,
+        // An offer redeemed as a purchase, or an upgrade that takes effect at once, brings a new
+        // transaction; one redeemed for the active subscription (no subtype) or a downgrade takes
+        // effect at the next renewal, which DID_RENEW credits.
+        "OFFER_REDEEMED": .inform, "OFFER_REDEEMED.INITIAL_BUY": .credit, "OFFER_REDEEMED.RESUBSCRIBE": .credit,
+        "OFFER_REDEEMED.UPGRADE": .credit, "OFFER_REDEEMED.DOWNGRADE": .inform,
+        "DID_CHANGE_RENEWAL_PREF": .inform, "DID_CHANGE_RENEWAL_PREF.UPGRADE": .credit, "DID_CHANGE_RENEWAL_PREF.DOWNGRADE": .inform,
+        // An extension moves the expiry of a transaction credited already: its entitlement says
+        // the new date; crediting it again would be a re-delivery.
+        "RENEWAL_EXTENDED": .inform,
         "DID_FAIL_TO_RENEW": .revoke, "DID_FAIL_TO_RENEW.GRACE_PERIOD": .keep, "EXPIRED": .revoke, "GRACE_PERIOD_EXPIRED": .revoke,
         "REFUND": .refund, "REVOKE": .refund, "REFUND_REVERSED": .restore,
         "DID_CHANGE_RENEWAL_STATUS": .inform, "PRICE_INCREASE": .inform, "REFUND_DECLINED": .inform, "CONSUMPTION_REQUEST": .inform,

@@ -58,8 +58,12 @@ struct NotificationCheck {
                 rule: policy.rule)
             pending.once = [(key: "n:" + uuid, violation: seen)]
         }
-        if action == .refund { pending.marks = keys }
-        if action == .restore { pending.lifts = keys }
+        if action == .refund || action == .restore, let id = inner.transaction?["transactionId"]?.string {
+            // Without a signing time a refund is never lifted, and a reversal lifts nothing.
+            let signed = n["signedDate"]?.integer.map(Int64.init) ?? (action == .refund ? Int64.max : Int64.min)
+            pending.markNote = MarkNote(signedMs: signed, transactionID: id)
+            if action == .refund { pending.marks = keys } else { pending.lifts = keys }
+        }
         var result = StageResult(violations: f.violations, output: [shown])
         result.pending = pending
         return result
@@ -81,6 +85,7 @@ struct NotificationCheck {
             if let r = renewal {
                 agree(r, data, at: at, keys: ["environment"], &f)
                 stage.checkRenewal(r, at: at, &f)
+                if let t = transaction, !AppStoreStage.sameSubscription(t, r, at: at, &f) { renewal = nil }
             }
         }
         if let appData = n["appData"], appData.kind == .object, let signed = appData["signedAppTransactionInfo"] {

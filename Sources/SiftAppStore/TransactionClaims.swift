@@ -113,25 +113,27 @@ struct TransactionClaims {
         if let field = policy.accountTokenField { checkAccountToken(t, field, record: record, &f) }
     }
 
-    /// `appAccountToken` equals the record's `account_token_field` (case aside): a record without
-    /// the field fails under `account_token: required` and is not checked under `when_present`.
+    /// `appAccountToken` equals the record's `account_token_field` (case aside). A record without
+    /// the field fails under `account_token: required` and is not checked under `when_present`;
+    /// a field that is there but not text (null, a number) fails under both.
     private func checkAccountToken(_ t: JSONValue, _ field: FieldPath, record: JSONValue, _ f: inout Findings) {
-        let want = field.first(in: record)?.string?.lowercased()
+        let value = field.first(in: record)
+        let want = value?.string?.lowercased()
         let got = t["appAccountToken"]?.string?.lowercased()
-        if want == nil {
+        func fail(_ en: String, _ zh: String, _ v: JSONValue?) { f.fail("\(path).appAccountToken", .AppStore.accountToken, en, zh, v) }
+        if value == nil {
             guard policy.accountToken == .required else { return }
-            f.fail(
-                "\(path).appAccountToken", .AppStore.accountToken,
+            fail(
                 "the record has no \(field) to bind the purchase to (account_token: required)",
-                "记录中没有 \(field)，无法绑定购买（account_token: required）", field.first(in: record))
+                "记录中没有 \(field)，无法绑定购买（account_token: required）", nil)
+        } else if want == nil {
+            fail("the record's \(field) is not text, so the purchase cannot be bound to it", "记录的 \(field) 不是文本，无法绑定购买", value)
         } else if got == nil {
-            f.fail(
-                "\(path).appAccountToken", .AppStore.accountToken,
+            fail(
                 "the transaction has no appAccountToken to bind it to the record's \(field)", "交易没有 appAccountToken，无法与记录的 \(field) 绑定",
                 t["appAccountToken"])
         } else if got != want {
-            f.fail(
-                "\(path).appAccountToken", .AppStore.accountToken,
+            fail(
                 "appAccountToken differs from the record's \(field): bought by another account",
                 "appAccountToken 与记录的 \(field) 不同：由其他账户购买", t["appAccountToken"])
         }

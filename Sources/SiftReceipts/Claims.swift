@@ -115,6 +115,8 @@ package struct ReceiptPending: Sendable {
     /// Refund marks to lift (REFUND_REVERSED): claimed keys removed, when the record has no
     /// violation at all and is not a repeated delivery.
     package var lifts: [String] = []
+    /// The refund (for `marks`) or the reversal (for `lifts`): its signing time and transaction.
+    package var markNote: MarkNote?
 
     package init(
         candidates: [Candidate], lookedUp: [(transaction: Transaction, type: ProductType?)], replayKey: ReceiptPolicy.ReplayKey,
@@ -148,5 +150,36 @@ package struct ReceiptPendingList: Sendable {
     ) {
         self.parts = parts
         self.combine = combine
+    }
+}
+
+/// What a refund mark remembers of the refund that made it, so that a reversal lifts only the
+/// marks of its own transaction's refund signed before it (or at the same time): a reversal delivered again after a
+/// second refund of the same transaction leaves the second mark alone, and reversing one
+/// transaction's refund leaves the original's mark another transaction's refund made.
+package struct MarkNote: Sendable, Equatable {
+    /// The notification's `signedDate`, in milliseconds.
+    package let signedMs: Int64
+    package let transactionID: String
+
+    package init(signedMs: Int64, transactionID: String) {
+        self.signedMs = signedMs
+        self.transactionID = transactionID
+    }
+
+    /// As kept in the claims: `<signedMs> <transaction id>`.
+    package var text: String { "\(signedMs) \(transactionID)" }
+
+    package init?(_ text: String?) {
+        guard let parts = text?.split(separator: " ", maxSplits: 1), parts.count == 2, let ms = Int64(parts[0]) else { return nil }
+        self.init(signedMs: ms, transactionID: String(parts[1]))
+    }
+
+    /// Whether this reversal lifts the mark at `key` noted `note`: the same transaction's,
+    /// signed before it. A mark without a note (kept by an older Sift) is lifted when it is the
+    /// transaction's own (`r:<id>`), never an original's.
+    package func lifts(_ note: String?, key: String) -> Bool {
+        guard let made = MarkNote(note) else { return key == "r:" + transactionID }
+        return made.transactionID == transactionID && made.signedMs <= signedMs
     }
 }

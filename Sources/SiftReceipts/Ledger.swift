@@ -53,9 +53,9 @@ final class Ledger {
         // A run looks up and claims every purchase: keep the hot part of the index in memory (64 MiB).
         try exec("PRAGMA cache_size=-65536")
         try retryingWhileBusy { () throws(LedgerError) in try setUp() }
-        try prepare("SELECT order_id, user_id FROM credits WHERE key = ?1", &select)
+        try prepare("SELECT order_id, user_id, note FROM credits WHERE key = ?1", &select)
         // A plain INSERT: the key was just looked up under the write lock, so a conflict is an error.
-        try prepare("INSERT INTO credits (key, order_id, user_id, run) VALUES (?1, ?2, ?3, ?4)", &insert)
+        try prepare("INSERT INTO credits (key, order_id, user_id, run, note) VALUES (?1, ?2, ?3, ?4, ?5)", &insert)
         try prepare("DELETE FROM credits WHERE key = ?1", &delete)
     }
 
@@ -79,16 +79,18 @@ final class Ledger {
             try exec(
                 """
                 CREATE TABLE IF NOT EXISTS credits (
-                  key TEXT PRIMARY KEY,      -- 't:<transaction_id>' or 'o:<original_transaction_id>'
+                  key TEXT PRIMARY KEY,      -- 't:<transaction_id>', 'o:<original_transaction_id>', 'n:', 'r:' (docs/RECEIPTS.md)
                   order_id TEXT,
                   user_id TEXT,
-                  run TEXT                   -- the run that made it: provisional while that run is in `runs`
+                  run TEXT,                  -- the run that made it: provisional while that run is in `runs`
+                  note TEXT                  -- a refund mark's '<signedMs> <transaction id>' (MarkNote)
                 ) WITHOUT ROWID
                 """)
-            // Ledgers written before runs were tagged have no `run` column: every claim there is final.
-            if try !rows("PRAGMA table_info(credits)").contains(where: { $0[1] == "run" }) {
-                try exec("ALTER TABLE credits ADD COLUMN run TEXT")
-            }
+            // Ledgers written before runs were tagged (or marks noted) lack the column: every claim
+            // there is final, and every mark unnoted.
+            let columns = try rows("PRAGMA table_info(credits)").map { $0[1] }
+            if !columns.contains("run") { try exec("ALTER TABLE credits ADD COLUMN run TEXT") }
+            if !columns.contains("note") { try exec("ALTER TABLE credits ADD COLUMN note TEXT") }
             // Runs in progress; whether one is gone is told by its lock file (`LedgerRun`).
             try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY)")
             for row in try rows("SELECT id FROM runs") {
@@ -113,7 +115,7 @@ final class Ledger {
             return nil
         }
         func col(_ i: Int32) -> String? { sqlite3_column_text(select, i).map { String(cString: $0) } }
-        return Owner(order: col(0), user: col(1))
+        return Owner(order: col(0), user: col(1), note: col(2))
     }
 
     /// Claims `key` inside the block's transaction (after `owner(of:)` found none).
@@ -124,6 +126,7 @@ final class Ledger {
         bind(insert, 2, owner.order)
         bind(insert, 3, owner.user)
         bind(insert, 4, run?.id)
+        bind(insert, 5, owner.note)
         defer { sqlite3_reset(insert) }
         if sqlite3_step(insert) != SQLITE_DONE {
             failure = LedgerError(

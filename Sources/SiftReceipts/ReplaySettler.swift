@@ -4,6 +4,11 @@ import SiftCore
 package struct Owner: Sendable, Equatable {
     package let order: String?
     package let user: String?
+    /// What made a refund mark: the refund's signing time and transaction (`MarkNote`); nil for
+    /// credits and for marks made before notes were kept. Not part of who owns the key.
+    package var note: String? = nil
+
+    package static func == (a: Owner, b: Owner) -> Bool { a.order == b.order && a.user == b.user }
 }
 
 /// Decides replays in input order: the first record to claim a transaction wins, whatever
@@ -53,8 +58,10 @@ package final class ReplaySettler: Settler {
         if let list = result.pending as? ReceiptPendingList {
             var violations: [Violation] = [], outputs: [any StageOutput] = [], start = 0
             for (pending, count) in list.parts {
-                var own = Array(result.violations[start..<start + count])
-                start += count
+                // Bounded, should a violation ever be dropped between the stage and here.
+                let end = min(start + count, result.violations.count)
+                var own = Array(result.violations[start..<end])
+                start = end
                 outputs.append(settle(pending, &own))
                 violations += own
             }
@@ -95,9 +102,14 @@ package final class ReplaySettler: Settler {
             if violations.isEmpty { for (key, _) in pending.once { claim(key, me) } }
             // replay: every_seen: purchases this record showed but did not credit are remembered too.
             for id in pending.seen.compactMap(\.transactionID) where owner(of: "t:" + id) == nil { claim("t:" + id, me) }
-            for key in pending.marks where owner(of: key) == nil { claim(key, me) }
-            // A refund reversed lifts its marks only when the notification passed every check.
-            if violations.isEmpty { for key in pending.lifts { lift(key) } }
+            var marker = me
+            marker.note = pending.markNote?.text
+            for key in pending.marks where owner(of: key) == nil { claim(key, marker) }
+            // A refund reversed lifts its marks only when the notification passed every check, and
+            // only the marks its own refund made before it (never a later refund's).
+            if violations.isEmpty, let reversal = pending.markNote {
+                for key in pending.lifts where owner(of: key).map({ reversal.lifts($0.note, key: key) }) == true { lift(key) }
+            }
         }
         return pending.output(credited)
     }

@@ -205,3 +205,71 @@ func json(_ r: AppStoreResult?) -> String { r.map { String(decoding: $0.json, as
         #expect(r.appStore?.appTransaction?.originalApplicationVersion == "1.0")
     }
 }
+
+/// Regressions from the second read of issue 39's change: each failed before its fix.
+@Suite struct AppStoreLifecycleReviewTests {
+    let pki: TestPKI
+    init() throws { pki = try TestPKI() }
+
+    /// A notification `type` of `tx`, signed at `ms`.
+    func note(_ type: String, _ uuid: String, _ tx: String, at ms: Int64) -> String {
+        record(
+            pki.sign(
+                notice(type, uuid: uuid, body: pki.data(tx)).replacingOccurrences(
+                    of: #""signedDate":\#(signedDate),"data""#, with: #""signedDate":\#(ms),"data""#)))
+    }
+
+    @Test func anOldReversalDeliveredAgainDoesNotLiftALaterRefund() throws {
+        let p = try pipeline(pki)
+        let coins = transaction("2000000000000801")
+        let v = try verdicts(
+            [
+                note("REFUND", "r-1", coins, at: signedDate), note("REFUND_REVERSED", "v-1", coins, at: signedDate + 1000),
+                note("REFUND", "r-2", coins, at: signedDate + 2000),
+                // The first reversal again (a retry, or from Get Notification History): a new UUID here,
+                // as if its first delivery had failed.
+                note("REFUND_REVERSED", "v-1b", coins, at: signedDate + 1000), record(pki.sign(coins)),
+            ], p)
+        #expect(v.map { $0.reasons.map(\.description) } == [[], [], [], [], ["app_store.refunded"]])
+    }
+
+    @Test func reversingOneRefundLeavesTheOriginalsMarkAnotherRefundMade() throws {
+        let p = try pipeline(pki)
+        let pro = transaction("2000000000000811", product: "com.example.pro", type: "Non-Consumable")
+        let second = transaction("2000000000000812", product: "com.example.pro", type: "Non-Consumable", original: "2000000000000811")
+        let restore = transaction("2000000000000813", product: "com.example.pro", type: "Non-Consumable", original: "2000000000000811")
+        // 811's refund marks r:o:811; 812's refund finds it marked; reversing 812 must not lift it.
+        let v = try verdicts(
+            [
+                note("REFUND", "r-1", pro, at: signedDate), note("REFUND", "r-2", second, at: signedDate),
+                note("REFUND_REVERSED", "v-2", second, at: signedDate + 1000), record(pki.sign(restore)),
+            ], p)
+        #expect(v.map { $0.reasons.map(\.description) } == [[], [], [], ["app_store.refunded"]])
+    }
+
+    @Test func aCertificateWithItsDatesReversedIsRefusedNotACrash() throws {
+        let p = try pipeline(pki)
+        var reversed = pki
+        reversed.leaf = try TestPKI.certificate(
+            "leaf", key: pki.leafKey.publicKey, issuer: pki.intermediate, issuerKey: pki.intermediateKey, ca: false,
+            markers: [TestPKI.leafMarker], from: TestPKI.until, until: TestPKI.from)
+        #expect(try reasons(reversed.sign(transaction()), p) == ["app_store.certificate_expired"])
+    }
+
+    @Test func anExtensionOrAnOfferForTheActiveSubscriptionCreditsNothing() throws {
+        let p = try pipeline(pki)
+        let tx = sub("3000000000000901", expires: dec20)
+        let v = try verdicts(
+            [
+                record(pki.sign(notice("SUBSCRIBED", "INITIAL_BUY", uuid: "s", body: pki.data(tx)))),
+                record(pki.sign(notice("RENEWAL_EXTENDED", uuid: "x", body: pki.data(tx)))),
+                record(pki.sign(notice("OFFER_REDEEMED", uuid: "o", body: pki.data(tx)))),
+            ], p)
+        #expect(v.map(\.reasons) == [[], [], []])
+        #expect(v.map { $0.appStore?.action } == [.credit, .inform, .inform])
+    }
+
+    @Test func theGracePeriodHasABound() throws {
+        #expect(throws: RulesDidNotLoad.self) { try pipeline(pki, policyYAML + "\n  expiry_grace_seconds: 9300000000000000") }
+    }
+}

@@ -82,12 +82,21 @@ import Testing
             #"{"environment":"Production","bundleId":"com.example.app","#
             + #""data":[{"subscriptionGroupIdentifier":"g","lastTransactions":[\#(item)]}]}"#
         let v = try verdicts([statuses], p)[0]
-        // Crediting an expired period fails; the entitlement still says what Apple's status says.
+        // Crediting an expired period fails; the entitlement still says what the signed data says.
         #expect(v.reasons.map(\.description) == ["app_store.subscription_expired"])
         let e = v.appStoreElements[0].entitlement
         #expect(e?.state == .gracePeriod)
         #expect(e?.graceExpiresMs == nov25)
-        #expect(e?.sources == ["status", "renewal_info", "transaction"])
+        #expect(e?.sources == ["renewal_info", "transaction"])
+        // Renewal info of another subscription is refused, not borrowed.
+        let other = statuses.replacingOccurrences(of: retry, with: pki.sign(renewalInfo(original: "3000000000000999")))
+        let w = try verdicts([other], p)[0]
+        #expect(
+            w.violations.map { "\($0.field) \($0.reason)" } == [
+                "data[0].lastTransactions[0].signedRenewalInfo.originalTransactionId app_store.inner_mismatch",
+                "data[0].lastTransactions[0].signedTransactionInfo.expiresDate app_store.subscription_expired",
+            ])
+        #expect(w.appStoreElements[0].entitlement?.state == .expired)
         #expect(v.appStoreElements[0].path == "data[0].lastTransactions[0].signedTransactionInfo")
     }
 
@@ -118,6 +127,8 @@ import Testing
             #"{"order_id":"\#(order)","user_id":"u",\#(account.map { #""account":"\#($0)","# } ?? "")"signed":"\#(jws)"}"#
         }
         let records = [rec(tx, nil, "o-1"), rec(tx, token.lowercased(), "o-1"), rec(bare, token, "o-3"), rec(bare, "other", "o-4")]
+        // A field that is there but not text is no way around the binding.
+        let notText = #"{"order_id":"o-5","user_id":"u","account":null,"signed":"\#(tx)"}"#
         let required = try pipeline(pki, policyYAML + "\n  account_token_field: account")
         let present = try pipeline(pki, policyYAML + "\n  account_token_field: account\n  account_token: when_present")
         let r = try verdicts(records, required), w = try verdicts(records, present)
@@ -131,6 +142,8 @@ import Testing
             ])
         #expect(r[0].violations[0].message.en == "the record has no account to bind the purchase to (account_token: required)")
         #expect(r[2].violations[0].message.en == "the transaction has no appAccountToken to bind it to the record's account")
+        let n = try verdicts([notText], present)[0]
+        #expect(n.violations.map(\.message.en) == ["the record's account is not text, so the purchase cannot be bound to it"])
     }
 
     @Test func validityAtSignedDateIsInWholeSeconds() throws {
