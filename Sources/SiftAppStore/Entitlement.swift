@@ -5,6 +5,7 @@ extension AppStoreResult {
     /// state and dates, from the signed transaction, the renewal info and the notification's
     /// `data.status`, as Apple's documentation defines them (docs/APP-STORE.md, "Entitlements").
     public struct Entitlement: Sendable, Equatable {
+        /// Where the subscription (or purchase) stands: what the server should grant.
         public enum State: String, Sendable, CaseIterable {
             /// Paid for and within its period (or a purchase that does not expire).
             case active
@@ -22,6 +23,7 @@ extension AppStoreResult {
 
         /// The App Store product identifier.
         public let productID: String
+        /// Where it stands.
         public let state: State
         /// The end of the paid period (`expiresDate`), in milliseconds since 1970.
         public let expiresMs: Int64?

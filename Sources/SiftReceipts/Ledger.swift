@@ -21,7 +21,7 @@ import SiftCore
 /// verdicts of an uninterrupted run.
 /// Provisional claims of a run on another machine are kept (it may be running): they count as
 /// claims. WAL mode and full sync make each commit crash-safe.
-final class Ledger {
+final class Ledger: ClaimsStore {
     private var db: OpaquePointer?
     private var select: OpaquePointer?
     private var insert: OpaquePointer?

@@ -18,9 +18,9 @@ package final class ReplaySettler: Settler {
     /// Claims made since the last commit: forgotten again if the commit fails, so that a host
     /// retrying the record is not told it was credited.
     private var uncommitted: [String] = []
-    private let ledger: Ledger?
+    private let ledger: (any ClaimsStore)?
 
-    init(ledger: Ledger?) {
+    init(ledger: (any ClaimsStore)?) {
         self.ledger = ledger
     }
 
@@ -30,7 +30,7 @@ package final class ReplaySettler: Settler {
     package static func shared(_ environment: RunEnvironment, ledger: String?) throws -> ReplaySettler {
         let path = environment.useLedgers ? (environment.overrides["ledger"] ?? ledger) : nil
         return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
-            try ReplaySettler(ledger: path.map { try Ledger(path: $0, claimsAreFinal: environment.claimsAreFinal) })
+            try ReplaySettler(ledger: path.map { try ClaimsStores.open($0, claimsAreFinal: environment.claimsAreFinal) })
         }
     }
 

@@ -1,0 +1,97 @@
+import Foundation
+import SiftTesting
+import Testing
+
+@testable import SiftReceipts
+
+/// The contract of `ClaimsStore` (its doc comment, docs/LEDGER.md), run against every store.
+/// `open` opens a new connection to one and the same ledger each time it is called.
+struct ClaimsStoreContract {
+    let open: (_ claimsAreFinal: Bool) throws -> any ClaimsStore
+
+    let alice = Owner(order: "o-1", user: "u-1")
+    let bob = Owner(order: "o-2", user: "u-2")
+
+    /// Every clause, in order.
+    func runAll() throws {
+        try claimsAreSeenInTheirBlockAndByOthersOnceCommitted()
+        try aReleaseRemovesAClaimAndNotesRoundTrip()
+        try provisionalClaimsCountWhileTheirRunLivesAndGoWithIt()
+        try finishedClaimsStay()
+    }
+
+    func claimsAreSeenInTheirBlockAndByOthersOnceCommitted() throws {
+        let a = try open(true)
+        #expect(a.owner(of: "t:1") == nil)
+        a.record("t:1", alice)
+        #expect(a.owner(of: "t:1") == alice)
+        try a.commit()
+        let b = try open(true)
+        #expect(b.owner(of: "t:1") == alice)
+        #expect(b.owner(of: "t:2") == nil)
+        try b.commit()
+    }
+
+    func aReleaseRemovesAClaimAndNotesRoundTrip() throws {
+        let a = try open(true)
+        var marked = alice
+        marked.note = "1795132800000 2000000000000001"
+        a.record("r:2000000000000001", marked)
+        try a.commit()
+        #expect(a.owner(of: "r:2000000000000001")?.note == "1795132800000 2000000000000001")
+        a.release("r:2000000000000001")
+        #expect(a.owner(of: "r:2000000000000001") == nil)
+        try a.commit()
+        let b = try open(true)
+        #expect(b.owner(of: "r:2000000000000001") == nil)
+        try b.commit()
+    }
+
+    func provisionalClaimsCountWhileTheirRunLivesAndGoWithIt() throws {
+        var run: (any ClaimsStore)? = try open(false)
+        run!.record("t:3", bob)
+        try run!.commit()
+        let other = try open(true)
+        #expect(other.owner(of: "t:3") == bob, "a live run's provisional claim is a claim")
+        try other.commit()
+        run = nil  // the run ends without finishing: its claims were never seen
+        let next = try open(true)
+        #expect(next.owner(of: "t:3") == nil)
+        try next.commit()
+    }
+
+    func finishedClaimsStay() throws {
+        let run = try open(false)
+        run.record("t:4", bob)
+        try run.commit()
+        try run.finish()
+        let next = try open(true)
+        #expect(next.owner(of: "t:4") == bob)
+        try next.commit()
+    }
+}
+
+@Suite struct SQLiteClaimsStoreTests {
+    @Test func theSQLiteLedgerKeepsTheContract() throws {
+        let path = TemporaryFiles.path("sift-claims-contract-", ".sqlite")
+        try ClaimsStoreContract(open: { try Ledger(path: path, claimsAreFinal: $0) }).runAll()
+    }
+
+    /// A ledger written before refund marks had notes gets the column, and its rows read as unnoted.
+    @Test func anOlderLedgerGetsTheNoteColumn() throws {
+        let path = TemporaryFiles.path("sift-claims-old-", ".sqlite")
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [
+            path,
+            "CREATE TABLE credits (key TEXT PRIMARY KEY, order_id TEXT, user_id TEXT, run TEXT) WITHOUT ROWID;"
+                + "INSERT INTO credits VALUES ('r:9', 'o', 'u', NULL);",
+        ]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let store = try Ledger(path: path, claimsAreFinal: true)
+        #expect(store.owner(of: "r:9") == Owner(order: "o", user: "u"))
+        #expect(store.owner(of: "r:9")?.note == nil)
+        try store.commit()
+    }
+}
