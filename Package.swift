@@ -25,6 +25,11 @@ let package = Package(
         // `sift studio`: the rule editor's local web server.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // The claims ledger on PostgreSQL (SiftLedgerPostgres).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation --target Sift` (Sources/Sift/Sift.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -81,6 +86,14 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // The claims ledger on PostgreSQL, behind SiftReceipts' ClaimsStore (docs/LEDGER.md).
+        .target(
+            name: "SiftLedgerPostgres",
+            dependencies: [
+                "SiftCore", "SiftReceipts", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+            ]),
         // The library hosts import: core plus the built-in plugin families.
         .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore"]),
         // `sift studio`: a rule editor in the browser, served on 127.0.0.1 (Hummingbird 2). A tool,
@@ -95,7 +108,10 @@ let package = Package(
         .target(name: "SiftTesting", dependencies: ["SiftCore"]),
         .executableTarget(
             name: "SiftCLI",
-            dependencies: ["Sift", "SiftRoutes", "SiftStudio", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "Sift", "SiftRoutes", "SiftReceipts", "SiftStudio", "SiftLedgerPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json
         .executableTarget(
             name: "SiftFuzz",
@@ -114,7 +130,7 @@ let package = Package(
 
         .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
         // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
         .testTarget(
             name: "SiftAppleIDTests",

@@ -59,10 +59,7 @@ enum AppStorePlugin {
             actions: actions, paidBeforeVersion: paidBefore,
             orderField: options.fieldPath("order_field", &context) ?? FieldPath([.key("order_id")]),
             userField: options.fieldPath("user_field", &context) ?? FieldPath([.key("user_id")]),
-            ledger: options.string("ledger").flatMap { ledger in
-                context.overrides["ledger"] != nil
-                    ? ledger : context.pathInsideRules(ledger, option: "ledger", flag: "--ledger", at: options.mark("ledger"))
-            },
+            ledger: RuleFileLedger.resolve(options, &context),
             replayOwner: ReceiptPolicy.ReplayOwner(rawValue: options.string("replay_owner") ?? "") ?? .orderAndUser,
             replayKey: ReceiptPolicy.ReplayKey(rawValue: options.string("replay_key") ?? "") ?? .transactionAndOriginal,
             asOfMillis: asOf, rule: options.mark)

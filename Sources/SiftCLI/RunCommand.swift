@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftLedgerPostgres
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,8 +63,15 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("max-record-bytes"), help: "Longer lines become input.too_large results.")
     var maxRecordBytes: Int = 16 << 20
 
-    @Option(name: .long, help: "SQLite ledger for receipt replay detection across runs (overrides the rules' 'ledger').")
-    var ledger: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Ledger for replay detection across runs: a SQLite file, or postgresql://USER@HOST:PORT/DB?sslmode=... "
+                + "(overrides the rules' 'ledger'; default: SIFT_LEDGER).", valueName: "FILE|URL"))
+    var ledger: String? = ProcessInfo.processInfo.environment["SIFT_LEDGER"].flatMap { $0.isEmpty ? nil : $0 }
+
+    @Option(name: .long, help: "File whose first line is the PostgreSQL ledger's password (else PGPASSWORD, then .pgpass).")
+    var ledgerPasswordFile: String?
 
     @Option(name: .long, help: "An apple-app-site-association file for universal links (overrides the routes' 'aasa').")
     var aasa: String?
@@ -164,6 +172,7 @@ struct Run: ParsableCommand {
     private func runOptions(_ sources: [InputSource], _ pipeline: Pipeline) throws -> RunOptions {
         var environment = RunEnvironment()
         if let ledger { environment.overrides["ledger"] = ledger }
+        environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
         var options = RunOptions(
             workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
             maxRecordBytes: maxRecordBytes, environment: environment)

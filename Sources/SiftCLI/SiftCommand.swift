@@ -9,7 +9,10 @@ struct SiftCommand: ParsableCommand {
         abstract: "Apply YAML rules to JSON records, in batch.",
         discussion: "Exit codes: \(ExitCode.documentation)",
         version: BuildInfo.description,
-        subcommands: [Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self, Studio.self])
+        subcommands: [
+            Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self, Studio.self,
+            LedgerCommand.self,
+        ])
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.
     static func main() {

@@ -1,3 +1,5 @@
+import SiftCore
+
 /// Where the claims of replay detection are kept across runs: who holds each key
 /// (`t:<transaction id>`, `o:<original transaction id>`, `n:<notificationUUID>`, `r:...` refund
 /// marks). The settler (`ReplaySettler`) is its only user; it sees records one at a time, in
@@ -18,10 +20,13 @@
 ///    the operating system or server releases when the run dies, that the run is gone. A live
 ///    run's provisional claims count as claims for everyone else.
 /// 4. **Owners and notes round-trip.** `owner(of:)` returns the order, user and note recorded.
-protocol ClaimsStore: AnyObject {
+package protocol ClaimsStore: AnyObject {
     /// Who holds `key` in this block's view: a final claim, this run's, or a live run's
     /// provisional one. Nil when unclaimed, or after a failure (kept for `commit()`).
     func owner(of key: String) -> Owner?
+    /// A hint that the block is about to ask for `keys`: a store may fetch them at once (one
+    /// round trip to a server). It opens the block like a look-up.
+    func prefetch(_ keys: [String])
     /// Claims `key` for `owner` in this block, after `owner(of:)` found none.
     func record(_ key: String, _ owner: Owner)
     /// Removes `key` in this block, whichever run made it (a refund mark lifted).
@@ -32,9 +37,64 @@ protocol ClaimsStore: AnyObject {
     func finish() throws(LedgerError)
 }
 
-enum ClaimsStores {
-    /// The store a ledger names: today a SQLite file.
-    static func open(_ ledger: String, claimsAreFinal: Bool) throws(LedgerError) -> any ClaimsStore {
-        try Ledger(path: ledger, claimsAreFinal: claimsAreFinal)
+extension ClaimsStore {
+    package func prefetch(_ keys: [String]) {}
+}
+
+package enum ClaimsStores {
+    /// Creates a SQLite ledger file (or finds it), as a run would; `sift ledger init`.
+    package static func initializeFile(_ path: String) throws(LedgerError) {
+        let store = try Ledger(path: path, claimsAreFinal: true)
+        try store.commit()
+    }
+
+    /// The store a ledger names: a URL whose scheme has an opener in the environment
+    /// (`postgresql://...`), otherwise a SQLite file.
+    static func open(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
+        guard let scheme = LedgerURL.scheme(of: ledger) else {
+            return try Ledger(path: ledger, claimsAreFinal: environment.claimsAreFinal)
+        }
+        guard let opener = environment.ledgerOpeners[scheme] else {
+            throw LedgerError(message: "ledger \(LedgerURL.shown(ledger)): this program cannot open \(scheme) ledgers")
+        }
+        guard let store = try opener.open(ledger, environment.claimsAreFinal) as? any ClaimsStore else {
+            throw LedgerError(message: "ledger \(LedgerURL.shown(ledger)): the \(scheme) backend gave no claims store")
+        }
+        return store
+    }
+}
+
+/// Ledgers named by a URL rather than a file.
+package enum LedgerURL {
+    /// `postgresql` of `postgresql://...` (and `postgres://`); nil for a file path.
+    package static func scheme(of ledger: String) -> String? {
+        guard let r = ledger.range(of: "://") else { return nil }
+        let scheme = ledger[..<r.lowerBound].lowercased()
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" }) else { return nil }
+        return scheme == "postgres" ? "postgresql" : scheme
+    }
+
+    /// The URL as messages may show it: never a password (`user:secret@` loses `:secret`).
+    package static func shown(_ ledger: String) -> String {
+        guard let r = ledger.range(of: "://"), let at = ledger[r.upperBound...].firstIndex(of: "@") else { return ledger }
+        let userinfo = ledger[r.upperBound..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return ledger }
+        return String(ledger[..<colon]) + String(ledger[at...])
+    }
+}
+
+/// A rule file's `ledger:`: only a SQLite file inside the rules folder. A database is chosen by
+/// the operator (`--ledger`, `SIFT_LEDGER`), so no rule file carries a server's address.
+package enum RuleFileLedger {
+    package static func resolve(_ options: PluginOptions, _ context: inout BuildContext) -> String? {
+        guard let ledger = options.string("ledger") else { return nil }
+        if LedgerURL.scheme(of: ledger) != nil {
+            context.error(
+                "a rule file names only a SQLite ledger file beside the rules; give a database with --ledger or SIFT_LEDGER",
+                at: options.mark("ledger"))
+            return nil
+        }
+        if context.overrides["ledger"] != nil { return ledger }
+        return context.pathInsideRules(ledger, option: "ledger", flag: "--ledger", at: options.mark("ledger"))
     }
 }

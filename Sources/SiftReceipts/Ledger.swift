@@ -262,4 +262,13 @@ package struct LedgerError: Error, Sendable, CustomStringConvertible {
     /// The ledger was locked by another connection past the wait.
     var busy = false
     public var description: String { message }
+
+    package init(message: String) {
+        self.message = message
+    }
+
+    init(message: String, busy: Bool) {
+        self.message = message
+        self.busy = busy
+    }
 }

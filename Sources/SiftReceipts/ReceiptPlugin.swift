@@ -131,10 +131,7 @@ enum ReceiptPlugin {
             environments: Set(options.strings("environment") ?? ["Production"]),
             sandboxUsers: Set(options.strings("sandbox_users") ?? []), bundleIDs: Set(options.strings("bundle_id") ?? []),
             products: products, asOf: asOf, grace: options.bool("grace_period") ?? false,
-            ledger: options.string("ledger").flatMap { ledger in
-                context.overrides["ledger"] != nil
-                    ? ledger : context.pathInsideRules(ledger, option: "ledger", flag: "--ledger", at: options.mark("ledger"))
-            },
+            ledger: RuleFileLedger.resolve(options, &context),
             replay: ReceiptPolicy.ReplayScope(rawValue: options.string("replay") ?? "") ?? .credited,
             replayOwner: ReceiptPolicy.ReplayOwner(rawValue: options.string("replay_owner") ?? "") ?? .orderAndUser,
             latestReceiptInfo: ReceiptPolicy.LatestReceiptInfoUse(rawValue: options.string("latest_receipt_info") ?? "") ?? .all,

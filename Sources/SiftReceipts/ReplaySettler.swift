@@ -8,6 +8,12 @@ package struct Owner: Sendable, Equatable {
     /// credits and for marks made before notes were kept. Not part of who owns the key.
     package var note: String? = nil
 
+    package init(order: String?, user: String?, note: String? = nil) {
+        self.order = order
+        self.user = user
+        self.note = note
+    }
+
     package static func == (a: Owner, b: Owner) -> Bool { a.order == b.order && a.user == b.user }
 }
 
@@ -30,7 +36,7 @@ package final class ReplaySettler: Settler {
     package static func shared(_ environment: RunEnvironment, ledger: String?) throws -> ReplaySettler {
         let path = environment.useLedgers ? (environment.overrides["ledger"] ?? ledger) : nil
         return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
-            try ReplaySettler(ledger: path.map { try ClaimsStores.open($0, claimsAreFinal: environment.claimsAreFinal) })
+            try ReplaySettler(ledger: path.map { try ClaimsStores.open($0, environment) })
         }
     }
 
@@ -52,6 +58,31 @@ package final class ReplaySettler: Settler {
         guard let ledger else { return }
         ledger.record(key, owner)
         uncommitted.append(key)
+    }
+
+    /// Asks the ledger once for every key the block's records will look up.
+    package func prepare(_ results: [StageResult]) {
+        guard let ledger else { return }
+        var keys: [String] = []
+        func add(_ p: ReceiptPending) {
+            keys += p.once.map(\.key) + p.marks + p.lifts
+            for c in p.candidates { keys += self.keys(c.transaction, c.type, p) }
+            for (t, type) in p.lookedUp { keys += self.keys(t, type, p) }
+            keys += p.seen.compactMap { $0.transactionID.map { "t:" + $0 } }
+        }
+        for r in results {
+            if let p = r.pending as? ReceiptPending { add(p) }
+            if let list = r.pending as? ReceiptPendingList { for part in list.parts { add(part.pending) } }
+        }
+        let unknown = keys.filter { claims[$0] == nil }
+        if !unknown.isEmpty { ledger.prefetch(unknown) }
+    }
+
+    /// The keys a purchase is looked up by: its transaction, its bound original, and their marks.
+    private func keys(_ t: Transaction, _ type: ProductType?, _ pending: ReceiptPending) -> [String] {
+        guard let id = t.transactionID else { return [] }
+        let original = originalKey(t, type, pending)
+        return ["t:" + id, "r:" + id] + (original.map { [$0, "r:" + $0] } ?? [])
     }
 
     package func settle(_ result: inout StageResult, context: EvaluationContext) {

@@ -131,7 +131,8 @@ import Testing
         let notText = #"{"order_id":"o-5","user_id":"u","account":null,"signed":"\#(tx)"}"#
         let required = try pipeline(pki, policyYAML + "\n  account_token_field: account")
         let present = try pipeline(pki, policyYAML + "\n  account_token_field: account\n  account_token: when_present")
-        let r = try verdicts(records, required), w = try verdicts(records, present)
+        let r = try verdicts(records, required)
+        let w = try verdicts(records, present)
         #expect(
             r.map { $0.reasons.map(\.description) } == [
                 ["app_store.account_token"], [], ["app_store.account_token"], ["app_store.account_token"],

@@ -26,11 +26,12 @@ struct SiftProcess {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
         p.currentDirectoryURL = packageRoot
+        if let environment { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -17,6 +17,9 @@ extension Stage {
 /// Revisits stage results one record at a time, in input order, on one thread.
 package protocol Settler: AnyObject {
     func settle(_ result: inout StageResult, context: EvaluationContext)
+    /// Called with a block's results (its own stage's, in input order) before they are settled
+    /// one by one: a hint, so that a settler can fetch what the block will ask in one go.
+    func prepare(_ results: [StageResult])
     /// Makes what was settled so far durable (a host calls this between requests).
     func checkpoint() throws
     /// Called once after the last record: make everything durable. A run that never
@@ -26,6 +29,7 @@ package protocol Settler: AnyObject {
 
 extension Settler {
     public func checkpoint() throws {}
+    public func prepare(_ results: [StageResult]) {}
 }
 
 /// Settings of one run that stages may need.
@@ -39,6 +43,9 @@ package struct RunEnvironment: Sendable {
     /// once the run completes (files named at the end): claims stay provisional until then, so
     /// those of a run that never completes can be dropped.
     public var claimsAreFinal = true
+    /// Ledgers that are not a SQLite file, by URL scheme (`postgresql`): what opens them. Set by
+    /// the command line, or a host, that links such a backend (SiftLedgerPostgres).
+    public var ledgerOpeners: [String: LedgerOpener] = [:]
     /// Objects the stages of one session share by key (one ledger per file). Each session
     /// gets its own.
     package var resources = SessionResources()
@@ -46,6 +53,16 @@ package struct RunEnvironment: Sendable {
     public init(overrides: [String: String] = [:], useLedgers: Bool = true) {
         self.overrides = overrides
         self.useLedgers = useLedgers
+    }
+}
+
+/// Opens a ledger named by a URL (`postgresql://...`): given the URL and whether claims are
+/// final when made, returns the store (the receipt family's `ClaimsStore`).
+package struct LedgerOpener: Sendable {
+    public let open: @Sendable (_ url: String, _ claimsAreFinal: Bool) throws -> AnyObject
+
+    public init(_ open: @escaping @Sendable (_ url: String, _ claimsAreFinal: Bool) throws -> AnyObject) {
+        self.open = open
     }
 }
 

@@ -106,6 +106,17 @@ package final class Session {
         return verdict
     }
 
+    /// Tells the settlers what a block of records (each record's pack results, in input order)
+    /// will settle, before it is settled record by record.
+    public func prepare(_ block: [[PackResult]]) {
+        for (p, row) in settlers.enumerated() {
+            for (s, settler) in row.enumerated() {
+                guard let settler else { continue }
+                settler.prepare(block.flatMap { $0.filter { $0.packIndex == p }.map { $0.stages[s] } })
+            }
+        }
+    }
+
     /// Makes state settled so far durable (a ledger commit), for long-lived hosts.
     public func checkpoint() throws {
         for row in settlers { for s in row { try s?.checkpoint() } }

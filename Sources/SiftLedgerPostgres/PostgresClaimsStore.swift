@@ -1,0 +1,202 @@
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+import SiftCore
+import SiftReceipts
+
+/// The claims ledger on PostgreSQL (docs/LEDGER.md), shared by every run on every host that
+/// names the same database: the same contract as the SQLite file, designed for the server.
+///
+/// - **Blocks**: one transaction each, at READ COMMITTED, that first takes a transaction-level
+///   advisory lock common to every run of the ledger (`pg_advisory_xact_lock`), the analogue of
+///   SQLite's `BEGIN IMMEDIATE`. Runs on all hosts take their blocks one at a time, so a key's
+///   look-up and its claim cannot be split by another run, and every statement after the lock
+///   sees every block committed before it (READ COMMITTED takes a snapshot per statement; a
+///   transaction-wide snapshot, REPEATABLE READ, would be taken before the lock was granted and
+///   miss them). The claims' primary key is the last guard: a second claim of a key fails the
+///   block rather than crediting twice.
+/// - **Gone runs**: a run whose claims are provisional holds a session-level advisory lock of its
+///   own for as long as its connection lives; the server lets go of it when the connection ends,
+///   however the process ends. A run is gone when another connection can take its lock.
+final class PostgresClaimsStore: ClaimsStore {
+    /// The lock every block takes ("SIFT" "LDGR").
+    static let blockLock: Int64 = 0x5349_4654_4C44_4752
+
+    private let db: PostgresSession
+    private let run: (id: String, lock: Int64)?
+    private var inTransaction = false
+    private var finished = false
+    private var failure: LedgerError?
+
+    init(_ url: PostgresLedgerURL, password: String?, claimsAreFinal: Bool) throws(LedgerError) {
+        db = try PostgresSession(url, password: password)
+        run = claimsAreFinal ? nil : (id: String(UInt64.random(in: 0...UInt64.max), radix: 16), lock: Int64.random(in: 1...Int64.max))
+        try db.transaction { () throws(LedgerError) in
+            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+            try PostgresSchema.check(db)
+            try dropGoneRuns()
+            if let run {
+                try db.execute("SELECT pg_advisory_lock(\(run.lock))")
+                try db.execute("INSERT INTO sift_runs (id, lock) VALUES (\(run.id), \(run.lock))")
+            }
+        }
+    }
+
+    deinit {
+        if inTransaction { try? db.execute("ROLLBACK") }
+        if let run, !finished {
+            // A run that failed leaves the ledger as it was: its claims go now (a killed run's,
+            // when the next run finds its lock free).
+            try? db.transaction { () throws(LedgerError) in
+                try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+                try drop(run.id)
+            }
+        }
+        db.close()
+    }
+
+    /// Drops the claims of runs whose connection is gone: their lock can be taken.
+    private func dropGoneRuns() throws(LedgerError) {
+        for row in try db.rows("SELECT id, lock FROM sift_runs", as: (String, Int64).self) {
+            guard try db.rows("SELECT pg_try_advisory_lock(\(row.1))", as: Bool.self).first == true else { continue }
+            try drop(row.0)
+            try db.execute("SELECT pg_advisory_unlock(\(row.1))")
+        }
+    }
+
+    private func drop(_ run: String) throws(LedgerError) {
+        try db.execute("DELETE FROM sift_claims WHERE run = \(run)")
+        try db.execute("DELETE FROM sift_runs WHERE id = \(run)")
+    }
+
+    /// What the block knows of keys it fetched or wrote: nil inside means "unclaimed".
+    private var known: [String: Owner?] = [:]
+    /// The block's claims and releases, written at its commit in one statement each.
+    private var inserts: [(key: String, owner: Owner)] = []
+    private var deletes: [String] = []
+
+    func prefetch(_ keys: [String]) {
+        guard begin() else { return }
+        let wanted = Array(Set(keys.filter { known[$0] == nil }))
+        guard !wanted.isEmpty else { return }
+        do {
+            for key in wanted { known[key] = .some(nil) }
+            for row in try db.rows(
+                "SELECT key, order_id, user_id, note FROM sift_claims WHERE key = ANY(\(wanted.map(Self.text)))",
+                as: (String, String?, String?, String?).self)
+            {
+                known[row.0] = Owner(order: row.1, user: row.2, note: row.3)  // keys are looked up as stored
+            }
+        } catch { failure = error }
+    }
+
+    func owner(of key: String) -> Owner? {
+        guard begin() else { return nil }
+        if let k = known[key] { return k }
+        do {
+            let rows = try db.rows(
+                "SELECT order_id, user_id, note FROM sift_claims WHERE key = \(Self.text(key))", as: (String?, String?, String?).self)
+            let owner = rows.first.map { Owner(order: $0.0, user: $0.1, note: $0.2) }
+            known[key] = .some(owner)
+            return owner
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    func record(_ key: String, _ owner: Owner) {
+        guard begin() else { return }
+        inserts.append((key, owner))
+        known[key] = .some(owner)
+    }
+
+    func release(_ key: String) {
+        guard begin() else { return }
+        if let i = inserts.firstIndex(where: { $0.key == key }) { inserts.remove(at: i) } else { deletes.append(key) }
+        known[key] = .some(nil)
+    }
+
+    func commit() throws(LedgerError) {
+        guard inTransaction else { return }
+        inTransaction = false
+        defer {
+            known.removeAll(keepingCapacity: true)
+            inserts.removeAll(keepingCapacity: true)
+            deletes.removeAll(keepingCapacity: true)
+        }
+        if failure == nil {
+            do { try write() } catch { failure = error }
+        }
+        if let failure {
+            self.failure = nil
+            try? db.execute("ROLLBACK")
+            throw failure
+        }
+        try db.execute("COMMIT")
+    }
+
+    /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
+    /// is kept as U+FFFD, the same on every look-up.
+    static func text(_ s: String) -> String {
+        s.utf8.contains(0) ? s.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : s
+    }
+
+    /// The block's releases, then its claims (a multi-row INSERT from one JSON parameter). A
+    /// key claimed twice breaks the primary key: the block fails, nothing is credited twice.
+    private func write() throws(LedgerError) {
+        if !deletes.isEmpty { try db.execute("DELETE FROM sift_claims WHERE key = ANY(\(deletes.map(Self.text)))") }
+        guard !inserts.isEmpty else { return }
+        var w = JSONWriter()
+        w.beginArray()
+        for (key, owner) in inserts {
+            w.beginObject()
+            w.field("key", Self.text(key))
+            if let o = owner.order { w.field("order_id", Self.text(o)) }
+            if let u = owner.user { w.field("user_id", Self.text(u)) }
+            if let r = run?.id { w.field("run", r) }
+            if let n = owner.note { w.field("note", Self.text(n)) }
+            w.endObject()
+        }
+        w.endArray()
+        let rows = String(decoding: w.bytes, as: UTF8.self)
+        try db.execute(
+            """
+            INSERT INTO sift_claims (key, order_id, user_id, run, note)
+            SELECT key, order_id, user_id, run, note
+            FROM jsonb_to_recordset(\(rows)::jsonb) AS x(key text, order_id text, user_id text, run text, note text)
+            """)
+    }
+
+    func finish() throws(LedgerError) {
+        try commit()
+        guard let run else { return }
+        try db.transaction { () throws(LedgerError) in
+            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+            let gone = try db.rows("DELETE FROM sift_runs WHERE id = \(run.id) RETURNING id", as: String.self).isEmpty
+            // Another run took this one for gone (its connection was lost) and dropped its claims.
+            if gone {
+                throw LedgerError(message: "ledger \(db.url.shown): this run's claims were dropped by another run; nothing was credited")
+            }
+        }
+        finished = true
+        try db.execute("SELECT pg_advisory_unlock(\(run.lock))")
+    }
+
+    /// Opens the block's transaction if needed; false (the failure kept) if it cannot.
+    private func begin() -> Bool {
+        if failure != nil { return false }
+        if inTransaction { return true }
+        inTransaction = true  // so that commit() ends it, or reports the failure
+        do {
+            try db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+            return true
+        } catch {
+            failure = error
+            return false
+        }
+    }
+}

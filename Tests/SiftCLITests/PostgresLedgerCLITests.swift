@@ -1,0 +1,100 @@
+import Foundation
+import SiftTesting
+import Testing
+
+/// The PostgreSQL ledger through the real binary: `sift ledger init`, `sift run --ledger URL`
+/// and `SIFT_LEDGER`, plain failures with exit code 4, and the password nowhere in any output.
+/// Needs the server scripts/test starts (SIFT_TEST_POSTGRES_URL); skipped, saying so, without it
+/// unless SIFT_REQUIRE_POSTGRES=1.
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["SIFT_TEST_POSTGRES_URL"] != nil
+            || ProcessInfo.processInfo.environment["SIFT_REQUIRE_POSTGRES"] == "1",
+        "no PostgreSQL server (SIFT_TEST_POSTGRES_URL); scripts/test starts one"))
+struct PostgresLedgerCLITests {
+    let server: String
+    let password: String
+
+    init() throws {
+        server = try #require(ProcessInfo.processInfo.environment["SIFT_TEST_POSTGRES_URL"], "SIFT_TEST_POSTGRES_URL is not set")
+        password = try #require(ProcessInfo.processInfo.environment["PGPASSWORD"])
+    }
+
+    /// A new database on the server (made with psql), as a ledger URL.
+    func database() throws -> String {
+        let name = "sift_cli_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        var c = try #require(URLComponents(string: server))
+        c.query = nil
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        psql.arguments = [try #require(c.string), "-qc", "CREATE DATABASE \(name)"]
+        try psql.run()
+        psql.waitUntilExit()
+        var d = try #require(URLComponents(string: server))
+        d.path = "/" + name
+        return try #require(d.string)
+    }
+
+    @Test func initThenRunsShareOneLedger() throws {
+        let url = try database()
+        let shown = url.replacingOccurrences(of: "?sslmode=disable", with: "")
+        let first = try SiftProcess.run(["ledger", "init", "--ledger", url])
+        #expect(first.status == 0)
+        #expect(first.stdout == "sift ledger: \(url) created\n")
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == "sift ledger: \(url) is set up already\n")
+        let args = [
+            "run", "--rules", "rules/app-store.yaml", "samples/app-store/signed.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
+        ]
+        let run1 = try SiftProcess.run(args + ["--ledger", url])
+        #expect(
+            try SiftProcess.reasons(run1.stdout) == [
+                [], ["app_store.replayed_transaction"], [], ["app_store.subscription_expired"], ["app_store.chain"], [],
+                ["app_store.refunded"], ["app_store.signature"], ["app_store.malformed_json"],
+            ])
+        // The same records again, the ledger named by SIFT_LEDGER: each credit is a re-delivery now.
+        let run2 = try SiftProcess.run(args, environment: ["SIFT_LEDGER": url])
+        #expect(try SiftProcess.reasons(run2.stdout)[0] == ["app_store.already_credited"])
+        #expect(try SiftProcess.reasons(run2.stdout)[2] == ["app_store.already_credited"])
+        // Wrong password; no schema; no server: exit 4 and one plain line each.
+        let wrong = try SiftProcess.run(args + ["--ledger", url], environment: ["PGPASSWORD": "not-it"])
+        #expect(wrong.status == 4)
+        #expect(
+            wrong.stderr
+                == "sift: ledger \(shown.replacingOccurrences(of: "?sslmode=disable", with: "")): authentication failed for user sift\n")
+        let bare = try database()
+        let noSchema = try SiftProcess.run(args + ["--ledger", bare])
+        #expect(noSchema.status == 4)
+        #expect(noSchema.stderr.hasSuffix(": the database has no Sift ledger; create it with: sift ledger init --ledger URL\n"))
+        let gone = try SiftProcess.run(args + ["--ledger", "postgresql://sift@127.0.0.1:1/sift?sslmode=disable"])
+        #expect(gone.status == 4)
+        #expect(gone.stderr == "sift: ledger postgresql://sift@127.0.0.1:1/sift: cannot connect (connection refused)\n")
+        for r in [first, run1, run2, wrong, noSchema, gone] {
+            #expect(!(r.stdout + r.stderr).contains(password))
+        }
+    }
+
+    @Test func aRuleFileNamesNoDatabase() throws {
+        let dir =
+            (try SiftProcess.temp(
+                "p.yaml",
+                """
+                pack: p
+                applies_to: { has: receipt }
+                receipt:
+                  field: receipt
+                  bundle_id: com.example.app
+                  products: { com.example.coins100: consumable }
+                  ledger: postgresql://app@db.example.com/claims
+                """) as NSString).deletingLastPathComponent
+        let r = try SiftProcess.run(["lint", dir + "/p.yaml"])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr.replacingOccurrences(of: dir, with: "R") == """
+                R/p.yaml:7:11: error: a rule file names only a SQLite ledger file beside the rules; give a database with --ledger or SIFT_LEDGER
+                  ledger: postgresql://app@db.example.com/claims
+                          ^
+                sift lint: 1 error
+
+                """)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SiftTesting
+import Testing
+
+@testable import SiftLedgerPostgres
+@testable import SiftReceipts
+
+/// The throw-away server scripts/pg-cluster starts (scripts/test starts one): its URL and
+/// password come from the environment. Without one the tests below are skipped, saying so,
+/// unless SIFT_REQUIRE_POSTGRES=1 (scripts/test, CI), where its absence fails them.
+enum TestServer {
+    static let environment = ProcessInfo.processInfo.environment
+    static let url = environment["SIFT_TEST_POSTGRES_URL"]
+    static let socketURL = environment["SIFT_TEST_POSTGRES_SOCKET"]
+    static let password = environment["PGPASSWORD"]
+    static let required = environment["SIFT_REQUIRE_POSTGRES"] == "1"
+    static let available = url != nil || required
+
+    /// A new, empty database on the server: the URL of it.
+    static func freshDatabase(_ base: String? = url) throws -> String {
+        let base = try #require(base, "no PostgreSQL server: SIFT_TEST_POSTGRES_URL is not set (run scripts/pg-cluster start)")
+        let name = "sift_test_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let admin = try PostgresSession(PostgresLedgerURL(base), password: password)
+        defer { admin.close() }
+        try admin.execute("CREATE DATABASE \(unescaped: name)")
+        return try renamed(base, name)
+    }
+
+    /// `url` naming the database `name`.
+    static func renamed(_ url: String, _ name: String) throws -> String {
+        var c = try #require(URLComponents(string: url))
+        c.path = "/" + name
+        return try #require(c.string)
+    }
+
+    /// A fresh database with the ledger's tables.
+    static func ledger(_ base: String? = url) throws -> String {
+        let url = try freshDatabase(base)
+        _ = try PostgresLedger.initialize(url, passwordFile: nil)
+        return url
+    }
+}
+
+@Suite(.enabled(if: TestServer.available, "no PostgreSQL server (SIFT_TEST_POSTGRES_URL); scripts/test starts one"))
+struct PostgresClaimsStoreTests {
+    @Test func thePostgresLedgerKeepsTheContractOverTCP() throws {
+        let url = try TestServer.ledger()
+        try ClaimsStoreContract(open: {
+            try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: $0)
+        }).runAll()
+    }
+
+    @Test func andOverAUnixSocket() throws {
+        let url = try TestServer.ledger(TestServer.socketURL)
+        try ClaimsStoreContract(open: {
+            try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: $0)
+        }).runAll()
+    }
+
+    @Test func initIsIdempotent() throws {
+        let url = try TestServer.freshDatabase()
+        #expect(try PostgresLedger.initialize(url, passwordFile: nil) == true)
+        #expect(try PostgresLedger.initialize(url, passwordFile: nil) == false)
+    }
+
+    /// Each problem in one plain line naming the host and database, never the password.
+    @Test func problemsAreOnePlainLine() throws {
+        let url = try TestServer.freshDatabase()
+        let parsed = try PostgresLedgerURL(url)
+        func problem(_ body: () throws -> Void) -> String {
+            do { try body() } catch { return "\(error)" }
+            return "no error"
+        }
+        let open = { (u: String, password: String?) in
+            _ = try PostgresClaimsStore(PostgresLedgerURL(u), password: password, claimsAreFinal: true)
+        }
+        let missing = try TestServer.renamed(url, "nothing_here")
+        let messages = [
+            problem { try open(url, "not-the-password") },
+            problem { try open("postgresql://sift@127.0.0.1:1/sift?sslmode=disable", TestServer.password) },
+            problem { try open(url, TestServer.password) },
+            problem { try open(missing, TestServer.password) },
+        ]
+        #expect(
+            messages == [
+                "ledger \(parsed.shown): authentication failed for user sift",
+                "ledger postgresql://sift@127.0.0.1:1/sift: cannot connect (connection refused)",
+                "ledger \(parsed.shown): the database has no Sift ledger; create it with: sift ledger init --ledger URL",
+                "ledger \(try PostgresLedgerURL(missing).shown): database nothing_here does not exist",
+            ])
+        _ = try PostgresLedger.initialize(url, passwordFile: nil)
+        let admin = try PostgresSession(parsed, password: TestServer.password)
+        try admin.execute("UPDATE sift_ledger SET version = 99")
+        admin.close()
+        #expect(
+            problem { try open(url, TestServer.password) }
+                == "ledger \(parsed.shown): its schema is version 99, made by a newer Sift (this one reads 1)")
+        for m in messages { #expect(!m.contains(TestServer.password ?? "\u{0}")) }
+    }
+}
+
+/// The ledger URL and where its password comes from (no server needed).
+@Suite struct PostgresLedgerURLTests {
+    @Test func theURLIsReadAsLibpqReadsIt() throws {
+        let u = try PostgresLedgerURL("postgresql://app@db.example.com:6432/claims?sslmode=require")
+        #expect([u.user, u.host, "\(u.port)", u.database, u.sslMode.rawValue] == ["app", "db.example.com", "6432", "claims", "require"])
+        let s = try PostgresLedgerURL("postgres://app@localhost/claims?host=/run/postgresql")
+        #expect(s.socketDirectory == "/run/postgresql")
+        #expect(s.sslMode == .disable)
+        #expect(try PostgresLedgerURL("postgresql://app@db/claims").sslMode == .verifyFull)
+    }
+
+    @Test(arguments: [
+        (
+            "postgresql://app:secret@db/claims",
+            "ledger postgresql://app@db/claims: give the password in PGPASSWORD, a .pgpass file or --ledger-password-file, not in the URL"
+        ),
+        (
+            "postgresql://app@db/claims?sslmode=prefer",
+            "ledger postgresql://app@db/claims?sslmode=prefer: sslmode is disable, require or verify-full, not 'prefer'"
+        ),
+        (
+            "postgresql://app@db/claims?options=x",
+            "ledger postgresql://app@db/claims?options=x: unknown parameter 'options' (known: sslmode, host)"
+        ),
+    ])
+    func aBadURLIsOnePlainLine(_ url: String, _ message: String) {
+        #expect(throws: LedgerError.self) { try PostgresLedgerURL(url) }
+        do { _ = try PostgresLedgerURL(url) } catch { #expect(error.message == message) }
+    }
+
+    @Test func thePasswordComesFromTheFileThenTheEnvironmentThenPgpass() throws {
+        let u = try PostgresLedgerURL("postgresql://app@db:5432/claims")
+        let file = TemporaryFiles.path("sift-pw-")
+        try "from-file\nignored\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let pgpass = TemporaryFiles.path("sift-pgpass-")
+        try "# comment\nother:5432:claims:app:no\ndb:*:claims:app:pa\\:ss\n".write(toFile: pgpass, atomically: true, encoding: .utf8)
+        #expect(try u.password(file: file, environment: ["PGPASSWORD": "env"]) == "from-file")
+        #expect(try u.password(file: nil, environment: ["PGPASSWORD": "env", "PGPASSFILE": pgpass]) == "env")
+        #expect(try u.password(file: nil, environment: ["PGPASSFILE": pgpass]) == "pa:ss")
+        #expect(try u.password(file: nil, environment: ["PGPASSFILE": "/nonexistent"]) == nil)
+    }
+}
