@@ -92,6 +92,7 @@ let package = Package(
             dependencies: [
                 "SiftCore", "SiftReceipts", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]),
         // The library hosts import: core plus the built-in plugin families.

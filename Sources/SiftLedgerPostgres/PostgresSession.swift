@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -23,8 +25,10 @@ final class PostgresSession {
             throw LedgerError(message: "ledger \(url.shown): TLS cannot be set up (\(error))")
         }
         do {
+            var c = configuration
+            c.options.connectTimeout = .seconds(10)
             connection = try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: Self.logger
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: c, id: 1, logger: Self.logger
             ).wait()
         } catch {
             throw PostgresProblem.plain(error, url)
@@ -50,36 +54,64 @@ final class PostgresSession {
         return configuration
     }
 
+    /// The longest a statement may take, waiting for the block lock included (another run's
+    /// block holds it for milliseconds): past it the connection is closed and the block fails.
+    /// It also bounds a statement whose connection the server dropped without a word.
+    static let statementTimeout: TimeInterval = 20
+
+    /// Set once the connection is lost or stopped answering: every later statement fails at
+    /// once with it (a connection in that state may never answer again).
+    private var broken: LedgerError?
+
+    /// The future's value, or a failure after `statementTimeout`.
+    private func wait<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = NIOLockedValueBox<Result<T, any Error>?>(nil)
+        future.whenComplete { result in
+            box.withLockedValue { $0 = result }
+            done.signal()
+        }
+        if done.wait(timeout: DispatchTime.now() + Self.statementTimeout) == .timedOut {
+            let closing: EventLoopFuture<Void> = connection.close()
+            _ = closing
+            broken = LedgerError(message: "ledger \(url.shown): the server did not answer for \(Int(Self.statementTimeout)) seconds")
+            throw broken!
+        }
+        return try box.withLockedValue { $0! }.get()
+    }
+
+    /// Runs a statement unless the connection is broken; a lost connection breaks it.
+    private func guarded<T>(_ body: () throws -> T) throws(LedgerError) -> T {
+        if let broken { throw broken }
+        do { return try body() } catch let e as LedgerError { throw e } catch {
+            let problem = PostgresProblem.plain(error, url)
+            if PostgresProblem.isConnectionLost(error) { broken = problem }
+            throw problem
+        }
+    }
+
     func execute(_ query: PostgresQuery) throws(LedgerError) {
-        do { _ = try connection.query(query, logger: Self.logger).wait() } catch { throw PostgresProblem.plain(error, url) }
+        _ = try guarded { try wait(connection.query(query, logger: Self.logger)) }
     }
 
     func rows<T: PostgresDecodable>(_ query: PostgresQuery, as: T.Type) throws(LedgerError) -> [T] {
-        do {
-            return try connection.query(query, logger: Self.logger).wait().map { try $0.decode(T.self) }
-        } catch { throw PostgresProblem.plain(error, url) }
+        try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode(T.self) } }
     }
 
     func rows<A: PostgresDecodable, B: PostgresDecodable>(_ query: PostgresQuery, as: (A, B).Type) throws(LedgerError) -> [(A, B)] {
-        do {
-            return try connection.query(query, logger: Self.logger).wait().map { try $0.decode((A, B).self) }
-        } catch { throw PostgresProblem.plain(error, url) }
+        try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B).self) } }
     }
 
     func rows<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable>(_ query: PostgresQuery, as: (A, B, C).Type)
         throws(LedgerError) -> [(A, B, C)]
     {
-        do {
-            return try connection.query(query, logger: Self.logger).wait().map { try $0.decode((A, B, C).self) }
-        } catch { throw PostgresProblem.plain(error, url) }
+        try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B, C).self) } }
     }
 
     func rows<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
         _ query: PostgresQuery, as: (A, B, C, D).Type
     ) throws(LedgerError) -> [(A, B, C, D)] {
-        do {
-            return try connection.query(query, logger: Self.logger).wait().map { try $0.decode((A, B, C, D).self) }
-        } catch { throw PostgresProblem.plain(error, url) }
+        try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B, C, D).self) } }
     }
 
     /// Runs `body` in a transaction of its own.
@@ -93,7 +125,8 @@ final class PostgresSession {
     }
 
     func close() {
-        try? connection.close().wait()
+        let closing: EventLoopFuture<Void> = connection.close()
+        if broken == nil { _ = try? wait(closing) }
     }
 }
 
@@ -121,13 +154,21 @@ enum PostgresProblem {
                 message: "\(at): the server asks for a password: give it in PGPASSWORD, a .pgpass file or --ledger-password-file")
         case .sslUnsupported:
             return LedgerError(message: "\(at): the server does not offer TLS (sslmode=\(url.sslMode.rawValue))")
-        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
+            if e.code == .connectionError, e.underlying != nil {
+                return LedgerError(message: "\(at): cannot connect (\(e.underlying.map(Self.words) ?? "no answer"))")
+            }
             return LedgerError(message: "\(at): the connection to the server was lost")
-        case .connectionError:
-            return LedgerError(message: "\(at): cannot connect (\(e.underlying.map(Self.words) ?? "no answer"))")
         default:
             return LedgerError(message: "\(at): \(e.code)")
         }
+    }
+
+    /// Whether the connection itself is gone (rather than a statement refused).
+    static func isConnectionLost(_ error: any Error) -> Bool {
+        guard let e = error as? PSQLError else { return true }
+        if e.code == .server { return ["57P01", "57P02", "57P03"].contains(e.serverInfo?[.sqlState] ?? "") }
+        return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(e.code)
     }
 
     /// An underlying error's words: `connection refused` for errno's, never a dump.
