@@ -40,13 +40,7 @@ struct AppTransactionCheck {
 
     func check(_ a: JSONValue, _ f: inout Findings) -> AppStoreResult.AppTransaction? {
         let p = policy
-        let bundle = a["bundleId"]?.string
-        if bundle == nil || !p.bundleIDs.contains(bundle!) {
-            f.fail(
-                "\(path).bundleId", .AppStore.bundleId,
-                "the app transaction is for another app (\(bundle ?? "none")); expected \(p.bundleIDs.sorted().joined(separator: " or "))",
-                "应用交易属于其他应用（\(bundle ?? "无")）；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", a["bundleId"])
-        }
+        p.checkBundle(a, at: path, what: ("the app transaction", "应用交易"), &f)
         let env = a["receiptType"]?.string
         if env == nil || !p.environments.contains(env!) {
             f.fail(
@@ -54,11 +48,7 @@ struct AppTransactionCheck {
                 "the app transaction is from \(env ?? "no environment"); accepted: \(p.environments.sorted().joined(separator: ", "))",
                 "应用交易环境为 \(env ?? "无")，允许的环境：\(p.environments.sorted().joined(separator: ", "))", a["receiptType"])
         }
-        if env == "Production", let want = p.appAppleID, a["appAppleId"]?.integer.map(Int64.init) != want {
-            f.fail(
-                "\(path).appAppleId", .AppStore.appAppleId, "appAppleId is not \(want), this app's Apple id", "appAppleId 不是本应用的 \(want)",
-                a["appAppleId"])
-        }
+        p.checkAppAppleID(a, environment: env, at: path, &f)
         let version = a["originalApplicationVersion"]?.string
         if version == nil || version!.isEmpty {
             malformed("originalApplicationVersion", "is missing or not text", "缺失或不是文本", a, &f)

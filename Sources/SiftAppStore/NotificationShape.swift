@@ -71,13 +71,7 @@ struct NotificationShape {
             f.fail(at, .AppStore.claimMalformed, "the notification's \(name) is not an object", "通知的 \(name) 不是对象", body)
             return nil
         }
-        let bundle = body["bundleId"]?.string
-        if bundle == nil || !policy.bundleIDs.contains(bundle!) {
-            f.fail(
-                "\(at).bundleId", .AppStore.bundleId,
-                "the notification is for another app (\(bundle ?? "none")); expected \(policy.bundleIDs.sorted().joined(separator: " or "))",
-                "通知属于其他应用（\(bundle ?? "无")）；应为 \(policy.bundleIDs.sorted().joined(separator: " 或 "))", body["bundleId"])
-        }
+        policy.checkBundle(body, at: at, what: ("the notification", "通知"), &f)
         let env: String?
         if name == "externalPurchaseToken" {
             env = body["externalPurchaseId"]?.string.map { $0.hasPrefix("SANDBOX") ? "Sandbox" : "Production" }
@@ -91,11 +85,7 @@ struct NotificationShape {
                 "通知环境为 \(env ?? "无")，允许的环境：\(policy.environments.sorted().joined(separator: ", "))",
                 name == "externalPurchaseToken" ? body["externalPurchaseId"] : body["environment"])
         }
-        if env == "Production", let want = policy.appAppleID, body["appAppleId"]?.integer.map(Int64.init) != want {
-            f.fail(
-                "\(at).appAppleId", .AppStore.appAppleId, "appAppleId is not \(want), this app's Apple id", "appAppleId 不是本应用的 \(want)",
-                body["appAppleId"])
-        }
+        policy.checkAppAppleID(body, environment: env, at: at, &f)
         return env
     }
 }
