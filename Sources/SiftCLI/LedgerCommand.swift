@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sift
 import SiftLedgerPostgres
 import SiftReceipts
 
@@ -7,7 +8,81 @@ import SiftReceipts
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger", abstract: "Set up the claims ledger that replay detection shares across runs and hosts.",
-        subcommands: [Init.self])
+        subcommands: [Init.self, Status.self, Export.self])
+
+    /// The ledger options every subcommand takes.
+    struct Target: ParsableArguments {
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The ledger: a SQLite file or postgresql://USER@HOST:PORT/DB?sslmode=... (default: SIFT_LEDGER).", valueName: "FILE|URL"))
+        var ledger: String? = ProcessInfo.processInfo.environment["SIFT_LEDGER"].flatMap { $0.isEmpty ? nil : $0 }
+
+        @Option(name: .long, help: "File whose first line is the PostgreSQL ledger's password (else PGPASSWORD, then .pgpass).")
+        var ledgerPasswordFile: String?
+
+        func validate() throws {
+            if ledger == nil { throw ValidationError("give the ledger with --ledger FILE|URL or SIFT_LEDGER") }
+        }
+
+        /// The ledger opened to read; its failures end the command with exit code 4 and one line.
+        func open() throws -> any ClaimsStore {
+            var environment = RunEnvironment()
+            environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
+            return try Self.plain { try ClaimsStores.openToRead(ledger ?? "", environment) }
+        }
+
+        static func plain<T>(_ body: () throws -> T) throws -> T {
+            do { return try body() } catch let error as LedgerError {
+                eprint("sift ledger: " + error.message)
+                throw Failed.runtime
+            }
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Count the ledger's claims by kind, and the runs whose claims are still provisional.",
+            discussion: "Opening the ledger drops the claims of runs that are gone, as a run does. Exit codes: 0; 4 it cannot be read.")
+
+        @OptionGroup var target: Target
+
+        func run() throws {
+            let store = try target.open()
+            let rows = try Target.plain { try store.claims() }
+            let runs = try Target.plain { try store.liveRuns() }
+            var kinds: [String: Int] = [:]
+            for r in rows { kinds[r.key.hasPrefix("r:") ? "r" : String(r.key.prefix(1)), default: 0] += 1 }
+            let shown = LedgerURL.shown(target.ledger ?? "")
+            print(
+                """
+                sift ledger: \(shown)
+                  claims: \(rows.count) (transactions t: \(kinds["t"] ?? 0), originals o: \(kinds["o"] ?? 0), \
+                notifications n: \(kinds["n"] ?? 0), refund marks r: \(kinds["r"] ?? 0))
+                  provisional: \(rows.filter(\.provisional).count), held by \(runs) live run\(runs == 1 ? "" : "s")
+                """)
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every claim as JSON Lines: key, order_id, user_id, note, provisional (in key order).")
+
+        @OptionGroup var target: Target
+
+        func run() throws {
+            let store = try target.open()
+            var out = ""
+            for row in try Target.plain({ try store.claims() }) {
+                out += row.json + "\n"
+                if out.utf8.count > 1 << 16 {
+                    FileHandle.standardOutput.write(Data(out.utf8))
+                    out = ""
+                }
+            }
+            FileHandle.standardOutput.write(Data(out.utf8))
+        }
+    }
 
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(

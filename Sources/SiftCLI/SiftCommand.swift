@@ -16,6 +16,10 @@ struct SiftCommand: ParsableCommand {
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.
     static func main() {
+        // A reader that goes away ends the run quietly (exit 141), whatever the parent left
+        // the signal as: an ignored SIGPIPE is inherited across exec (test runners and servers
+        // that link SwiftNIO ignore it), and would turn a closed pipe into an error message.
+        signal(SIGPIPE, SIG_DFL)
         do {
             var command = try parseAsRoot()
             try command.run()

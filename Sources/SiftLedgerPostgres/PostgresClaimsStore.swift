@@ -185,6 +185,19 @@ final class PostgresClaimsStore: ClaimsStore {
         try db.execute("SELECT pg_advisory_unlock(\(run.lock))")
     }
 
+    func claims() throws(LedgerError) -> [LedgerRow] {
+        try db.rows(
+            """
+            SELECT c.key, c.order_id, c.user_id, c.note, r.id IS NOT NULL
+            FROM sift_claims c LEFT JOIN sift_runs r ON r.id = c.run ORDER BY c.key COLLATE "C"
+            """, as: (String, String?, String?, String?, Bool).self
+        ).map { LedgerRow(key: $0.0, owner: Owner(order: $0.1, user: $0.2, note: $0.3), provisional: $0.4) }
+    }
+
+    func liveRuns() throws(LedgerError) -> Int {
+        Int(try db.rows("SELECT count(*) FROM sift_runs", as: Int64.self).first ?? 0)
+    }
+
     /// Opens the block's transaction if needed; false (the failure kept) if it cannot.
     private func begin() -> Bool {
         if failure != nil { return false }

@@ -114,6 +114,12 @@ final class PostgresSession {
         try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B, C, D).self) } }
     }
 
+    func rows<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable, E: PostgresDecodable>(
+        _ query: PostgresQuery, as: (A, B, C, D, E).Type
+    ) throws(LedgerError) -> [(A, B, C, D, E)] {
+        try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B, C, D, E).self) } }
+    }
+
     /// Runs `body` in a transaction of its own.
     func transaction(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
         try execute("BEGIN ISOLATION LEVEL READ COMMITTED")

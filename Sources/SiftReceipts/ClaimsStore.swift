@@ -1,3 +1,4 @@
+import Foundation
 import SiftCore
 
 /// Where the claims of replay detection are kept across runs: who holds each key
@@ -35,6 +36,37 @@ package protocol ClaimsStore: AnyObject {
     func commit() throws(LedgerError)
     /// After the run's results are complete: this run's provisional claims become final.
     func finish() throws(LedgerError)
+    /// Every claim, in key order, for `sift ledger status` and `export` (outside any block).
+    func claims() throws(LedgerError) -> [LedgerRow]
+    /// How many runs hold provisional claims now (each live: gone ones were dropped on opening).
+    func liveRuns() throws(LedgerError) -> Int
+}
+
+/// One claim as `sift ledger export` writes it.
+package struct LedgerRow: Sendable, Equatable {
+    package let key: String
+    package let owner: Owner
+    /// True while the run that made it is live (its results not yet written).
+    package let provisional: Bool
+
+    package init(key: String, owner: Owner, provisional: Bool) {
+        self.key = key
+        self.owner = owner
+        self.provisional = provisional
+    }
+
+    /// `{"key":...,"order_id":...,"user_id":...,"note":...,"provisional":false}`.
+    package var json: String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("key", key)
+        if let o = owner.order { w.field("order_id", o) }
+        if let u = owner.user { w.field("user_id", u) }
+        if let n = owner.note { w.field("note", n) }
+        w.field("provisional", provisional)
+        w.endObject()
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
 }
 
 extension ClaimsStore {
@@ -46,6 +78,15 @@ package enum ClaimsStores {
     package static func initializeFile(_ path: String) throws(LedgerError) {
         let store = try Ledger(path: path, claimsAreFinal: true)
         try store.commit()
+    }
+
+    /// Opens an existing ledger to read it (`sift ledger status`, `export`): a file that does not
+    /// exist is an error, not a new ledger.
+    package static func openToRead(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
+        if LedgerURL.scheme(of: ledger) == nil, !FileManager.default.fileExists(atPath: ledger) {
+            throw LedgerError(message: "ledger '\(ledger)': no such file")
+        }
+        return try open(ledger, environment)
     }
 
     /// The store a ledger names: a URL whose scheme has an opener in the environment

@@ -176,6 +176,16 @@ final class Ledger: ClaimsStore {
         run.end(ledger: path)
     }
 
+    func claims() throws(LedgerError) -> [LedgerRow] {
+        try rows("SELECT key, order_id, user_id, note, run IN (SELECT id FROM runs) FROM credits ORDER BY key").map {
+            LedgerRow(key: $0[0] ?? "", owner: Owner(order: $0[1], user: $0[2], note: $0[3]), provisional: $0[4] == "1")
+        }
+    }
+
+    func liveRuns() throws(LedgerError) -> Int {
+        Int(try rows("SELECT count(*) FROM runs").first?[0] ?? "0") ?? 0
+    }
+
     /// Starts the block's write transaction if needed; false (and the failure kept) if it cannot.
     private func begin() -> Bool {
         if failure != nil { return false }

@@ -157,6 +157,17 @@ import SiftTesting
                 + "\n")
         let after = try SiftProcess.run(args, stdin: charge)
         #expect(try SiftProcess.reasons(after.stdout) == [["app_store.notification_duplicate", "app_store.already_credited"]])
+        // The ledger holds the charge, the three notifications, and no refund mark any more.
+        let status = try SiftProcess.run(["ledger", "status", "--ledger", ledger])
+        #expect(
+            status.stdout
+                == "sift ledger: \(ledger)\n  claims: 4 (transactions t: 1, originals o: 0, notifications n: 3, refund marks r: 0)\n"
+                + "  provisional: 0, held by 0 live runs\n")
+        let export = try SiftProcess.run(["ledger", "export", "--ledger", ledger])
+        #expect(export.stdout.hasSuffix(#"{"key":"t:4000000000000401","provisional":false}"# + "\n"))
+        let missing = try SiftProcess.run(["ledger", "status", "--ledger", ledger + ".nothing"])
+        #expect(missing.status == 4)
+        #expect(missing.stderr == "sift ledger: ledger '\(ledger).nothing': no such file\n")
     }
 
     /// Server API responses: each element at its own path; one tampered element fails alone.

@@ -68,7 +68,16 @@ struct PostgresLedgerCLITests {
         let gone = try SiftProcess.run(args + ["--ledger", "postgresql://sift@127.0.0.1:1/sift?sslmode=disable"])
         #expect(gone.status == 4)
         #expect(gone.stderr == "sift: ledger postgresql://sift@127.0.0.1:1/sift: cannot connect (connection refused)\n")
-        for r in [first, run1, run2, wrong, noSchema, gone] {
+        // What the ledger holds: the first run's claims, all final.
+        let status = try SiftProcess.run(["ledger", "status", "--ledger", url])
+        #expect(
+            status.stdout == "sift ledger: \(url)\n  claims: 5 (transactions t: 2, originals o: 1, notifications n: 1, refund marks r: 1)\n"
+                + "  provisional: 0, held by 0 live runs\n")
+        let export = try SiftProcess.run(["ledger", "export", "--ledger", url])
+        #expect(
+            export.stdout.split(separator: "\n").first
+                == #"{"key":"n:6a1d0b8e-1f7a-4c55-9a3e-2f0c1d2e3f40","order_id":"o-106","user_id":"u-106","provisional":false}"#)
+        for r in [first, run1, run2, wrong, noSchema, gone, status, export] {
             #expect(!(r.stdout + r.stderr).contains(password))
         }
     }
