@@ -60,6 +60,8 @@ package final class ReplaySettler: Settler {
         uncommitted.append(key)
     }
 
+    package var prepares: Bool { ledger != nil }
+
     /// Asks the ledger once for every key the block's records will look up.
     package func prepare(_ results: [StageResult]) {
         guard let ledger else { return }

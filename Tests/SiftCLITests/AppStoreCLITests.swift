@@ -165,6 +165,11 @@ import SiftTesting
                 + "  provisional: 0, held by 0 live runs\n")
         let export = try SiftProcess.run(["ledger", "export", "--ledger", ledger])
         #expect(export.stdout.hasSuffix(#"{"key":"t:4000000000000401","provisional":false}"# + "\n"))
+        for sub in ["init", "status", "export"] {
+            let none = try SiftProcess.run(["ledger", sub], environment: ["SIFT_LEDGER": ""])
+            #expect(none.status == 2)
+            #expect(none.stderr.hasPrefix("Error: give the ledger with --ledger FILE|URL or SIFT_LEDGER\n"), "\(sub)")
+        }
         let missing = try SiftProcess.run(["ledger", "status", "--ledger", ledger + ".nothing"])
         #expect(missing.status == 4)
         #expect(missing.stderr == "sift ledger: ledger '\(ledger).nothing': no such file\n")

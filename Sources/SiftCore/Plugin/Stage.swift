@@ -20,6 +20,9 @@ package protocol Settler: AnyObject {
     /// Called with a block's results (its own stage's, in input order) before they are settled
     /// one by one: a hint, so that a settler can fetch what the block will ask in one go.
     func prepare(_ results: [StageResult])
+    /// True when `prepare` does anything (a ledger to ask): otherwise the block's results are
+    /// not gathered for it.
+    var prepares: Bool { get }
     /// Makes what was settled so far durable (a host calls this between requests).
     func checkpoint() throws
     /// Called once after the last record: make everything durable. A run that never
@@ -30,6 +33,7 @@ package protocol Settler: AnyObject {
 extension Settler {
     public func checkpoint() throws {}
     public func prepare(_ results: [StageResult]) {}
+    public var prepares: Bool { false }
 }
 
 /// Settings of one run that stages may need.

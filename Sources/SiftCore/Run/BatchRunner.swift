@@ -192,7 +192,7 @@ package struct BatchRunner: Sendable {
             }
         }
         var e = run.emitter()
-        if !run.session.isStateless { run.session.prepare((0..<count).map { slots.take($0).results }) }
+        if run.session.prepares { run.session.prepare((0..<count).map { slots.take($0).results }) }
         for i in 0..<count {
             let slot = slots.take(i)
             let verdict: RecordVerdict

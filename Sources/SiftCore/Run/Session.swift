@@ -106,12 +106,15 @@ package final class Session {
         return verdict
     }
 
+    /// True when a settler wants each block's results before they are settled (`prepare`).
+    public var prepares: Bool { settlers.contains { $0.contains { $0?.prepares == true } } }
+
     /// Tells the settlers what a block of records (each record's pack results, in input order)
     /// will settle, before it is settled record by record.
     public func prepare(_ block: [[PackResult]]) {
         for (p, row) in settlers.enumerated() {
             for (s, settler) in row.enumerated() {
-                guard let settler else { continue }
+                guard let settler, settler.prepares else { continue }
                 settler.prepare(block.flatMap { $0.filter { $0.packIndex == p }.map { $0.stages[s] } })
             }
         }
