@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftTesting", targets: ["SiftTesting"]),
+        // The claims ledger on PostgreSQL for hosts: `RecordSession(pipeline:ledger: .postgres(url))`.
+        .library(name: "SiftLedgerPostgres", targets: ["SiftLedgerPostgres"]),
         .executable(name: "sift", targets: ["SiftCLI"]),
         // The same tool under its target's name: SwiftPM builds a command plugin's tools by product name.
         .executable(name: "SiftCLI", targets: ["SiftCLI"]),
@@ -152,3 +154,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// scripts/sendable-check: every public type of Sift's own modules says whether it is Sendable. Only
+// Sift's targets get the flag, so the check rebuilds them in .build, not the dependencies.
+if Context.environment["SIFT_SENDABLE_CHECK"] != nil {
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"])]
+    }
+}

@@ -1,13 +1,13 @@
 """Checks the library's public API from the compiler's symbol graphs: every public declaration
 has a doc comment, and prints how many public types there are. Run by scripts/docs-check after
-`swift package dump-symbol-graph --minimum-access-level public`.
+`swift symbolgraph-extract` of each module (public declarations).
 Usage: python3 scripts/public-api.py SYMBOLGRAPH_DIR"""
 import glob
 import json
 import os
 import sys
 
-MODULES = ("Sift", "SiftCore", "SiftFields", "SiftReceipts", "SiftRoutes", "SiftAppleID", "SiftAppStore", "SiftTesting")
+MODULES = ("Sift", "SiftCore", "SiftFields", "SiftReceipts", "SiftRoutes", "SiftAppleID", "SiftAppStore", "SiftLedgerPostgres", "SiftTesting")
 TYPE_KINDS = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
 
 

@@ -1,7 +1,10 @@
 // The scanner's helpers are inline functions in include/sift_scan.h; SwiftPM needs a source file.
 #include "sift_scan.h"
 
-// The commit a build was made from: scripts/package passes -Xcc -DSIFT_COMMIT='"<sha>"'.
+// The commit a build was made from: scripts/release-build writes include/sift_commit.h.
+#if __has_include("sift_commit.h")
+#include "sift_commit.h"
+#endif
 #ifndef SIFT_COMMIT
 #define SIFT_COMMIT "unknown"
 #endif

@@ -29,7 +29,7 @@ extension Pipeline {
 /// concurrent tasks: records are settled one at a time, in the order their calls arrive.
 /// Each call gives its own as-of time (default: now), so a long-lived session never goes stale.
 ///
-///     let session = try RecordSession(pipeline: try RulesLoader.load(path: "rules/iap.yaml"))
+///     let session = try RecordSession(pipeline: try RulesLoader.load(path: "rules/iap.yaml"), ledger: .file("claims.sqlite"))
 ///     let verdict = await session.validate(json: body)
 ///     try await session.checkpoint()
 public actor RecordSession {
@@ -37,12 +37,17 @@ public actor RecordSession {
     /// The rules it applies.
     public nonisolated let pipeline: Pipeline
 
-    /// A session over `pipeline`. `overrides` replaces paths the rules name, as `sift run`'s
-    /// options do: `["ledger": "/var/lib/app/ledger.sqlite"]`.
-    /// A record that names a key twice in one object is `input.duplicate_key` unless
-    /// `duplicateKeys` says which member counts.
-    public init(pipeline: Pipeline, overrides: [String: String] = [:], duplicateKeys: DuplicateKeys = .reject) throws {
-        try self.init(pipeline: pipeline, environment: RunEnvironment(overrides: overrides), duplicateKeys: duplicateKeys)
+    /// A session over `pipeline`. `ledger` replaces every ledger the rules name (a SQLite file,
+    /// or a database with `SiftLedgerPostgres`), as `sift run --ledger` does; `overrides` replaces
+    /// other paths the rules name, as `sift run`'s options do (`["ledger": path]` is the same as
+    /// `ledger: .file(path)`). A record that names a key twice in one object is
+    /// `input.duplicate_key` unless `duplicateKeys` says which member counts.
+    public init(
+        pipeline: Pipeline, ledger: LedgerConfiguration? = nil, overrides: [String: String] = [:], duplicateKeys: DuplicateKeys = .reject
+    ) throws {
+        var environment = RunEnvironment(overrides: overrides)
+        if let ledger { environment.use(ledger) }
+        try self.init(pipeline: pipeline, environment: environment, duplicateKeys: duplicateKeys)
     }
 
     package init(pipeline: Pipeline, environment: RunEnvironment, duplicateKeys: DuplicateKeys = .reject) throws {

@@ -8,7 +8,7 @@ import SiftReceipts
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger", abstract: "Set up the claims ledger that replay detection shares across runs and hosts.",
-        subcommands: [Init.self, Status.self, Export.self])
+        subcommands: [Init.self, Status.self, Copy.self, Export.self])
 
     /// The ledger options every subcommand takes.
     struct Target: ParsableArguments {
@@ -26,10 +26,15 @@ struct LedgerCommand: ParsableCommand {
         }
 
         /// The ledger opened to read; its failures end the command with exit code 4 and one line.
-        func open() throws -> any ClaimsStore {
+        func open() throws -> any ClaimsStore { try open(ledger ?? "", toRead: true) }
+
+        /// A ledger opened with final claims (`toRead`: a missing file is an error, not a new ledger).
+        func open(_ ledger: String, toRead: Bool) throws -> any ClaimsStore {
             var environment = RunEnvironment()
             environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
-            return try Self.plain { try ClaimsStores.openToRead(ledger ?? "", environment) }
+            return try Self.plain {
+                toRead ? try ClaimsStores.openToRead(ledger, environment) : try ClaimsStores.open(ledger, environment)
+            }
         }
 
         static func plain<T>(_ body: () throws -> T) throws -> T {
@@ -61,6 +66,43 @@ struct LedgerCommand: ParsableCommand {
                 notifications n: \(kinds["n"] ?? 0), refund marks r: \(kinds["r"] ?? 0))
                   provisional: \(rows.filter(\.provisional).count), held by \(runs) live run\(runs == 1 ? "" : "s")
                 """)
+        }
+    }
+
+    struct Copy: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy every claim of a ledger (a SQLite file, as a rule file names it) into the ledger of --ledger.",
+            discussion: """
+                A key the target holds for the same order and user is left alone, so a second copy changes nothing; \
+                one it holds for another owner is a conflict: listed, never overwritten. A source with provisional claims \
+                of a live run is refused. Exit codes: 0 copied; 1 conflicts (the rest is copied); 4 a ledger cannot be \
+                read or written (one plain line).
+                """)
+
+        @Argument(help: ArgumentHelp("The ledger to copy from.", valueName: "FROM"))
+        var source: String
+
+        @Flag(name: .long, help: "Report what would be copied and the conflicts; change nothing.")
+        var dryRun = false
+
+        @OptionGroup var target: Target
+
+        func run() throws {
+            let to = target.ledger ?? ""
+            if to == source { throw ValidationError("the ledger to copy from is the ledger of --ledger") }
+            let from = try target.open(source, toRead: true)
+            let into = try target.open(to, toRead: false)
+            let report = try Target.plain { try LedgerCopy.copy(from: from, to: into, dryRun: dryRun) }
+            let (a, b) = (LedgerURL.shown(source), LedgerURL.shown(to))
+            for c in report.conflicts {
+                print("conflict \(c.key): \(a) has \(c.source.described); \(b) has \(c.target.described)")
+            }
+            let verb = dryRun ? "would copy" : "copied"
+            print(
+                "sift ledger copy: \(a) -> \(b): \(verb) \(report.copied), \(report.present) there already, "
+                    + "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
+                    + (report.conflicts.isEmpty ? "" : " (left as they are)"))
+            if !report.conflicts.isEmpty { throw Failed.invalid }
         }
     }
 

@@ -20,11 +20,17 @@ import SiftReceipts
 /// - **Gone runs**: a run whose claims are provisional holds a session-level advisory lock of its
 ///   own for as long as its connection lives; the server lets go of it when the connection ends,
 ///   however the process ends. A run is gone when another connection can take its lock.
+/// - **A lost connection** fails the block it happened in (nothing of it is kept: the server rolls
+///   back a transaction whose connection ends). A store whose claims are final (a host's
+///   `RecordSession`, results on standard output) connects again at its next block, so a host
+///   outlives a database restart; a run with provisional claims cannot (its claims went with its
+///   lock) and keeps failing.
 final class PostgresClaimsStore: ClaimsStore {
     /// The lock every block takes ("SIFT" "LDGR").
     static let blockLock: Int64 = 0x5349_4654_4C44_4752
 
-    private let db: PostgresSession
+    private var db: PostgresSession
+    private let password: String?
     private let run: (id: String, lock: Int64)?
     private var inTransaction = false
     private var finished = false
@@ -32,6 +38,7 @@ final class PostgresClaimsStore: ClaimsStore {
 
     init(_ url: PostgresLedgerURL, password: String?, claimsAreFinal: Bool) throws(LedgerError) {
         db = try PostgresSession(url, password: password)
+        self.password = password
         run = claimsAreFinal ? nil : (id: String(UInt64.random(in: 0...UInt64.max), radix: 16), lock: Int64.random(in: 1...Int64.max))
         try db.transaction { () throws(LedgerError) in
             try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
@@ -204,6 +211,10 @@ final class PostgresClaimsStore: ClaimsStore {
         if inTransaction { return true }
         inTransaction = true  // so that commit() ends it, or reports the failure
         do {
+            if db.isBroken, run == nil {
+                db.close()
+                db = try PostgresSession(db.url, password: password)
+            }
             try db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
             try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
             return true

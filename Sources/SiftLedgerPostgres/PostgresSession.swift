@@ -62,6 +62,8 @@ final class PostgresSession {
     /// Set once the connection is lost or stopped answering: every later statement fails at
     /// once with it (a connection in that state may never answer again).
     private var broken: LedgerError?
+    /// True once the connection is lost or stopped answering: every statement fails at once.
+    var isBroken: Bool { broken != nil || connection.isClosed }
 
     /// The future's value, or a failure after `statementTimeout`.
     private func wait<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {

@@ -20,3 +20,23 @@ package enum PostgresLedger {
         return try PostgresSchema.create(db)
     }
 }
+
+extension LedgerConfiguration {
+    /// A ledger in a PostgreSQL database, shared by every host and run that names it
+    /// (docs/LEDGER.md): `postgresql://USER@HOST:PORT/DB?sslmode=disable|require|verify-full`, or
+    /// a Unix socket with `?host=/run/postgresql`. The password is `password`, else
+    /// `PGPASSWORD`, else the matching `.pgpass` line; never in the URL. The database's tables
+    /// are made once, by `sift ledger init --ledger URL`.
+    ///
+    /// Throws, in one plain line naming the host and the database, for a URL it cannot use or a
+    /// password file it cannot read; the server is reached when a session opens the ledger.
+    public static func postgres(_ url: String, password: String? = nil) throws -> LedgerConfiguration {
+        let parsed = try PostgresLedgerURL(url)
+        let secret = try password ?? parsed.password(file: nil)
+        return LedgerConfiguration(
+            url: url, scheme: "postgresql",
+            opener: LedgerOpener { url, claimsAreFinal in
+                try PostgresClaimsStore(try PostgresLedgerURL(url), password: secret, claimsAreFinal: claimsAreFinal)
+            })
+    }
+}

@@ -91,7 +91,7 @@ package enum ClaimsStores {
 
     /// The store a ledger names: a URL whose scheme has an opener in the environment
     /// (`postgresql://...`), otherwise a SQLite file.
-    static func open(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
+    package static func open(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
         guard let scheme = LedgerURL.scheme(of: ledger) else {
             return try Ledger(path: ledger, claimsAreFinal: environment.claimsAreFinal)
         }

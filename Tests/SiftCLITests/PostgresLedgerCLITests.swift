@@ -82,6 +82,81 @@ struct PostgresLedgerCLITests {
         }
     }
 
+    /// `sift ledger copy`: a SQLite ledger a run made goes into PostgreSQL once; a second copy
+    /// changes nothing; a key PostgreSQL gives to another order is a conflict, listed and kept.
+    @Test func aSQLiteLedgerIsCopiedIn() throws {
+        let url = try database()
+        let file = TemporaryFiles.path("sift-copy-", ".sqlite")
+        let run = try SiftProcess.run([
+            "run", "--rules", "rules/app-store.yaml", "samples/app-store/signed.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
+            "--ledger", file,
+        ])
+        #expect(run.status == 1)
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        let line = "sift ledger copy: \(file) -> \(url): "
+        let dry = try SiftProcess.run(["ledger", "copy", file, "--ledger", url, "--dry-run"])
+        #expect(dry.stdout == line + "would copy 5, 0 there already, 0 conflicts\n")
+        let first = try SiftProcess.run(["ledger", "copy", file, "--ledger", url])
+        #expect(first.status == 0)
+        #expect(first.stdout == line + "copied 5, 0 there already, 0 conflicts\n")
+        let again = try SiftProcess.run(["ledger", "copy", file], environment: ["SIFT_LEDGER": url])
+        #expect(again.stdout == line + "copied 0, 5 there already, 0 conflicts\n")
+        // The file now gives one transaction to another order: a conflict, PostgreSQL's owner kept.
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [file, "UPDATE credits SET order_id = 'o-999' WHERE key = 't:2000000000000101'"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let conflict = try SiftProcess.run(["ledger", "copy", file, "--ledger", url])
+        #expect(conflict.status == 1)
+        #expect(
+            conflict.stdout
+                == [
+                    "conflict t:2000000000000101: \(file) has order 'o-999', user 'u-101'; \(url) has order 'o-101', user 'u-101'\n",
+                    line + "copied 0, 4 there already, 1 conflict (left as they are)\n",
+                ].joined())
+        let export = try SiftProcess.run(["ledger", "export", "--ledger", url])
+        #expect(export.stdout.contains(#"{"key":"t:2000000000000101","order_id":"o-101","user_id":"u-101","provisional":false}"#))
+        #expect(
+            export.stdout.contains(
+                #""key":"r:2000000000000106","order_id":"o-106","user_id":"u-106","note":"1795132800000 2000000000000106""#))
+        let same = try SiftProcess.run(["ledger", "copy", url, "--ledger", url])
+        #expect(same.status == 2)
+        #expect(same.stderr.contains("the ledger to copy from is the ledger of --ledger"))
+        for r in [dry, first, again, conflict, export, same] {
+            #expect(!(r.stdout + r.stderr).contains(password))
+        }
+    }
+
+    /// A run printing its results, killed mid-run on PostgreSQL: what it printed as credited stays
+    /// credited (claims are final when results are seen), and its re-run credits only the rest.
+    @Test func aKilledStreamsCreditsAreKeptAndNotRepeated() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        let inputPath = try SiftProcess.temp("receipts.jsonl", LedgerCrashTests().input(20_000))
+        let args = ["run", "--rules", "rules/iap-receipts.yaml", inputPath, "--quiet", "--workers", "1"]
+        let out = Pipe()
+        let p = try SiftProcess.start(args + ["--ledger", url], stdout: out)
+        var seen = out.fileHandleForReading.availableData  // the first block of results
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        seen += out.fileHandleForReading.readDataToEndOfFile()
+        let seenLines = String(decoding: seen, as: UTF8.self).split(separator: "\n").dropLast()  // the last may be cut
+        let rerun = try SiftProcess.run(args + ["--ledger", url])
+        let lines = rerun.stdout.split(separator: "\n")
+        #expect(lines.count == 20_000)
+        for (i, line) in seenLines.enumerated() where line.contains(#""valid":true"#) {
+            #expect(lines[i].contains("receipt.already_credited"))
+        }
+        let fresh = try SiftProcess.run(args).stdout.split(separator: "\n")  // no ledger: the run alone
+        let valid = { (ls: [Substring]) in Set(ls.indices.filter { ls[$0].contains(#""valid":true"#) }) }
+        #expect(valid(Array(seenLines)).isDisjoint(with: valid(lines)))
+        let lost = valid(fresh).count - valid(Array(seenLines)).count - valid(lines).count
+        #expect(lost >= 0 && lost <= 2_048, "\(lost) credits lost")
+        let status = try SiftProcess.run(["ledger", "status", "--ledger", url]).stdout
+        #expect(status.hasSuffix("  provisional: 0, held by 0 live runs\n"))
+    }
+
     @Test func aRuleFileNamesNoDatabase() throws {
         let dir =
             (try SiftProcess.temp(

@@ -18,6 +18,7 @@ struct ClaimsStoreContract {
         try aReleaseRemovesAClaimAndNotesRoundTrip()
         try provisionalClaimsCountWhileTheirRunLivesAndGoWithIt()
         try finishedClaimsStay()
+        try aSQLiteLedgerIsCopiedInOnceAndConflictsAreLeftAlone()
     }
 
     func claimsAreSeenInTheirBlockAndByOthersOnceCommitted() throws {
@@ -68,6 +69,51 @@ struct ClaimsStoreContract {
         let next = try open(true)
         #expect(next.owner(of: "t:4") == bob)
         try next.commit()
+    }
+}
+
+extension ClaimsStoreContract {
+    /// `sift ledger copy` into this store: final claims and refund marks (with their notes) are
+    /// copied, a gone run's provisional claims are not, a second copy changes nothing, a key held
+    /// here by someone else is reported and left alone, and a source with a live run is refused.
+    func aSQLiteLedgerIsCopiedInOnceAndConflictsAreLeftAlone() throws {
+        let path = TemporaryFiles.path("sift-copy-source-", ".sqlite")
+        let source = try Ledger(path: path, claimsAreFinal: true)
+        var marked = alice
+        marked.note = "1795132800000 3000000000000009"
+        for (key, owner) in [("t:c1", alice), ("o:c1", alice), ("n:c-uuid", alice), ("r:c9", marked), ("t:c2", bob)] {
+            source.record(key, owner)
+        }
+        try source.commit()
+        var gone: Ledger? = try Ledger(path: path, claimsAreFinal: false)
+        gone!.record("t:c-gone", bob)
+        try gone!.commit()
+        gone = nil
+        let here = try open(true)
+        here.record("t:c2", alice)  // the target gives t:c2 to someone else
+        try here.commit()
+
+        let first = try LedgerCopy.copy(from: try Ledger(path: path, claimsAreFinal: true), to: try open(true), blockSize: 2)
+        #expect(first.copied == 4 && first.present == 0)
+        #expect(first.conflicts == [LedgerCopy.Conflict(key: "t:c2", source: bob, target: alice)])
+        let after = try open(true)
+        #expect(after.owner(of: "r:c9")?.note == "1795132800000 3000000000000009")
+        #expect(after.owner(of: "t:c2") == alice && after.owner(of: "t:c-gone") == nil && after.owner(of: "n:c-uuid") == alice)
+        try after.commit()
+
+        let second = try LedgerCopy.copy(from: try Ledger(path: path, claimsAreFinal: true), to: try open(true))
+        #expect(second.copied == 0 && second.present == 4 && second.conflicts.count == 1)
+
+        let live = try Ledger(path: path, claimsAreFinal: false)
+        live.record("t:c-live", bob)
+        try live.commit()
+        do {
+            _ = try LedgerCopy.copy(from: try Ledger(path: path, claimsAreFinal: true), to: try open(true))
+            Issue.record("a source with a live run was copied")
+        } catch let error as LedgerError {
+            #expect(error.message == "the source has 1 provisional claim of 1 live run: copy once it ends")
+        }
+        try live.finish()
     }
 }
 

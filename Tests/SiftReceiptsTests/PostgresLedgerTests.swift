@@ -1,4 +1,5 @@
 import Foundation
+import Sift
 import SiftTesting
 import Testing
 
@@ -142,5 +143,61 @@ struct PostgresClaimsStoreTests {
         #expect(try u.password(file: nil, environment: ["PGPASSWORD": "env", "PGPASSFILE": pgpass]) == "env")
         #expect(try u.password(file: nil, environment: ["PGPASSFILE": pgpass]) == "pa:ss")
         #expect(try u.password(file: nil, environment: ["PGPASSFILE": "/nonexistent"]) == nil)
+    }
+}
+
+/// Hosts on one PostgreSQL ledger (`RecordSession(pipeline:ledger:)`): sessions racing for the
+/// same transactions credit each once, and a session outlives its connection being dropped.
+@Suite(.enabled(if: TestServer.available, "no PostgreSQL server (SIFT_TEST_POSTGRES_URL); scripts/test starts one"))
+struct PostgresHostSessionTests {
+    func receipt(_ i: Int, order: String) -> String {
+        record(order: order, user: "u-" + order, inApp: "[\(tx("coins", String(5_000_000 + i)))]")
+    }
+
+    @Test func twoSessionsInOneProcessCreditEachTransactionOnce() async throws {
+        let ledger = try LedgerConfiguration.postgres(try TestServer.ledger(), password: TestServer.password)
+        #expect(!ledger.description.contains(TestServer.password ?? "\u{0}"))
+        let p = try pipeline()
+        let a = try RecordSession(pipeline: p, ledger: ledger)
+        let b = try RecordSession(pipeline: p, ledger: ledger)
+        // Both sessions get the same 200 transactions at once, each for an order of its own.
+        let credits = await withTaskGroup(of: Int.self) { group in
+            for (name, session) in [("a", a), ("b", b)] {
+                group.addTask {
+                    var valid = 0
+                    for i in 0..<200 where await session.validate(json: self.receipt(i, order: name + "-\(i)")).isValid { valid += 1 }
+                    return valid
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(credits == 200)
+        // Each transaction: credited to exactly one session, a replay for the other.
+        var credited = 0
+        for i in 0..<200 {
+            let ra = await a.validate(json: receipt(i, order: "a-\(i)")).reasons
+            let rb = await b.validate(json: receipt(i, order: "b-\(i)")).reasons
+            let pair = [ra, rb].map { $0.first ?? "" }.sorted()
+            #expect(pair == ["receipt.already_credited", "receipt.replayed_transaction"], "transaction \(i): \(pair)")
+            credited += pair == ["receipt.already_credited", "receipt.replayed_transaction"] ? 1 : 0
+        }
+        #expect(credited == 200)
+        try await a.finish()
+        try await b.finish()
+    }
+
+    @Test func aSessionWhoseConnectionIsDroppedConnectsAgain() async throws {
+        let url = try TestServer.ledger()
+        let session = try RecordSession(pipeline: try pipeline(), ledger: try .postgres(url, password: TestServer.password))
+        #expect(await session.validate(json: receipt(1, order: "o-1")).isValid)
+        // The server ends every other connection to the ledger's database (a restart, a failover).
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        try admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        admin.close()
+        usleep(200_000)
+        #expect(await session.validate(json: receipt(2, order: "o-2")).isValid)
+        #expect(await session.validate(json: receipt(1, order: "o-9")).reasons == ["receipt.replayed_transaction"])
+        try await session.finish()
     }
 }

@@ -60,16 +60,6 @@ package struct RunEnvironment: Sendable {
     }
 }
 
-/// Opens a ledger named by a URL (`postgresql://...`): given the URL and whether claims are
-/// final when made, returns the store (the receipt family's `ClaimsStore`).
-package struct LedgerOpener: Sendable {
-    public let open: @Sendable (_ url: String, _ claimsAreFinal: Bool) throws -> AnyObject
-
-    public init(_ open: @escaping @Sendable (_ url: String, _ claimsAreFinal: Bool) throws -> AnyObject) {
-        self.open = open
-    }
-}
-
 /// Objects shared by the stages of one session, made on first use.
 package final class SessionResources: @unchecked Sendable {
     // Only touched while a session is being set up, on one thread; the lock is for safety.

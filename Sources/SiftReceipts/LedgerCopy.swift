@@ -1,0 +1,69 @@
+import SiftCore
+
+/// `sift ledger copy`: every claim of one ledger into another, through `ClaimsStore` only, so any
+/// pair works; the step a team takes when it outgrows one machine is a SQLite file into PostgreSQL.
+///
+/// - Keys the target does not hold are claimed there, a block of `blockSize` keys at a time (one
+///   transaction each, so runs on the target go on between blocks).
+/// - A key the target holds for the same order and user is left alone (a second copy changes
+///   nothing); one it holds for another owner is a **conflict**: never overwritten, reported.
+/// - Provisional claims of a run still live on the source are refused: what that run credits is
+///   not known until it ends. Those of runs that are gone were dropped when the source was opened.
+package enum LedgerCopy {
+    /// What a copy did (or, with `dryRun`, would do).
+    package struct Report: Sendable, Equatable {
+        package var copied = 0
+        package var present = 0
+        package var conflicts: [Conflict] = []
+
+        package init() {}
+    }
+
+    /// A key the two ledgers give to different owners.
+    package struct Conflict: Sendable, Equatable {
+        package let key: String
+        package let source: Owner
+        package let target: Owner
+    }
+
+    package static func copy(
+        from source: any ClaimsStore, to target: any ClaimsStore, dryRun: Bool = false, blockSize: Int = 1000
+    ) throws(LedgerError) -> Report {
+        let rows = try source.claims()
+        let provisional = rows.filter(\.provisional).count
+        if provisional > 0 {
+            let runs = try source.liveRuns()
+            throw LedgerError(
+                message: "the source has \(provisional) provisional claim\(provisional == 1 ? "" : "s") of \(runs) live "
+                    + "run\(runs == 1 ? "" : "s"): copy once \(runs == 1 ? "it ends" : "they end")")
+        }
+        var report = Report()
+        var start = 0
+        while start < rows.count {
+            let block = rows[start..<min(start + max(blockSize, 1), rows.count)]
+            start = block.endIndex
+            target.prefetch(block.map(\.key))
+            for row in block {
+                if let there = target.owner(of: row.key) {
+                    if there == row.owner {
+                        report.present += 1
+                    } else {
+                        report.conflicts.append(Conflict(key: row.key, source: row.owner, target: there))
+                    }
+                } else {
+                    if !dryRun { target.record(row.key, row.owner) }
+                    report.copied += 1
+                }
+            }
+            try target.commit()
+        }
+        return report
+    }
+}
+
+extension Owner {
+    /// `order '1001', user 'u1'` (`none` for one absent), for reports.
+    package var described: String {
+        "order " + (order.map { "'\($0)'" } ?? "none") + ", user " + (user.map { "'\($0)'" } ?? "none")
+    }
+}
