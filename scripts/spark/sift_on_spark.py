@@ -7,9 +7,8 @@ Usage: sift_on_spark.py PACKAGE RULES DATA SINGLE_RESULTS [--partitions N] [--as
   DATA            a JSONL file whose records have an "id" field
   SINGLE_RESULTS  the result lines of `sift run --key id` over DATA in one process
 
-Spark ships the package and the rules to the executors (SparkContext.addArchive and
-addFile, as `spark-submit --archives/--files` would): nothing is read from a path on the
-driver's machine, and the binary needs no Swift there. Each partition's lines go to one
+Spark ships the package and the rules to the executors (shipped.py): nothing is read from a
+path on the driver's machine, and the binary needs no Swift there. Each partition's lines go to one
 `sift run -` (one record per line in, one result per line out); results carry the record's
 id (--key id), so they join back without line numbers. Prints the counts of both runs and
 exits 1 if any record's verdict or reasons differ.
@@ -18,11 +17,10 @@ import argparse
 import collections
 import json
 import os
-import subprocess
 import sys
 import time
 
-from pyspark.sql import SparkSession
+import shipped
 
 
 def verdict(line):
@@ -44,18 +42,6 @@ def counts(verdicts):
     return c
 
 
-def sift_partition(lines, archive, package, rules, as_of):
-    """One partition through the shipped binary, on whichever executor runs it."""
-    from pyspark import SparkFiles
-    binary = os.path.join(SparkFiles.get(archive), package, "bin", "sift")
-    data = "".join(line + "\n" for line in lines).encode()
-    run = subprocess.run([binary, "run", "--rules", SparkFiles.get(rules), "--as-of", as_of, "--key", "id",
-                          "--quiet", "--workers", "1", "-"], input=data, stdout=subprocess.PIPE, check=False)
-    if run.returncode not in (0, 1):
-        raise RuntimeError(f"sift exited with {run.returncode}")
-    return run.stdout.decode().splitlines()
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("package")
@@ -67,19 +53,11 @@ def main():
     a = ap.parse_args()
 
     started = time.time()
-    spark = (SparkSession.builder.master("local[2]").appName("sift-on-spark")
-             .config("spark.ui.enabled", "false").config("spark.driver.memory", "1g").getOrCreate())
-    spark.sparkContext.setLogLevel("ERROR")
-    sc = spark.sparkContext
-    sc.addArchive(a.package)
-    sc.addFile(a.rules)
-    archive = os.path.basename(a.package)
-    package = archive[: -len(".tar.gz")]
-    rules = os.path.basename(a.rules)
-    lines = sc.textFile(a.data, minPartitions=a.partitions)
+    spark = shipped.start("sift-on-spark", "local[2]", a.package, a.rules)
+    lines = spark.sparkContext.textFile(a.data, minPartitions=a.partitions)
     partitions = lines.getNumPartitions()
-    as_of = a.as_of
-    spark_verdicts = lines.mapPartitions(lambda part: sift_partition(part, archive, package, rules, as_of)).map(verdict).collect()
+    package, rules, options = a.package, a.rules, ["--as-of", a.as_of]
+    spark_verdicts = lines.mapPartitions(lambda part: shipped.run_sift(part, package, rules, options)).map(verdict).collect()
     spark.stop()
     spark_seconds = time.time() - started
 
@@ -91,7 +69,7 @@ def main():
     ids = collections.Counter(v[0] for v in spark_verdicts)
     dup = [k for k, n in ids.items() if n > 1]
     sc, ss = counts(spark_verdicts), counts(single_verdicts)
-    print(f"spark: {partitions} partitions on local[2], the binary shipped as {archive}, "
+    print(f"spark: {partitions} partitions on local[2], the binary shipped as {os.path.basename(a.package)}, "
           f"{spark_seconds:.1f} s including start-up")
     for key in ("records", "valid", "invalid"):
         print(f"  {key}: spark {sc[key]}, single run {ss[key]}")
