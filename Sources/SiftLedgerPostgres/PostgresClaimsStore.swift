@@ -151,29 +151,31 @@ final class PostgresClaimsStore: ClaimsStore {
         s.utf8.contains(0) ? s.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : s
     }
 
-    /// The block's releases, then its claims (a multi-row INSERT from one JSON parameter). A
-    /// key claimed twice breaks the primary key: the block fails, nothing is credited twice.
+    /// The block's releases, then its claims: one INSERT from a column array each (cheaper for
+    /// the server to read than JSON), `present` saying which of order, user and note a claim has.
+    /// A key claimed twice breaks the primary key: the block fails, nothing is credited twice.
     private func write() throws(LedgerError) {
         if !deletes.isEmpty { try db.execute("DELETE FROM sift_claims WHERE key = ANY(\(deletes.map(Self.text)))") }
         guard !inserts.isEmpty else { return }
-        var w = JSONWriter()
-        w.beginArray()
+        var keys: [String] = [], orders: [String] = [], users: [String] = [], notes: [String] = [], present: [Int32] = []
+        keys.reserveCapacity(inserts.count)
+        orders.reserveCapacity(inserts.count)
+        users.reserveCapacity(inserts.count)
+        notes.reserveCapacity(inserts.count)
+        present.reserveCapacity(inserts.count)
         for (key, owner) in inserts {
-            w.beginObject()
-            w.field("key", Self.text(key))
-            if let o = owner.order { w.field("order_id", Self.text(o)) }
-            if let u = owner.user { w.field("user_id", Self.text(u)) }
-            if let r = run?.id { w.field("run", r) }
-            if let n = owner.note { w.field("note", Self.text(n)) }
-            w.endObject()
+            keys.append(Self.text(key))
+            orders.append(owner.order.map(Self.text) ?? "")
+            users.append(owner.user.map(Self.text) ?? "")
+            notes.append(owner.note.map(Self.text) ?? "")
+            present.append((owner.order == nil ? 0 : 1) | (owner.user == nil ? 0 : 2) | (owner.note == nil ? 0 : 4))
         }
-        w.endArray()
-        let rows = String(decoding: w.bytes, as: UTF8.self)
         try db.execute(
             """
             INSERT INTO sift_claims (key, order_id, user_id, run, note)
-            SELECT key, order_id, user_id, run, note
-            FROM jsonb_to_recordset(\(rows)::jsonb) AS x(key text, order_id text, user_id text, run text, note text)
+            SELECT k, CASE WHEN p & 1 <> 0 THEN o END, CASE WHEN p & 2 <> 0 THEN u END, \(run?.id)::text,
+                   CASE WHEN p & 4 <> 0 THEN n END
+            FROM unnest(\(keys)::text[], \(orders)::text[], \(users)::text[], \(notes)::text[], \(present)::int[]) AS x(k, o, u, n, p)
             """)
     }
 

@@ -170,9 +170,32 @@ package struct BatchRunner: Sendable {
     }
 
     /// Stages keep state across records (replay): evaluate on the workers, then settle and
-    /// write on this thread in input order.
+    /// write on this thread in input order. The block is settled in parts, each its own ledger
+    /// block (claims committed before its results are written): while one part is settled
+    /// (waiting for a database, for another run's turn), the next is evaluated on other threads.
     private func processAndSettle(_ block: LineBlock, name: String, _ run: RunState) throws {
         let slots = Slots(count: block.lines.count)
+        let count = block.lines.count
+        let parts = count < 256 ? 1 : Self.settleParts
+        let size = (count + parts - 1) / parts
+        let ranges = (0..<parts).map { $0 * size..<min(count, ($0 + 1) * size) }.filter { !$0.isEmpty }
+        let evaluating = DispatchGroup()
+        evaluate(ranges[0], of: block, into: slots)
+        for (n, range) in ranges.enumerated() {
+            if n + 1 < ranges.count {
+                let next = ranges[n + 1]
+                DispatchQueue.global().async(group: evaluating) { self.evaluate(next, of: block, into: slots) }
+            }
+            defer { evaluating.wait() }  // the next part is evaluated before it is settled, or before an error leaves
+            try settle(range, of: block, slots, name: name, run)
+        }
+    }
+
+    /// How many parts a block of a stateful run is settled in.
+    static let settleParts = 4
+
+    /// Parses and evaluates the records of `range` on the workers.
+    private func evaluate(_ range: Range<Int>, of block: LineBlock, into slots: Slots) {
         let pipeline = self.pipeline, asOf = options.asOfMillis, duplicateKeys = options.duplicateKeys
         let evaluate: @Sendable (Int) -> Void = { i in
             slots.set(
@@ -181,19 +204,25 @@ package struct BatchRunner: Sendable {
                     Self.evaluate($0, tooLarge: block.lines[i].tooLarge, pipeline: pipeline, asOf: asOf, duplicateKeys: duplicateKeys)
                 })
         }
-        let count = block.lines.count
-        if options.workers == 1 || count < 64 {
-            for i in 0..<count { evaluate(i) }
+        if options.workers == 1 || range.count < 64 {
+            for i in range { evaluate(i) }
         } else {
-            let workers = min(options.workers, count)
+            let workers = min(options.workers, range.count)
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var i = w
-                while i < count { evaluate(i); i += workers }
+                var i = range.lowerBound + w
+                while i < range.upperBound {
+                    evaluate(i)
+                    i += workers
+                }
             }
         }
+    }
+
+    /// Settles the records of `range` in input order, commits their claims, then writes them.
+    private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
         var e = run.emitter()
-        if run.session.prepares { run.session.prepare((0..<count).map { slots.take($0).results }) }
-        for i in 0..<count {
+        if run.session.prepares { run.session.prepare(range.map { slots.take($0).results }) }
+        for i in range {
             let slot = slots.take(i)
             let verdict: RecordVerdict
             if let record = slot.record {
