@@ -52,7 +52,7 @@ let fieldsOnly: PluginRegistry = {
         #expect(
             errors("feilds:\n  a: [not_empty]\n") == [
                 "r.yaml:1:1: error: unknown key 'feilds' in a rule pack; did you mean 'fields'? (keys: version, pack, description, "
-                    + "applies_to, include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks)",
+                    + "applies_to, include, validators, null, report, fields, record, examples, fail_when, warn_when, exec_checks)",
                 "r.yaml:1:1: error: the pack 'r' has no rules: add 'fields:'",
             ])
         #expect(

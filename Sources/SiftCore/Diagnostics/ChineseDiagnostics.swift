@@ -48,6 +48,30 @@ enum ChineseDiagnostics {
             #"^'fields' is a mapping from field paths to their checks, not (.*)$"#,
             "'fields' 应为从字段路径到检查的映射，而不是 $1"
         ),
+        (
+            #"^'record' is a mapping of constraints on the whole record \(keys: (.*)\), not (.*)$"#,
+            "'record' 应为关于整条记录的约束的映射（键：$1），而不是 $2"
+        ),
+        (#"^'fields' of 'record' is 'open' or 'closed', not (.*)$"#, "'record' 的 'fields' 应为 'open' 或 'closed'，而不是 $1"),
+        (
+            #"^'allowed' names the keys a closed record may have besides its fields: add 'fields: closed'$"#,
+            "'allowed' 列出封闭记录在字段之外还允许的键：请添加 'fields: closed'"
+        ),
+        (#"^('[^']*') is a list of fields, such as (\[[^\]]*\]), not (.*)$"#, "$1 应为字段列表，例如 $2，而不是 $3"),
+        (#"^('[^']*') needs two fields or more; one field is 'required'$"#, "$1 需要两个或更多字段；只有一个字段时请用 'required'"),
+        (
+            #"^'requires' maps a field to the fields it makes required, such as (\{.*\}), not (.*)$"#,
+            "'requires' 应为从一个字段到它使之必填的字段的映射，例如 $1，而不是 $2"
+        ),
+        (#"^('[^']*') is a list of fields, not (.*)$"#, "$1 应为字段列表，而不是 $2"),
+        (
+            #"^('[^']*') lists field paths, such as email or shipping\.city, not (.*)$"#,
+            "$1 应列出字段路径，例如 'email' 或 'shipping.city'，而不是 $2"
+        ),
+        (
+            #"^('[^']*') names fields of the record, not of each element: ('[^']*') has '\[\*\]'$"#,
+            "$1 指的是记录的字段，而不是每个元素的字段：$2 含有 '[*]'"
+        ),
         (#"^unknown language ('[^']*')"#, "未知的语言 $1"),
         (#"^the ('[^']*') message should be (.+), not (.+)$"#, "$1 消息应为$2，而不是$3"),
         (#"^(.+) should be (.+), not (.+?)(;.*)?$"#, "$1 应为$2，而不是$3$4"),

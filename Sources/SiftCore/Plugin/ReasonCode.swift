@@ -135,5 +135,15 @@ extension ReasonCode {
         /// A host session could not make the record's claims durable (a ledger locked or
         /// unwritable): nothing of it was credited.
         public static let unsettled: ReasonCode = "record.unsettled"
+        /// `record: {exactly_one_of: [...]}`: none, or more than one, of the fields is given.
+        public static let exactlyOneOf: ReasonCode = "record.exactly_one_of"
+        /// `record: {at_least_one_of: [...]}`: none of the fields is given.
+        public static let atLeastOneOf: ReasonCode = "record.at_least_one_of"
+        /// `record: {at_most_one_of: [...]}`: more than one of the fields is given.
+        public static let atMostOneOf: ReasonCode = "record.at_most_one_of"
+        /// `record: {requires: {a: [b]}}`: `a` is given and `b` (the violation's field) is not.
+        public static let requires: ReasonCode = "record.requires"
+        /// `record: {fields: closed}`: the record has a key (the violation's field) the pack does not name.
+        public static let unknownField: ReasonCode = "record.unknown_field"
     }
 }

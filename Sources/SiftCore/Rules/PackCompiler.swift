@@ -1,7 +1,7 @@
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {
     static let packKeys = [
-        "version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "examples",
+        "version", "pack", "description", "applies_to", "include", "validators", "null", "report", "fields", "record", "examples",
         "fail_when", "warn_when", "exec_checks",
     ]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators", "exec_checks"]
@@ -58,6 +58,13 @@ struct PackCompiler {
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
         }
+        if let record = node["record"] {
+            var compiler = RecordCompiler()
+            if let stage = compiler.compile(record, declared: fieldRules.map(\.path), nullIsValue: defaults.nullIsValue) {
+                stages.append(stage)
+            }
+            diagnostics.append(contentsOf: compiler.diagnostics.items)
+        }
         for p in pairs {
             guard let k = p.key.scalarText, let plugin = registry.sections[k] else { continue }
             context.diagnostics = DiagnosticList()
@@ -68,7 +75,8 @@ struct PackCompiler {
             }
             diagnostics.append(contentsOf: context.diagnostics.items)
         }
-        let declaresRules = node["fields"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }
+        let declaresRules =
+            node["fields"] != nil || node["record"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }
         if !declaresRules {
             diagnostics.error(
                 "the pack '\(name)' has no rules: add 'fields:'"
@@ -78,7 +86,7 @@ struct PackCompiler {
         let examples = compileExamples(node["examples"])
         let thresholds = compileThresholds(node)
         if advises {
-            let sectionsOnly = stages.count > (node["fields"] == nil ? 0 : 1)
+            let sectionsOnly = stages.contains { !($0 is FieldsStage) && !($0 is RecordStage) }
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly)
         }
         guard diagnostics.errors.count == before else { return nil }

@@ -89,6 +89,7 @@ package enum SchemaGenerator: Sendable {
         choice(&w, "report", ["all", "first"], "Pack default: report every failing check of a field (default) or the first.")
         for level in ["fail_when", "warn_when"] { thresholds(&w, level) }
         fields(&w)
+        record(&w)
         w.key("examples"); w.beginObject(); w.field("type", "array"); w.endObject()
         for spec in registry.sections.values.map(\.spec).sorted(by: { $0.kind < $1.kind }) {
             w.key(spec.kind)
@@ -119,6 +120,28 @@ package enum SchemaGenerator: Sendable {
         w.key("checks"); ref(&w, "check")
         w.endObject(); w.field("additionalProperties", false); w.endObject()
         w.endArray(); w.endObject(); w.endObject()
+    }
+
+    /// Writes `record`: constraints on the whole record (RecordCompiler).
+    private static func record(_ w: inout JSONWriter) {
+        func names(_ w: inout JSONWriter) {
+            w.beginObject(); w.field("type", "array"); w.key("items"); w.beginObject(); w.field("type", "string"); w.endObject();
+            w.endObject()
+        }
+        w.key("record"); w.beginObject(); w.field("type", "object")
+        w.field(
+            "description", "Constraints on the whole record: how many of a group are given, fields that require others, closed records.")
+        w.key("properties"); w.beginObject()
+        for count in RecordStage.Count.allCases {
+            w.key(count.rawValue); w.beginObject(); w.key("anyOf"); w.beginArray(); names(&w)
+            w.beginObject(); w.field("type", "array"); w.key("items"); names(&w); w.endObject()
+            w.endArray(); w.endObject()
+        }
+        w.key("requires"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties"); w.beginObject(); w.key("anyOf")
+        w.beginArray(); w.beginObject(); w.field("type", "string"); w.endObject(); names(&w); w.endArray(); w.endObject(); w.endObject()
+        choice(&w, "fields", ["open", "closed"], "closed: a key no rule of the pack names, nor 'allowed', is record.unknown_field.")
+        w.key("allowed"); names(&w)
+        w.endObject(); w.field("additionalProperties", false); w.endObject()
     }
 
     private static func ref(_ w: inout JSONWriter, _ name: String) {

@@ -1,0 +1,139 @@
+/// The `record:` section of a pack, compiled: constraints about the record as a whole
+/// (docs/RULES.md, "Relations"). Each has a reason code of its own:
+///
+/// - `exactly_one_of`, `at_least_one_of`, `at_most_one_of`: how many fields of a group are given
+///   (`record.exactly_one_of`, ...); a field is given when it is there and, unless the pack says
+///   `null: value`, not null;
+/// - `requires: {coupon: [coupon_source]}`: a field given makes others required (`record.requires`,
+///   reported at each missing one);
+/// - `fields: closed`: a key no rule of the pack names, nor `allowed:`, is `record.unknown_field`,
+///   at its path, in nested objects and array elements too, with a did-you-mean.
+///
+/// A valid record costs look-ups and a walk over its keys' bytes: nothing is allocated.
+struct RecordStage: Stage {
+    enum Count: String, Sendable, CaseIterable {
+        case exactlyOne = "exactly_one_of"
+        case atLeastOne = "at_least_one_of"
+        case atMostOne = "at_most_one_of"
+
+        var reason: ReasonCode {
+            switch self {
+            case .exactlyOne: ReasonCode.Record.exactlyOneOf
+            case .atLeastOne: ReasonCode.Record.atLeastOneOf
+            case .atMostOne: ReasonCode.Record.atMostOneOf
+            }
+        }
+
+        func allows(_ given: Int) -> Bool {
+            switch self {
+            case .exactlyOne: given == 1
+            case .atLeastOne: given >= 1
+            case .atMostOne: given <= 1
+            }
+        }
+    }
+
+    /// A group of fields and how many of them may be given.
+    struct Group: Sendable {
+        let count: Count
+        let fields: [FieldPath]
+        let rule: Mark
+    }
+
+    /// `requires:`: when `field` is given, each of `needs` must be.
+    struct Requirement: Sendable {
+        let field: FieldPath
+        let needs: [FieldPath]
+        let rule: Mark
+    }
+
+    let groups: [Group]
+    let requirements: [Requirement]
+    /// `fields: closed`: the keys the pack names, as a tree; nil when the record is open.
+    let closed: KeyTree?
+    /// The names `allowed:` adds (for `explain`).
+    let allowed: [String]
+    let closedRule: Mark?
+    /// The pack's `null: value`: a null field counts as given.
+    let nullIsValue: Bool
+
+    func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
+        var violations: [Violation] = []
+        for group in groups {
+            var given = 0
+            for path in group.fields where isGiven(path, record) { given += 1 }
+            if !group.count.allows(given) { violations.append(violation(group, record)) }
+        }
+        for r in requirements where isGiven(r.field, record) {
+            for need in r.needs where !isGiven(need, record) {
+                violations.append(
+                    Violation(
+                        field: need.description, reason: ReasonCode.Record.requires,
+                        message: LocalizedText(
+                            en: "is required when \(r.field) is given", zh: "填写了 \(r.field) 时必填"),
+                        rule: r.rule))
+            }
+        }
+        if let closed { closed.check(record, rule: closedRule, into: &violations) }
+        return StageResult(violations: violations)
+    }
+
+    private func isGiven(_ path: FieldPath, _ record: JSONValue) -> Bool {
+        guard let value = path.first(in: record) else { return false }
+        return nullIsValue || !value.isNull
+    }
+
+    private func violation(_ group: Group, _ record: JSONValue) -> Violation {
+        let given = group.fields.filter { isGiven($0, record) }.map(\.description)
+        let names = group.fields.map(\.description)
+        let (en, zh): (String, String)
+        switch group.count {
+        case .exactlyOne:
+            (en, zh) = ("exactly one of \(names.joined(separator: ", ")) must be given", "\(names.joined(separator: "、")) 必须且只能填写一个")
+        case .atLeastOne:
+            (en, zh) = ("at least one of \(names.joined(separator: ", ")) must be given", "\(names.joined(separator: "、")) 至少填写一个")
+        case .atMostOne:
+            (en, zh) = ("at most one of \(names.joined(separator: ", ")) may be given", "\(names.joined(separator: "、")) 最多填写一个")
+        }
+        let found =
+            given.isEmpty
+            ? LocalizedText(en: "; none is", zh: "；一个也没有")
+            : LocalizedText(
+                en: "; \(given.count) are: \(given.joined(separator: ", "))",
+                zh: "；填写了 \(given.count) 个：\(given.joined(separator: "、"))")
+        return Violation(
+            field: names.joined(separator: ", "), reason: group.count.reason,
+            message: LocalizedText(en: en + found.en, zh: zh + found.zh), rule: group.rule)
+    }
+
+    func explain(_ language: Language) -> String {
+        let zh = language == .zh
+        var lines: [String] = []
+        for g in groups {
+            let names = g.fields.map(\.description)
+            switch (g.count, zh) {
+            case (.exactlyOne, false): lines.append("record: exactly one of \(names.joined(separator: ", ")) [\(g.count.reason)]")
+            case (.exactlyOne, true): lines.append("记录：\(names.joined(separator: "、")) 必须且只能填写一个 [\(g.count.reason)]")
+            case (.atLeastOne, false): lines.append("record: at least one of \(names.joined(separator: ", ")) [\(g.count.reason)]")
+            case (.atLeastOne, true): lines.append("记录：\(names.joined(separator: "、")) 至少填写一个 [\(g.count.reason)]")
+            case (.atMostOne, false): lines.append("record: at most one of \(names.joined(separator: ", ")) [\(g.count.reason)]")
+            case (.atMostOne, true): lines.append("记录：\(names.joined(separator: "、")) 最多填写一个 [\(g.count.reason)]")
+            }
+        }
+        for r in requirements {
+            let needs = r.needs.map(\.description)
+            lines.append(
+                zh
+                    ? "记录：填写了 \(r.field) 时，\(needs.joined(separator: "、")) 必填 [\(ReasonCode.Record.requires)]"
+                    : "record: when \(r.field) is given, \(needs.joined(separator: ", ")) must be too [\(ReasonCode.Record.requires)]")
+        }
+        if closed != nil {
+            let extra = allowed.isEmpty ? "" : (zh ? "，以及 allowed：" : ", and allowed: ") + allowed.joined(separator: ", ")
+            lines.append(
+                zh
+                    ? "记录：只允许此规则包列出的字段\(extra) [\(ReasonCode.Record.unknownField)]"
+                    : "record: closed: only the fields this pack names\(extra) [\(ReasonCode.Record.unknownField)]")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

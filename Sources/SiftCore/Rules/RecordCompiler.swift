@@ -1,0 +1,112 @@
+/// Compiles a pack's `record:` section into a `RecordStage` (docs/RULES.md, "Relations").
+struct RecordCompiler {
+    static let keys = ["exactly_one_of", "at_least_one_of", "at_most_one_of", "requires", "fields", "allowed"]
+    var diagnostics = DiagnosticList()
+
+    /// `declared`: the paths the pack's `fields:` name; `nullIsValue`: the pack's `null: value`.
+    mutating func compile(_ node: ConfigNode, declared: [FieldPath], nullIsValue: Bool) -> RecordStage? {
+        guard let pairs = node.pairs else {
+            diagnostics.error(
+                "'record' is a mapping of constraints on the whole record (keys: \(Self.keys.joined(separator: ", "))), "
+                    + "not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        var groups: [RecordStage.Group] = [], requirements: [RecordStage.Requirement] = []
+        var closedMark: Mark?, allowed: [FieldPath] = [], allowedNode: ConfigNode?
+        for p in pairs {
+            guard let key = p.key.scalarText else { continue }
+            if let count = RecordStage.Count(rawValue: key) {
+                groups += compileGroups(count, p.value)
+            } else if key == "requires" {
+                requirements += compileRequires(p.value)
+            } else if key == "fields" {
+                guard let t = p.value.scalarText, ["open", "closed"].contains(t) else {
+                    let got = p.value.scalarText.map { "'\($0)'" } ?? p.value.kindDescription
+                    diagnostics.error("'fields' of 'record' is 'open' or 'closed', not \(got)", at: p.value.mark)
+                    continue
+                }
+                if t == "closed" { closedMark = p.value.mark }
+            } else if key == "allowed" {
+                allowedNode = p.value
+                allowed = paths(p.value, "allowed", wildcards: true) ?? []
+            } else {
+                diagnostics.error(
+                    "unknown key '\(key)' in 'record'" + Suggestion.didYouMean(key, in: Self.keys)
+                        + " (keys: \(Self.keys.joined(separator: ", ")))", at: p.key.mark)
+            }
+        }
+        if let allowedNode, closedMark == nil {
+            diagnostics.error("'allowed' names the keys a closed record may have besides its fields: add 'fields: closed'", at: allowedNode.mark)
+        }
+        var named = declared + allowed
+        for g in groups { named += g.fields }
+        for r in requirements { named += [r.field] + r.needs }
+        return RecordStage(
+            groups: groups, requirements: requirements, closed: closedMark == nil ? nil : KeyTree(named),
+            allowed: allowed.map(\.description), closedRule: closedMark, nullIsValue: nullIsValue)
+    }
+
+    /// `[a, b]` (one group) or `[[a, b], [c, d]]` (several), each of two fields or more.
+    private mutating func compileGroups(_ count: RecordStage.Count, _ node: ConfigNode) -> [RecordStage.Group] {
+        guard let items = node.items, !items.isEmpty else {
+            diagnostics.error("'\(count.rawValue)' is a list of fields, such as [email, phone], not \(node.kindDescription)", at: node.mark)
+            return []
+        }
+        let lists = items.allSatisfy { $0.items != nil } ? items : [node]
+        return lists.compactMap { list in
+            guard let fields = paths(list, count.rawValue, wildcards: false) else { return nil }
+            guard fields.count >= 2 else {
+                diagnostics.error("'\(count.rawValue)' needs two fields or more; one field is 'required'", at: list.mark)
+                return nil
+            }
+            return RecordStage.Group(count: count, fields: fields, rule: list.mark)
+        }
+    }
+
+    /// `{coupon: [coupon_source], gift: [gift_to, gift_note]}`.
+    private mutating func compileRequires(_ node: ConfigNode) -> [RecordStage.Requirement] {
+        guard let pairs = node.pairs, !pairs.isEmpty else {
+            diagnostics.error(
+                "'requires' maps a field to the fields it makes required, such as {coupon: [coupon_source]}, not \(node.kindDescription)",
+                at: node.mark)
+            return []
+        }
+        return pairs.compactMap { p in
+            guard let text = p.key.scalarText, let field = path(text, "requires", at: p.key.mark, wildcards: false) else { return nil }
+            let list = p.value.items == nil ? ConfigNode(.sequence([p.value]), mark: p.value.mark) : p.value
+            guard let needs = paths(list, "requires", wildcards: false) else { return nil }
+            return RecordStage.Requirement(field: field, needs: needs, rule: p.key.mark)
+        }
+    }
+
+    private mutating func paths(_ node: ConfigNode, _ key: String, wildcards: Bool) -> [FieldPath]? {
+        guard let items = node.items else {
+            diagnostics.error("'\(key)' is a list of fields, not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        var out: [FieldPath] = []
+        for item in items {
+            guard let text = item.scalarText else {
+                diagnostics.error("'\(key)' lists field paths, such as email or shipping.city, not \(item.kindDescription)", at: item.mark)
+                return nil
+            }
+            guard let p = path(text, key, at: item.mark, wildcards: wildcards) else { return nil }
+            out.append(p)
+        }
+        return out
+    }
+
+    private mutating func path(_ text: String, _ key: String, at mark: Mark, wildcards: Bool) -> FieldPath? {
+        do {
+            let p = try FieldPath(parsing: text)
+            if !wildcards, p.hasWildcard {
+                diagnostics.error("'\(key)' names fields of the record, not of each element: '\(text)' has '[*]'", at: mark)
+                return nil
+            }
+            return p
+        } catch {
+            diagnostics.error(error.message, at: mark)
+            return nil
+        }
+    }
+}
