@@ -19,7 +19,8 @@ import Testing
         let rules = try SiftProcess.temp("orders.yaml", Self.pack)
         let dir = (rules as NSString).deletingLastPathComponent
         let input = dir + "/orders.jsonl"
-        try (#"{"order_id":"o-1","card":"4111","items":[{"sku":"A"}]}"# + "\n"
+        try
+            (#"{"order_id":"o-1","card":"4111","items":[{"sku":"A"}]}"# + "\n"
             + #"{"order_id":"o-2","card":"4111","wallet":"w","coupon":"C","items":[{"sku":"A","skew":1}]}"# + "\n")
             .write(toFile: input, atomically: true, encoding: .utf8)
         let r = try SiftProcess.run(["run", "--rules", rules, input, "--quiet"])
@@ -33,7 +34,8 @@ import Testing
             #"{"field":"items[0].skew","reason":"record.unknown_field","message":"is not a field this pack names; "#,
             #"did you mean 'sku'?","value":"1","rule":"D/orders.yaml:8:11"}]}"#,
         ]
-        let expected = #"{"source":"D/orders.jsonl","line":1,"valid":true,"packs":["orders"],"violations":[]}"# + "\n" + second.joined() + "\n"
+        let expected =
+            #"{"source":"D/orders.jsonl","line":1,"valid":true,"packs":["orders"],"violations":[]}"# + "\n" + second.joined() + "\n"
         #expect(r.stdout.replacingOccurrences(of: dir, with: "D") == expected)
         let zh = try SiftProcess.run(["run", "--rules", rules, input, "--quiet", "--lang", "zh"])
         #expect(zh.stdout.contains(#""message":"card、wallet 必须且只能填写一个；填写了 2 个：card、wallet""#))

@@ -30,13 +30,15 @@ import Testing
     }
 
     @Test func aRecordThatKeepsEveryConstraintIsValid() throws {
-        let ok = #"{"order_id":"o-1","card":"4111","email":"a@b.c","coupon":"X","coupon_source":"ad","trace_id":7,"#
+        let ok =
+            #"{"order_id":"o-1","card":"4111","email":"a@b.c","coupon":"X","coupon_source":"ad","trace_id":7,"#
             + #""meta":{"anything":[1,{"goes":true}]},"shipping":{"city":"Paris"},"items":[{"sku":"A","qty":1},{"sku":"B"}]}"#
         #expect(try reasons(ok) == [])
     }
 
     @Test func eachConstraintHasItsReasonAndWords() throws {
-        let bad = #"{"order_id":"o-1","card":"4111","wallet":"pay","coupon":"X","voucher":"V","gift_to":"u","#
+        let bad =
+            #"{"order_id":"o-1","card":"4111","wallet":"pay","coupon":"X","voucher":"V","gift_to":"u","#
             + #""shipping":{"city":"Paris","adress":"1 rue"},"items":[{"sku":"A","qtty":1}],"order_di":2}"#
         #expect(
             try reasons(bad) == [
@@ -59,7 +61,8 @@ import Testing
 
     @Test func inChinese() throws {
         let p = try #require(RulesLoader(registry: .builtIn()).load(text: Self.yaml, file: "r.yaml").pipeline)
-        let v = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"order_id":"o","order_di":1,"card":"c","wallet":"w"}"#.utf8))
+        let v = try Session(pipeline: p, asOfMillis: 0).validate(
+            json: Array(#"{"order_id":"o","order_di":1,"card":"c","wallet":"w"}"#.utf8))
         #expect(
             v.violations.map(\.message.zh) == [
                 "card、wallet 必须且只能填写一个；填写了 2 个：card、wallet", "email、phone 至少填写一个；一个也没有",

@@ -36,7 +36,8 @@ struct RecordCompiler {
             }
         }
         if let allowedNode, closedMark == nil {
-            diagnostics.error("'allowed' names the keys a closed record may have besides its fields: add 'fields: closed'", at: allowedNode.mark)
+            diagnostics.error(
+                "'allowed' names the keys a closed record may have besides its fields: add 'fields: closed'", at: allowedNode.mark)
         }
         var named = declared + allowed
         for g in groups { named += g.fields }
