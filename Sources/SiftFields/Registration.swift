@@ -13,6 +13,8 @@ extension PluginRegistry {
         register(DateCheck.plugin)
         register(NotEmptyCheck.plugin)
         register(TrimmedCheck.plugin)
+        register(UniqueCheck.plugin)
+        register(UniqueCheck.byPlugin)
     }
 }
 
@@ -27,6 +29,7 @@ struct WrongType: Sendable {
     static let aStringOrArray = WrongType("a string or an array", "字符串或数组")
     static let aNumber = WrongType("a number", "数字")
     static let aNumberOrNumericText = WrongType("a number or numeric text", "数字")
+    static let anArray = WrongType("an array", "数组")
 
     static func messages(_ expected: String, _ zh: String) -> WrongType {
         switch expected {

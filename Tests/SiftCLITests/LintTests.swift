@@ -315,7 +315,7 @@ import SiftTesting
             r.stderr == """
                 \(path):1:1: error: 规则包中有未知的键 'feilds'；是否想写 'fields'？（可用的键：version, pack, \
                 description, applies_to, \
-                include, validators, null, report, fields, examples, fail_when, warn_when, exec_checks, app_store, apple_id_token, receipt, \
+                include, validators, null, report, fields, record, examples, fail_when, warn_when, exec_checks, app_store, apple_id_token, receipt, \
                 routes）
                 feilds:
                 ^

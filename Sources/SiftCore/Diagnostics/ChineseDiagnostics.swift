@@ -72,6 +72,11 @@ enum ChineseDiagnostics {
             #"^('[^']*') names fields of the record, not of each element: ('[^']*') has '\[\*\]'$"#,
             "$1 指的是记录的字段，而不是每个元素的字段：$2 含有 '[*]'"
         ),
+        (#"^('[^']*'): false turns nothing off; leave the check out instead$"#, "$1：false 不会关闭任何检查；不需要这个检查时请直接删掉它"),
+        (
+            #"^'unique' compares one value of each element: ('[^']*') has '\[\*\]'$"#,
+            "'unique' 比较每个元素中的一个值：$1 含有 '[*]'"
+        ),
         (#"^unknown language ('[^']*')"#, "未知的语言 $1"),
         (#"^the ('[^']*') message should be (.+), not (.+)$"#, "$1 消息应为$2，而不是$3"),
         (#"^(.+) should be (.+), not (.+?)(;.*)?$"#, "$1 应为$2，而不是$3$4"),

@@ -38,6 +38,11 @@ package struct OptionValidator: Sendable {
         } else if let short = shorthand, let opt = options.first(where: { $0.name == short }) {
             check(node, opt.type, name, &diagnostics)
             values[short] = node
+        } else if node.resolved == .bool(true) {
+            // `unique: true`: the check with its defaults, as `- unique` is.
+        } else if node.resolved == .bool(false) {
+            diagnostics.error("\(name): false turns nothing off; leave the check out instead", at: node.mark)
+            return nil
         } else {
             diagnostics.error(
                 "\(name) takes a mapping of options (\(names.joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
