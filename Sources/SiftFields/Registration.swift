@@ -66,13 +66,4 @@ struct WrongType: Sendable {
     }
 }
 
-func kindZH(_ kind: JSONValue.Kind) -> String {
-    switch kind {
-    case .object: return "对象"
-    case .array: return "数组"
-    case .string: return "字符串"
-    case .number: return "数字"
-    case .bool: return "布尔值"
-    case .null: return "null"
-    }
-}
+func kindZH(_ kind: JSONValue.Kind) -> String { kind.chineseName }

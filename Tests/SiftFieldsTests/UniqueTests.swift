@@ -78,3 +78,26 @@ import Testing
             ])
     }
 }
+
+/// `contains`: at least one element passes the check; its own code, `<field>.contains`.
+@Suite struct ContainsTests {
+    @Test func anElementMustPass() throws {
+        let yaml =
+            "fields:\n  items: [{contains: {enum: [gift_wrap, engraving]}}]\n  codes: [{contains: {all: [{type: string}, {regex: 'A[0-9]+'}]}, reason: no_a_code}]\n"
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        func said(_ json: String) -> [String] {
+            session.validate(json: Array(json.utf8)).violations.map { "\($0.field) \($0.reason): \($0.message.en) | \($0.message.zh)" }
+        }
+        #expect(said(#"{"items":["box","engraving"],"codes":[1,"A12"]}"#) == [])
+        #expect(
+            said(#"{"items":["box"],"codes":[1,"B12"]}"#) == [
+                "items items.contains: has no element that passes: must be one of: gift_wrap, engraving | 没有一项满足：必须是以下之一：gift_wrap, engraving",
+                "codes no_a_code: has no element that passes: must be of type string; and must fully match /A[0-9]+/ | "
+                    + "没有一项满足：类型必须为 string；且必须完整匹配 /A[0-9]+/",
+            ])
+        #expect(said(#"{"items":"box","codes":[]}"#).first == "items items.contains: expected an array, got a string | 应为数组，实际为字符串")
+        let explain = p.packs[0].stages.map { $0.explain(.en) }.joined(separator: "\n")
+        #expect(explain.contains("  - contains an element that passes [items.contains] (r.yaml:2:12):"))
+    }
+}

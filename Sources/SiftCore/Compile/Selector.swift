@@ -8,6 +8,10 @@ package struct Selector: Sendable, CustomStringConvertible {
         case has(FieldPath)
         /// `not: {...}`: the inner conditions do not all hold.
         case not(Selector)
+        /// `any: [...]`: at least one of the selectors holds.
+        case any([Selector])
+        /// `all: [...]`: every one of the selectors holds.
+        case all([Selector])
     }
 
     let conditions: [Condition]
@@ -21,6 +25,10 @@ package struct Selector: Sendable, CustomStringConvertible {
                 guard let v = path.first(in: record), !v.isNull else { return false }
             case .not(let inner):
                 guard !inner.matches(record) else { return false }
+            case .any(let options):
+                guard options.contains(where: { $0.matches(record) }) else { return false }
+            case .all(let options):
+                guard options.allSatisfy({ $0.matches(record) }) else { return false }
             case .equals(let path, let texts, let numbers):
                 guard let v = path.first(in: record) else { return false }
                 // Compare the value's JSON bytes as written; decode only strings with escapes.
@@ -47,6 +55,8 @@ package struct Selector: Sendable, CustomStringConvertible {
             case .has(let p): return "\(p) is present"
             case .equals(let p, let v, _): return v.count == 1 ? "\(p) = \(v[0])" : "\(p) in [\(v.joined(separator: ", "))]"
             case .not(let inner): return "not (\(inner))"
+            case .any(let options): return "(" + options.map(\.description).joined(separator: " or ") + ")"
+            case .all(let options): return "(" + options.map(\.description).joined(separator: " and ") + ")"
             }
         }.joined(separator: " and ")
     }

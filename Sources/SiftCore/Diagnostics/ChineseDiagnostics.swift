@@ -223,8 +223,12 @@ enum ChineseDiagnostics {
         ),
         (#"^'include' takes a file path or a list of them, not (.*)$"#, "'include' 需要一个文件路径或路径列表，而不是$1"),
         (
-            #"^'not' takes a mapping of conditions, such as (not: \{[^}]*\}), not (.*)$"#,
-            "'not' 需要一个条件映射，例如 $1，而不是$2"
+            #"^'not' takes a mapping of conditions, such as (not: \{[^}]*\}), or a list of them \(none may hold\), not (.*)$"#,
+            "'not' 需要一个条件映射，例如 $1，或由它们组成的列表（都不能成立），而不是$2"
+        ),
+        (
+            #"^('[^']*') takes a list of mappings of conditions, such as ((?:any|all): \[.*\]), not (.*)$"#,
+            "$1 需要一个由条件映射组成的列表，例如 $2，而不是$3"
         ),
         (#"^'<<' merges a mapping or a list of mappings, not (.*)$"#, "'<<' 只能合并映射或映射列表，而不是$1"),
         (#"^a field path is text, not (.*)$"#, "字段路径应为文本，而不是$1"),

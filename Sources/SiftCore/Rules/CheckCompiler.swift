@@ -7,7 +7,7 @@ struct NamedValidator {
 
 /// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
 struct CheckCompiler {
-    static let compositionKeys = ["all", "any", "not", "when", "use"]
+    static let compositionKeys = ["all", "any", "not", "when", "use", "contains"]
     static let modifierKeys = ["message", "reason"]
 
     let registry: PluginRegistry
@@ -186,6 +186,9 @@ struct CheckCompiler {
         case "not":
             guard let child = compile(value, prefix: prefix) else { return nil }
             return NotNode(child: child, reason: reason ?? ReasonCode("\(prefix).not"), message: message, rule: mark)
+        case "contains":
+            guard let child = compile(value, prefix: prefix) else { return nil }
+            return ContainsNode(child: child, reason: reason ?? ReasonCode("\(prefix).contains"), message: message, rule: mark)
         case "when":
             return compileWhen(value, then: extra["then"], else: extra["else"], at: mark, prefix: prefix, reason: reason, message: message)
         default:

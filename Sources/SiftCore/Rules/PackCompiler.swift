@@ -44,7 +44,9 @@ struct PackCompiler {
         let name = node["pack"]?.scalarText ?? Self.baseName(file.display)
         var context = BuildContext(directory: file.directory, root: root, pack: name)
         context.overrides = overrides
-        let selector = compileSelector(node["applies_to"])
+        var selectors = SelectorCompiler()
+        let selector = selectors.compile(node["applies_to"])
+        diagnostics.append(contentsOf: selectors.diagnostics.items)
 
         let defaults = FieldDefaults(
             nullIsValue: choice(node["null"], "null", ["missing", "value"]) == "value",
@@ -195,62 +197,6 @@ struct PackCompiler {
             return nil
         }
         return t
-    }
-
-    private mutating func compileSelector(_ node: ConfigNode?) -> Selector {
-        guard let node, node.scalarText != "all" else { return .all }
-        guard let pairs = node.pairs, !pairs.isEmpty else {
-            diagnostics.error(
-                "'applies_to' is 'all' or a mapping such as {kind: signup} or {has: receipt}, not \(node.kindDescription)", at: node.mark)
-            return .all
-        }
-        var conditions: [Selector.Condition] = []
-        for p in pairs {
-            guard let k = p.key.scalarText else { continue }
-            if k == "has" {
-                for item in p.value.items ?? [p.value] {
-                    if let path = path(item) { conditions.append(.has(path)) }
-                }
-                continue
-            }
-            if k == "not" {
-                guard p.value.pairs?.isEmpty == false else {
-                    diagnostics.error(
-                        "'not' takes a mapping of conditions, such as not: {country: CN}, not \(p.value.kindDescription)", at: p.value.mark)
-                    continue
-                }
-                conditions.append(.not(compileSelector(p.value)))
-                continue
-            }
-            guard let path = path(p.key) else { continue }
-            var texts: [String] = [], numbers: [Double] = []
-            for item in p.value.items ?? [p.value] {
-                guard case .scalar = item.kind else {
-                    diagnostics.error(
-                        "'applies_to' compares a field with a value or a list of values, not \(item.kindDescription)", at: item.mark)
-                    continue
-                }
-                texts.append(NodeJSON.json(item))
-                switch item.resolved {
-                case .int(let i)?: numbers.append(Double(i))
-                case .double(let d)?: numbers.append(d)
-                default: break
-                }
-            }
-            conditions.append(.equals(path, texts, numbers: numbers))
-        }
-        return Selector(conditions: conditions)
-    }
-
-    private mutating func path(_ node: ConfigNode) -> FieldPath? {
-        guard let t = node.scalarText else {
-            diagnostics.error("a field path is text, not \(node.kindDescription)", at: node.mark)
-            return nil
-        }
-        do { return try FieldPath(parsing: t) } catch {
-            diagnostics.error(error.message, at: node.mark)
-            return nil
-        }
     }
 
     /// A `fail_when`/`warn_when` limit on a code no rule of the pack reports never trips: say so.

@@ -49,8 +49,12 @@ package enum SchemaGenerator: Sendable {
         }
     }
 
-    /// Writes the object schemas of `all`, `any`, `not`, `when` and `use`.
+    /// Writes the object schemas of `all`, `any`, `not`, `contains`, `when` and `use`.
     private static func compositions(_ w: inout JSONWriter) {
+        w.beginObject(); w.field("type", "object"); w.field("description", "At least one element of the list must pass the check.")
+        w.key("required"); w.beginArray(); w.string("contains"); w.endArray()
+        w.key("properties"); w.beginObject(); w.key("contains"); ref(&w, "check"); modifiers(&w); w.endObject()
+        w.field("additionalProperties", false); w.endObject()
         for (kind, desc) in [("all", "Every check must pass."), ("any", "At least one check must pass.")] {
             w.beginObject(); w.field("type", "object"); w.field("description", desc)
             w.key("required"); w.beginArray(); w.string(kind); w.endArray()

@@ -1,0 +1,76 @@
+/// Compiles a pack's `applies_to:`: `all`, or a mapping of conditions that must all hold:
+/// `field: value` (or a list of values), `has: field` (or a list), `not: {...}` (the mapping does
+/// not hold) or `not: [{...}, {...}]` (none of them holds: "neither A nor B"), `any: [...]` (at
+/// least one holds) and `all: [...]` (every one holds), nested as deep as needed.
+struct SelectorCompiler {
+    var diagnostics = DiagnosticList()
+
+    mutating func compile(_ node: ConfigNode?) -> Selector {
+        guard let node, node.scalarText != "all" else { return .all }
+        guard let pairs = node.pairs, !pairs.isEmpty else {
+            diagnostics.error(
+                "'applies_to' is 'all' or a mapping such as {kind: signup} or {has: receipt}, not \(node.kindDescription)", at: node.mark)
+            return .all
+        }
+        return Selector(conditions: pairs.flatMap { condition($0) })
+    }
+
+    private mutating func condition(_ p: ConfigNode.Pair) -> [Selector.Condition] {
+        guard let k = p.key.scalarText else { return [] }
+        switch k {
+        case "has":
+            return (p.value.items ?? [p.value]).compactMap { item in path(item).map { .has($0) } }
+        case "not":
+            // One mapping: it does not hold. A list: none of its mappings holds.
+            guard let list = alternatives(p.value, "not", allowsOne: true) else { return [] }
+            return list.map { .not($0) }
+        case "any":
+            return alternatives(p.value, "any", allowsOne: false).map { [.any($0)] } ?? []
+        case "all":
+            return alternatives(p.value, "all", allowsOne: false).map { [.all($0)] } ?? []
+        default:
+            guard let path = path(p.key) else { return [] }
+            var texts: [String] = [], numbers: [Double] = []
+            for item in p.value.items ?? [p.value] {
+                guard case .scalar = item.kind else {
+                    diagnostics.error(
+                        "'applies_to' compares a field with a value or a list of values, not \(item.kindDescription)", at: item.mark)
+                    continue
+                }
+                texts.append(NodeJSON.json(item))
+                switch item.resolved {
+                case .int(let i)?: numbers.append(Double(i))
+                case .double(let d)?: numbers.append(d)
+                default: break
+                }
+            }
+            return [.equals(path, texts, numbers: numbers)]
+        }
+    }
+
+    /// The selectors of `not`, `any` or `all`: a list of mappings (or, for `not`, one mapping).
+    private mutating func alternatives(_ node: ConfigNode, _ key: String, allowsOne: Bool) -> [Selector]? {
+        if allowsOne, node.pairs?.isEmpty == false { return [compile(node)] }
+        guard let items = node.items, !items.isEmpty, items.allSatisfy({ $0.pairs?.isEmpty == false }) else {
+            diagnostics.error(
+                allowsOne
+                    ? "'not' takes a mapping of conditions, such as not: {country: CN}, or a list of them (none may hold), "
+                        + "not \(node.kindDescription)"
+                    : "'\(key)' takes a list of mappings of conditions, such as \(key): [{kind: order}, {has: refund}], "
+                        + "not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        return items.map { compile($0) }
+    }
+
+    private mutating func path(_ node: ConfigNode) -> FieldPath? {
+        guard let t = node.scalarText else {
+            diagnostics.error("a field path is text, not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        do { return try FieldPath(parsing: t) } catch {
+            diagnostics.error(error.message, at: node.mark)
+            return nil
+        }
+    }
+}
