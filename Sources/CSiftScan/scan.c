@@ -1,7 +1,7 @@
 // The scanner's helpers are inline functions in include/sift_scan.h; SwiftPM needs a source file.
 #include "sift_scan.h"
 
-// The commit a build was made from: scripts/release-build writes include/sift_commit.h.
+// The commit a build was made from: scripts/release-build writes sift_commit.h beside this file.
 #if __has_include("sift_commit.h")
 #include "sift_commit.h"
 #endif

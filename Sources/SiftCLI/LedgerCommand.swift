@@ -91,7 +91,16 @@ struct LedgerCommand: ParsableCommand {
             let to = target.ledger ?? ""
             if to == source { throw ValidationError("the ledger to copy from is the ledger of --ledger") }
             let from = try target.open(source, toRead: true)
-            let into = try target.open(to, toRead: false)
+            // A dry run changes nothing: a ledger file that does not exist yet is not made (an empty
+            // one in a temporary folder stands in for it).
+            var stand: String?
+            if dryRun, LedgerURL.scheme(of: to) == nil, !FileManager.default.fileExists(atPath: to) {
+                stand = FileManager.default.temporaryDirectory.appendingPathComponent("sift-copy-\(UUID().uuidString).sqlite").path
+            }
+            defer {
+                if let stand { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: stand + suffix) } }
+            }
+            let into = try target.open(stand ?? to, toRead: dryRun && stand == nil)
             let report = try Target.plain { try LedgerCopy.copy(from: from, to: into, dryRun: dryRun) }
             let (a, b) = (LedgerURL.shown(source), LedgerURL.shown(to))
             for c in report.conflicts {

@@ -36,7 +36,10 @@ final class PostgresSession {
         // Every statement of the ledger finds claims by key. Given a block's thousands of keys, the
         // planner would read the whole table (45 ms for 6,000 keys among 300,000 claims, growing
         // with the ledger) rather than look them up in the key's index (15 ms).
-        try execute("SET enable_seqscan = off")
+        do { try execute("SET enable_seqscan = off") } catch {
+            close()
+            throw error
+        }
     }
 
     private static func configuration(_ url: PostgresLedgerURL, password: String?) throws -> PostgresConnection.Configuration {

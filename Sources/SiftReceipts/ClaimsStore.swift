@@ -115,12 +115,20 @@ package enum LedgerURL {
         return scheme == "postgres" ? "postgresql" : scheme
     }
 
-    /// The URL as messages may show it: never a password (`user:secret@` loses `:secret`).
+    /// The URL as messages may show it: never a password (`user:secret@` loses `:secret`, even
+    /// a secret with an `@` in it; a `password=` parameter is left out).
     package static func shown(_ ledger: String) -> String {
-        guard let r = ledger.range(of: "://"), let at = ledger[r.upperBound...].firstIndex(of: "@") else { return ledger }
-        let userinfo = ledger[r.upperBound..<at]
-        guard let colon = userinfo.firstIndex(of: ":") else { return ledger }
-        return String(ledger[..<colon]) + String(ledger[at...])
+        var text = ledger
+        if let q = text.firstIndex(of: "?") {
+            let kept = text[text.index(after: q)...].split(separator: "&").filter { !$0.lowercased().hasPrefix("password=") }
+            text = String(text[..<q]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        guard let r = text.range(of: "://") else { return text }
+        let authorityEnd = text[r.upperBound...].firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
+        guard let at = text[r.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
+        let userinfo = text[r.upperBound..<at]
+        guard let colon = userinfo.firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + String(text[at...])
     }
 }
 

@@ -120,6 +120,11 @@ struct PostgresLedgerCLITests {
         #expect(
             export.stdout.contains(
                 #""key":"r:2000000000000106","order_id":"o-106","user_id":"u-106","note":"1795132800000 2000000000000106""#))
+        // A dry run into a file that does not exist says what it would copy and makes no file.
+        let missing = file + ".new"
+        let dryNew = try SiftProcess.run(["ledger", "copy", file, "--ledger", missing, "--dry-run"])
+        #expect(dryNew.stdout == "sift ledger copy: \(file) -> \(missing): would copy 5, 0 there already, 0 conflicts\n")
+        #expect(!FileManager.default.fileExists(atPath: missing))
         let same = try SiftProcess.run(["ledger", "copy", url, "--ledger", url])
         #expect(same.status == 2)
         #expect(same.stderr.contains("the ledger to copy from is the ledger of --ledger"))

@@ -59,6 +59,22 @@ import Testing
         #expect(try reasons(#"{"a":"x","card":null}"#, nullIsValue) == [])
     }
 
+    /// A field a condition reads is a field the pack names.
+    @Test func aClosedRecordAllowsWhatConditionsRead() throws {
+        let yaml = """
+            fields:
+              phone: {required: {when: {field: sms_opt_in, enum: [true]}}, checks: [{type: string}]}
+              items[*].code: [{when: {field: .kind, enum: [coupon]}, then: {type: string}}]
+            record: {fields: closed}
+            """
+        #expect(try reasons(#"{"sms_opt_in":false,"items":[{"code":"A","kind":"coupon"}]}"#, yaml) == [])
+        #expect(
+            try reasons(#"{"sms_optin":false,"items":[{"code":"A","knd":1}]}"#, yaml) == [
+                "sms_optin record.unknown_field: is not a field this pack names; did you mean 'sms_opt_in'?",
+                "items[0].knd record.unknown_field: is not a field this pack names; did you mean 'kind'?",
+            ])
+    }
+
     @Test func inChinese() throws {
         let p = try #require(RulesLoader(registry: .builtIn()).load(text: Self.yaml, file: "r.yaml").pipeline)
         let v = try Session(pipeline: p, asOfMillis: 0).validate(
@@ -93,6 +109,8 @@ import Testing
                 "r.yaml:9:3: error: unknown key 'alowed' in 'record'; did you mean 'allowed'? (keys: exactly_one_of, at_least_one_of, "
                     + "at_most_one_of, requires, fields, allowed)",
             ])
+        let twice = RulesLoader(registry: .builtIn()).load(text: "record:\n  at_most_one_of: [a, b, a]\n", file: "r.yaml")
+        #expect(twice.diagnostics.map(\.headline) == ["r.yaml:2:19: error: 'at_most_one_of' names 'a' twice"])
         let open = RulesLoader(registry: .builtIn()).load(text: "record:\n  allowed: [z]\n  at_least_one_of: [a, b]\n", file: "r.yaml")
         #expect(
             open.diagnostics.map(\.headline) == [

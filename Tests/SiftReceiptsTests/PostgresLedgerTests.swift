@@ -102,6 +102,17 @@ struct PostgresClaimsStoreTests {
 
 /// The ledger URL and where its password comes from (no server needed).
 @Suite struct PostgresLedgerURLTests {
+    /// Messages never show a password: not after the user, not with an '@' inside it, not as a parameter.
+    @Test func shownURLsHoldNoPassword() {
+        #expect(LedgerURL.shown("postgresql://app:s3cret@db/claims") == "postgresql://app@db/claims")
+        #expect(
+            LedgerURL.shown("postgresql://app:p@ss@db:5432/claims?sslmode=require") == "postgresql://app@db:5432/claims?sslmode=require")
+        #expect(
+            LedgerURL.shown("postgresql://app@db/claims?password=s3cret&sslmode=disable") == "postgresql://app@db/claims?sslmode=disable")
+        #expect(LedgerURL.shown("postgresql://db/claims?PASSWORD=x") == "postgresql://db/claims")
+        #expect(LedgerURL.shown("rules/claims.sqlite") == "rules/claims.sqlite")
+    }
+
     @Test func theURLIsReadAsLibpqReadsIt() throws {
         let u = try PostgresLedgerURL("postgresql://app@db.example.com:6432/claims?sslmode=require")
         #expect([u.user, u.host, "\(u.port)", u.database, u.sslMode.rawValue] == ["app", "db.example.com", "6432", "claims", "require"])

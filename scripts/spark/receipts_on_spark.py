@@ -63,8 +63,8 @@ def main():
     lines = [record(i, transactions) for i in range(a.records)]
 
     started = time.time()
-    spark = shipped.start("sift-receipts-on-spark", "local[2,2]", a.package, a.rules,
-                          **{"spark.executorEnv.PGPASSWORD": os.environ.get("PGPASSWORD", "")})
+    secret = {"spark.executorEnv.PGPASSWORD": os.environ["PGPASSWORD"]} if "PGPASSWORD" in os.environ else {}
+    spark = shipped.start("sift-receipts-on-spark", "local[2,2]", a.package, a.rules, **secret)
     package, rules, ledger = a.package, a.rules, a.ledger
     results = (spark.sparkContext.parallelize(lines, a.partitions)
                .mapPartitions(lambda part: settle(part, package, rules, ledger)).collect())

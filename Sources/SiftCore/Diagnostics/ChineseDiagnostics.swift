@@ -59,6 +59,7 @@ enum ChineseDiagnostics {
         ),
         (#"^('[^']*') is a list of fields, such as (\[[^\]]*\]), not (.*)$"#, "$1 应为字段列表，例如 $2，而不是 $3"),
         (#"^('[^']*') needs two fields or more; one field is 'required'$"#, "$1 需要两个或更多字段；只有一个字段时请用 'required'"),
+        (#"^('[^']*') names ('[^']*') twice$"#, "$1 两次列出了 $2"),
         (
             #"^'requires' maps a field to the fields it makes required, such as (\{.*\}), not (.*)$"#,
             "'requires' 应为从一个字段到它使之必填的字段的映射，例如 $1，而不是 $2"

@@ -15,6 +15,8 @@ struct CheckCompiler {
     var context: BuildContext
     /// The field whose checks are being compiled: relative condition paths (`.kind`) start beside it.
     var field: FieldPath?
+    /// Every field a condition reads (`when: {field: ...}`), resolved: fields a closed record allows.
+    var conditionFields: [FieldPath] = []
     private var using: [String] = []
     private let optionValidator = OptionValidator()
 
@@ -221,6 +223,7 @@ struct CheckCompiler {
         }
         let text = f.value.scalarText ?? ""
         guard let path = conditionPath(text, at: f.value.mark) else { return nil }
+        conditionFields.append(path)
         let rest = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
         return compile(rest, prefix: prefix).map { Condition(check: $0, field: path, fieldText: text) }
     }

@@ -53,16 +53,18 @@ struct PackCompiler {
             firstOnly: choice(node["report"], "report", ["all", "first"]) == "first")
         var stages: [any Stage] = []
         var fieldRules: [FieldRule] = []
+        var named: [FieldPath] = []  // what a closed record allows: the fields, and those conditions read
         if let fields = node["fields"] {
             var checks = CheckCompiler(registry: registry, validators: validators, context: context)
             let rules = compileFields(fields, &checks, defaults: defaults)
             fieldRules = rules
+            named = rules.map(\.path) + checks.conditionFields
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
         }
         if let record = node["record"] {
             var compiler = RecordCompiler()
-            if let stage = compiler.compile(record, declared: fieldRules.map(\.path), nullIsValue: defaults.nullIsValue) {
+            if let stage = compiler.compile(record, declared: named, nullIsValue: defaults.nullIsValue) {
                 stages.append(stage)
             }
             diagnostics.append(contentsOf: compiler.diagnostics.items)

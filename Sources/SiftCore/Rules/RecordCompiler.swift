@@ -60,6 +60,10 @@ struct RecordCompiler {
                 diagnostics.error("'\(count.rawValue)' needs two fields or more; one field is 'required'", at: list.mark)
                 return nil
             }
+            if let twice = fields.first(where: { f in fields.filter { $0 == f }.count > 1 }) {
+                diagnostics.error("'\(count.rawValue)' names '\(twice)' twice", at: list.mark)
+                return nil
+            }
             return RecordStage.Group(count: count, fields: fields, rule: list.mark)
         }
     }
