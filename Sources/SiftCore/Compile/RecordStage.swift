@@ -78,6 +78,12 @@ struct RecordStage: Stage {
         return StageResult(violations: violations)
     }
 
+    /// The codes it may report, for lint.
+    var reasonCodes: [ReasonCode] {
+        groups.map(\.count.reason) + (requirements.isEmpty ? [] : [ReasonCode.Record.requires])
+            + (closed == nil ? [] : [ReasonCode.Record.unknownField])
+    }
+
     private func isGiven(_ path: FieldPath, _ record: JSONValue) -> Bool {
         guard let value = path.first(in: record) else { return false }
         return nullIsValue || !value.isNull

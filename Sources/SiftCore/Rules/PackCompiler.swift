@@ -91,7 +91,8 @@ struct PackCompiler {
         let thresholds = compileThresholds(node)
         if advises {
             let sectionsOnly = stages.contains { !($0 is FieldsStage) && !($0 is RecordStage) }
-            adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly)
+            let recordCodes = stages.compactMap { ($0 as? RecordStage)?.reasonCodes }.flatMap { $0 }.map(\.text)
+            adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly, recordCodes: recordCodes)
         }
         guard diagnostics.errors.count == before else { return nil }
         return Pack(
@@ -217,7 +218,9 @@ struct PackCompiler {
 
     /// Lint's advice on one pack: no examples, no `applies_to`, example reasons that no rule
     /// reports (fields-only packs), numbers where the checks expect text.
-    private mutating func adviseOn(_ name: String, _ node: ConfigNode, _ rules: [FieldRule], examples: [Example], fieldsOnly: Bool) {
+    private mutating func adviseOn(
+        _ name: String, _ node: ConfigNode, _ rules: [FieldRule], examples: [Example], fieldsOnly: Bool, recordCodes: [String]
+    ) {
         if node["applies_to"] == nil { packsForEveryRecord.append((name, node.mark)) }
         if examples.isEmpty {
             advice.warning(
@@ -227,7 +230,7 @@ struct PackCompiler {
         if fieldsOnly {
             let codes =
                 rules.flatMap { [$0.requiredReason.text] + $0.checks.flatMap(\.reasonCodes).map(\.text) }
-                + [ReasonCode.Record.noPack.text]
+                + [ReasonCode.Record.noPack.text] + recordCodes
             for example in examples {
                 guard case .reasons(let expected) = example.expectation else { continue }
                 for r in expected.map(\.text) where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
