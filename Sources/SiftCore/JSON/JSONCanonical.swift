@@ -26,8 +26,13 @@ package enum JSONCanonical {
             guard a.count == b.count else { return false }
             var i = a.index + 1
             while i < a.document.tape[a.index].next {
-                let key = text(JSONValue(document: a.document, index: i))
-                guard let other = b.member(utf8: key), equal(JSONValue(document: a.document, index: i + 1), other) else { return false }
+                // The key's bytes looked up in place: comparing objects allocates nothing.
+                var same = false
+                _ = JSONValue(document: a.document, index: i).withStringBytes { key in
+                    guard let m = JSONValue.memberIndex(b.document, b.index, key) else { return }
+                    same = equal(JSONValue(document: a.document, index: i + 1), JSONValue(document: b.document, index: m))
+                }
+                guard same else { return false }
                 i = a.document.tape[i + 1].next
             }
             return true
