@@ -3,7 +3,7 @@ import SiftCore
 /// `date`: text in a given layout that names a real calendar date, optionally within
 /// bounds and not after the as-of time. `from`/`to` pick characters out of a longer
 /// value (the birth date inside a resident ID).
-struct DateCheck: ValueCheck {
+struct DateCheck: ReadingCheck, InstantReading {
     enum Bound: Sendable { case fixed(Int64), asOf }
 
     let format: DateFormat
@@ -110,6 +110,13 @@ struct DateCheck: ValueCheck {
         if let limit = resolve(notAfter, context), ms > limit { return (false, limit) }
         if let limit = resolve(notBefore, context), ms < limit { return (true, limit) }
         return nil
+    }
+
+    var reading: ValueReading? { .instant(self) }
+
+    func instant(of value: JSONValue) -> Int64? {
+        guard case .date(let ms) = read(value) else { return nil }
+        return ms
     }
 
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {

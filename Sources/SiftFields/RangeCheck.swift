@@ -1,7 +1,7 @@
 import SiftCore
 
 /// `range`: a number within bounds, each inclusive unless marked exclusive.
-struct RangeCheck: ValueCheck {
+struct RangeCheck: ReadingCheck {
     let min: Double?
     let max: Double?
     let minExclusive: Bool
@@ -36,6 +36,8 @@ struct RangeCheck: ValueCheck {
                 maxExclusive: options.bool("max_exclusive") ?? false,
                 numericStrings: options.bool("numeric_strings") ?? false)
         })
+
+    var reading: ValueReading? { .number }
 
     private func number(_ value: JSONValue) -> Double? {
         if let d = value.double { return d }

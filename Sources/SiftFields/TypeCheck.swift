@@ -1,7 +1,7 @@
 import SiftCore
 
 /// `type`: the JSON type must be one of the listed ones.
-struct TypeCheck: ValueCheck {
+struct TypeCheck: ReadingCheck {
     static let names = ["string", "number", "integer", "boolean", "object", "array", "null"]
     let allowed: [String]
     /// The words of a failure for a value of each kind (by raw value), made once: failing
@@ -30,6 +30,12 @@ struct TypeCheck: ValueCheck {
             shorthand: "is",
             examples: ["type: string", "type: [integer, null]"]),
         make: { options, _ in TypeCheck(allowed: options.strings("is") ?? []) })
+
+    /// Numbers when every allowed type is a number (`type: number`, `type: [integer, null]`).
+    var reading: ValueReading? {
+        let kinds = allowed.filter { $0 != "null" }
+        return !kinds.isEmpty && kinds.allSatisfy { $0 == "number" || $0 == "integer" } ? .number : nil
+    }
 
     func matches(_ value: JSONValue, _ name: String) -> Bool {
         switch name {

@@ -78,6 +78,28 @@ enum ChineseDiagnostics {
             #"^'unique' compares one value of each element: ('[^']*') has '\[\*\]'$"#,
             "'unique' 比较每个元素中的一个值：$1 含有 '[*]'"
         ),
+        (
+            #"^('[^']*') compares with ('[^']*'), which is not a field of this pack \(declare it under fields:\)"#,
+            "$1 要比较的 $2 不是本规则包的字段（请在 fields: 下声明它）"
+        ),
+        (#"^('[^']*') compares dates, and these are numbers: write ('[^']*')$"#, "$1 比较的是日期，而这两个值是数字：请改用 $2"),
+        (#"^('[^']*') compares numbers, and these are dates: write ('[^']*')$"#, "$1 比较的是数字，而这两个值是日期：请改用 $2"),
+        (
+            #"^('[^']*') compares dates or numbers, and neither ('[^']*') nor ('[^']*') has a check that says which: .*$"#,
+            "$1 比较的是日期或数字，但 $2 和 $3 都没有说明是哪一种的检查：请给其中一个加上 'date:' 检查（日期）或 'type: number'（数字）"
+        ),
+        (#"^('[^']*') compares a date \(('[^']*')\) with a number \(('[^']*')\)$"#, "$1 在比较日期（$2）和数字（$3）"),
+        (#"^('[^']*') compares a number \(('[^']*')\) with a date \(('[^']*')\)$"#, "$1 在比较数字（$2）和日期（$3）"),
+        (#"^('[^']*') compares ('[^']*') with itself$"#, "$1 在拿 $2 和它自己比较"),
+        (
+            #"^('[^']*') compares two fields of a record: use it on a field, under fields:$"#,
+            "$1 比较记录中的两个字段：请在 fields: 下的某个字段上使用它"
+        ),
+        (
+            #"^('[^']*') names the field to compare with, such as ('[^']*') \(or ('[^']*') for the one beside this field\)$"#,
+            "$1 需要写明要比较的字段，例如 $2（同级的字段写成 $3）"
+        ),
+        (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
         (#"^unknown language ('[^']*')"#, "未知的语言 $1"),
         (#"^the ('[^']*') message should be (.+), not (.+)$"#, "$1 消息应为$2，而不是$3"),
         (#"^(.+) should be (.+), not (.+?)(;.*)?$"#, "$1 应为$2，而不是$3$4"),
@@ -388,6 +410,10 @@ enum ChineseDiagnostics {
         (
             #"^a condition reads one value, and '\[\*\]' in ('[^']*') would mean element 0 only(.*)$"#,
             "条件只读取一个值，$1 中的 '[*]' 只会表示第 0 个元素$2"
+        ),
+        (
+            #"^a comparison reads one value, and '\[\*\]' in ('[^']*') would mean element 0 only(.*)$"#,
+            "比较只读取一个值，$1 中的 '[*]' 只会表示第 0 个元素$2"
         ),
         (#"^('[^']*') is ('[^']*'(?: or '[^']*')*), not (.*)$"#, "$1 应为 $2，而不是$3"),
         (#"^empty segment in ('[^']*')$"#, "$1 中有空的路径段"),

@@ -7,7 +7,7 @@ struct NamedValidator {
 
 /// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
 struct CheckCompiler {
-    static let compositionKeys = ["all", "any", "not", "when", "use", "contains"]
+    static let compositionKeys = ["all", "any", "not", "when", "use", "contains"] + CompareNode.Relation.allCases.map(\.rawValue)
     static let modifierKeys = ["message", "reason"]
 
     let registry: PluginRegistry
@@ -17,6 +17,9 @@ struct CheckCompiler {
     var field: FieldPath?
     /// Every field a condition reads (`when: {field: ...}`), resolved: fields a closed record allows.
     var conditionFields: [FieldPath] = []
+    /// The comparisons with other fields, with the field each is on: `ComparisonResolver` decides
+    /// how each reads its values once every field is compiled.
+    var comparisons: [(node: CompareNode, field: FieldPath)] = []
     private var using: [String] = []
     private let optionValidator = OptionValidator()
 
@@ -194,6 +197,9 @@ struct CheckCompiler {
         case "when":
             return compileWhen(value, then: extra["then"], else: extra["else"], at: mark, prefix: prefix, reason: reason, message: message)
         default:
+            if let relation = CompareNode.Relation(rawValue: kind) {
+                return compileComparison(relation, value, at: mark, prefix: prefix, reason: reason, message: message)
+            }
             return compilePlugin(kind, options: value, at: mark, prefix: prefix, reason: reason, message: message)
         }
     }
@@ -228,7 +234,7 @@ struct CheckCompiler {
         return compile(rest, prefix: prefix).map { Condition(check: $0, field: path, fieldText: text) }
     }
 
-    private mutating func conditionPath(_ text: String, at mark: Mark) -> FieldPath? {
+    mutating func conditionPath(_ text: String, at mark: Mark, reader: String = "a condition") -> FieldPath? {
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
                 context.error("'\(text)' names a field beside the one being checked, and there is none here; write the full path", at: mark)
@@ -248,16 +254,26 @@ struct CheckCompiler {
             return nil
         }
         if path.hasWildcard {
-            if let f = field, f.hasWildcard {
-                context.error(
-                    "a condition reads one value, and '[*]' in '\(text)' would mean element 0 only; "
-                        + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
-            } else {
-                context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
-            }
+            wildcardInPath(text, path, comparison: reader == "a comparison", at: mark)
             return nil
         }
         return path
+    }
+
+    /// A path with `[*]` where one value is read.
+    private mutating func wildcardInPath(_ text: String, _ path: FieldPath, comparison: Bool, at mark: Mark) {
+        switch (field, comparison) {
+        case (let f?, false) where f.hasWildcard:
+            context.error(
+                "a condition reads one value, and '[*]' in '\(text)' would mean element 0 only; "
+                    + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
+        case (let f?, true) where f.hasWildcard:
+            context.error(
+                "a comparison reads one value, and '[*]' in '\(text)' would mean element 0 only; "
+                    + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
+        case (_, false): context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
+        case (_, true): context.error("a comparison reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
+        }
     }
 
     private static func lastKey(_ path: FieldPath) -> String {

@@ -60,6 +60,9 @@ struct PackCompiler {
             fieldRules = rules
             named = rules.map(\.path) + checks.conditionFields
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
+            var comparisons = ComparisonResolver()
+            comparisons.resolve(checks.comparisons, rules: rules)
+            diagnostics.append(contentsOf: comparisons.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
         }
         if let record = node["record"] {

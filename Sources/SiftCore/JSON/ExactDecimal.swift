@@ -1,0 +1,117 @@
+/// A decimal number read exactly from its text: `significand × 10^exponent`, for numbers of up
+/// to 19 significant digits (prices, quantities, counts). Comparing two is exact (`0.1 + 0.2`
+/// questions never arise: nothing goes through a Double), and reading one allocates nothing.
+package struct ExactDecimal: Comparable, Sendable, CustomStringConvertible {
+    package var negative: Bool
+    /// The significant digits, without trailing zeros; 0 for zero.
+    package var significand: UInt64
+    package var exponent: Int
+
+    package init(negative: Bool, significand: UInt64, exponent: Int) {
+        self.negative = significand != 0 && negative
+        self.significand = significand
+        self.exponent = significand == 0 ? 0 : exponent
+        while self.significand != 0, self.significand % 10 == 0 {
+            self.significand /= 10
+            self.exponent += 1
+        }
+    }
+
+    /// The number written in `text` (JSON's grammar: `-12.50`, `3e2`); nil when the text is not a
+    /// number, has more than 19 significant digits, or an exponent beyond ±100,000.
+    package init?(_ text: UnsafeBufferPointer<UInt8>) {
+        var i = 0, n = text.count
+        guard n > 0 else { return nil }
+        let minus = text[0] == UInt8(ascii: "-")
+        if minus { i = 1 }
+        var sig: UInt64 = 0, digits = 0, scale = 0, sawDigit = false, sawPoint = false
+        while i < n, text[i] != UInt8(ascii: "e"), text[i] != UInt8(ascii: "E") {
+            let c = text[i]
+            if c == UInt8(ascii: ".") {
+                guard !sawPoint, sawDigit else { return nil }
+                sawPoint = true
+            } else {
+                guard c >= 0x30, c <= 0x39 else { return nil }
+                sawDigit = true
+                if sawPoint { scale -= 1 }
+                if sig != 0 || c != 0x30 {
+                    guard digits < 19 else { return nil }
+                    sig = sig * 10 + UInt64(c - 0x30)
+                    digits += 1
+                }
+            }
+            i += 1
+        }
+        guard sawDigit, text[i - 1] != UInt8(ascii: ".") else { return nil }
+        var power = 0
+        if i < n {
+            i += 1
+            var expMinus = false
+            if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                expMinus = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard i < n else { return nil }
+            while i < n {
+                let c = text[i]
+                guard c >= 0x30, c <= 0x39 else { return nil }
+                power = power * 10 + Int(c - 0x30)
+                guard power <= 100_000 else { return nil }
+                i += 1
+            }
+            if expMinus { power = -power }
+        }
+        self.init(negative: minus, significand: sig, exponent: scale + power)
+    }
+
+    /// The number a JSON value holds: a number, or (with `numericText`) a string such as "12.50".
+    package init?(_ value: JSONValue, numericText: Bool = false) {
+        let e = value.entry
+        if e.kind == .number {
+            self.init(UnsafeBufferPointer(rebasing: value.document.buffer[e.start..<e.end]))
+        } else if numericText, let bytes = value.plainStringBytes {
+            self.init(bytes)
+        } else {
+            return nil
+        }
+    }
+
+    private var digitCount: Int {
+        var n = 1, s = significand
+        while s >= 10 {
+            s /= 10
+            n += 1
+        }
+        return n
+    }
+
+    package static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
+        if a.negative != b.negative { return a.negative }
+        return a.negative ? magnitude(b, isBelow: a) : magnitude(a, isBelow: b)
+    }
+
+    /// True when |a| < |b|.
+    private static func magnitude(_ a: ExactDecimal, isBelow b: ExactDecimal) -> Bool {
+        if a.significand == 0 || b.significand == 0 { return a.significand == 0 && b.significand != 0 }
+        let orderA = a.digitCount + a.exponent, orderB = b.digitCount + b.exponent
+        if orderA != orderB { return orderA < orderB }
+        // The same order of magnitude: line the digits up (each has at most 19).
+        var x = a.significand, y = b.significand
+        for _ in 0..<max(0, a.exponent - b.exponent) { x *= 10 }
+        for _ in 0..<max(0, b.exponent - a.exponent) { y *= 10 }
+        return x < y
+    }
+
+    package var description: String {
+        let digits = String(significand)
+        let body: String
+        if exponent >= 0 {
+            body = digits + String(repeating: "0", count: exponent)
+        } else if -exponent < digits.count {
+            body = String(digits.dropLast(-exponent)) + "." + String(digits.suffix(-exponent))
+        } else {
+            body = "0." + String(repeating: "0", count: -exponent - digits.count) + digits
+        }
+        return (negative ? "-" : "") + body
+    }
+}

@@ -1,0 +1,136 @@
+extension CheckCompiler {
+    static let comparisonKeys = ["field", "when_other_missing"]
+
+    /// `after: start_date`, or `after: {field: .start_date, when_other_missing: fail}`.
+    mutating func compileComparison(
+        _ relation: CompareNode.Relation, _ value: ConfigNode, at mark: Mark, prefix: String, reason: ReasonCode?,
+        message: LocalizedText?
+    ) -> (any CheckNode)? {
+        let kind = relation.rawValue
+        var fieldNode = value.scalarText == nil ? nil : value
+        var failsWhenMissing = false
+        if let pairs = value.pairs {
+            for p in pairs {
+                switch p.key.scalarText ?? "" {
+                case "field": fieldNode = p.value
+                case "when_other_missing":
+                    switch p.value.scalarText {
+                    case "pass": failsWhenMissing = false
+                    case "fail": failsWhenMissing = true
+                    default:
+                        context.error("'when_other_missing' is 'pass' or 'fail'", at: p.value.mark)
+                        return nil
+                    }
+                default:
+                    let k = p.key.scalarText ?? ""
+                    context.error(
+                        "unknown key '\(k)' in '\(kind)'" + Suggestion.didYouMean(k, in: Self.comparisonKeys)
+                            + " (keys: field, when_other_missing)", at: p.key.mark)
+                    return nil
+                }
+            }
+        }
+        guard let fieldNode, let text = fieldNode.scalarText, !text.isEmpty else {
+            context.error(
+                "'\(kind)' names the field to compare with, such as '\(kind): start_date' "
+                    + "(or '\(kind): {field: .start_date}' for the one beside this field)",
+                at: value.mark)
+            return nil
+        }
+        guard let field else {
+            context.error("'\(kind)' compares two fields of a record: use it on a field, under fields:", at: mark)
+            return nil
+        }
+        guard let path = conditionPath(text, at: fieldNode.mark, reader: "a comparison") else { return nil }
+        if path == field {
+            context.error("'\(kind)' compares '\(field)' with itself", at: fieldNode.mark)
+            return nil
+        }
+        let node = CompareNode(
+            relation: relation, other: path, otherText: text, failsWhenOtherMissing: failsWhenMissing,
+            reason: reason ?? ReasonCode("\(prefix).\(kind)"), message: message, rule: mark)
+        comparisons.append((node, field))
+        return node
+    }
+}
+
+/// Decides how each comparison between fields reads its two values, once every field of the pack
+/// is compiled: as the fields' own checks read them (a `date:` check, `type: number`, `range`).
+struct ComparisonResolver {
+    var diagnostics = DiagnosticList()
+
+    mutating func resolve(_ comparisons: [(node: CompareNode, field: FieldPath)], rules: [FieldRule]) {
+        for (node, field) in comparisons {
+            let kind = node.relation.rawValue
+            guard let theirs = rules.first(where: { $0.path == node.other.field }) else {
+                diagnostics.error(
+                    "'\(kind)' compares with '\(node.other.field)', which is not a field of this pack (declare it under fields:)"
+                        + Suggestion.didYouMean(node.other.field.description, in: rules.map(\.path.description)), at: node.rule)
+                continue
+            }
+            guard let mine = rules.first(where: { $0.path == field }) else { continue }
+            if let mode = mode(node, mine, theirs) { node.resolve(mode) }
+        }
+    }
+
+    private mutating func mode(_ node: CompareNode, _ mine: FieldRule, _ theirs: FieldRule) -> CompareNode.Mode? {
+        let kind = node.relation.rawValue
+        let a = Self.reading(mine.checks), b = Self.reading(theirs.checks)
+        switch (a, b) {
+        case (nil, nil):
+            guard node.relation.isOrdered else { return .value }
+            diagnostics.error(
+                "'\(kind)' compares dates or numbers, and neither '\(mine.path)' nor '\(theirs.path)' has a check that says which: "
+                    + "give one of them a 'date:' check (dates) or 'type: number' (numbers)", at: node.rule)
+            return nil
+        case (.instant(let x)?, .instant(let y)?): return dates(node, x, y, own: true)
+        case (.instant(let x)?, nil): return dates(node, x, x, own: true)
+        case (nil, .instant(let y)?): return dates(node, y, y, own: false)
+        case (.number?, .number?), (.number?, nil): return numbers(node, own: true)
+        case (nil, .number?): return numbers(node, own: false)
+        case (let x?, _?):
+            if case .instant = x {
+                diagnostics.error("'\(kind)' compares a date ('\(mine.path)') with a number ('\(theirs.path)')", at: node.rule)
+            } else {
+                diagnostics.error("'\(kind)' compares a number ('\(mine.path)') with a date ('\(theirs.path)')", at: node.rule)
+            }
+            return nil
+        }
+    }
+
+    private mutating func dates(_ node: CompareNode, _ x: any InstantReading, _ y: any InstantReading, own: Bool) -> CompareNode.Mode? {
+        if node.relation.isOrdered, !node.relation.isDateWord {
+            diagnostics.error(
+                "'\(node.relation.rawValue)' compares numbers, and these are dates: write '\(node.relation.counterpart!.rawValue)'",
+                at: node.rule)
+            return nil
+        }
+        return .instants(mine: x, theirs: y, ownReading: own)
+    }
+
+    private mutating func numbers(_ node: CompareNode, own: Bool) -> CompareNode.Mode? {
+        if node.relation.isDateWord {
+            diagnostics.error(
+                "'\(node.relation.rawValue)' compares dates, and these are numbers: write '\(node.relation.counterpart!.rawValue)'",
+                at: node.rule)
+            return nil
+        }
+        return .numbers(ownReading: own)
+    }
+
+    /// How a field's checks read its value: the first check that says.
+    static func reading(_ checks: [any CheckNode]) -> ValueReading? {
+        for c in checks {
+            let found: ValueReading? =
+                switch c {
+                case let p as PluginCheckNode: (p.check as? any ReadingCheck)?.reading
+                case let n as NamedNode: reading([n.child])
+                case let n as RelabelNode: reading([n.child])
+                case let n as AllNode: reading(n.children)
+                default: nil
+                }
+            if let found { return found }
+        }
+        return nil
+    }
+}
