@@ -49,8 +49,28 @@ package enum SchemaGenerator: Sendable {
         }
     }
 
+    /// Writes the object schemas of the comparisons with another field (`same_as`, `after`, ...).
+    private static func comparisons(_ w: inout JSONWriter) {
+        for relation in CompareNode.Relation.allCases {
+            w.beginObject(); w.field("type", "object")
+            w.field("description", "This value \(relation.words(.en, "the other field's")) (the field named, or .name beside this one).")
+            w.key("required"); w.beginArray(); w.string(relation.rawValue); w.endArray()
+            w.key("properties"); w.beginObject(); w.key(relation.rawValue); w.beginObject(); w.key("anyOf"); w.beginArray()
+            w.beginObject(); w.field("type", "string"); w.endObject()
+            options(
+                [
+                    PluginSpec.Option("field", .string, required: true, doc: "The other field: a path, or .name beside this one."),
+                    PluginSpec.Option(
+                        "when_other_missing", .choice(["pass", "fail"]), doc: "A missing or null other field: pass (default) or fail."),
+                ], description: "", &w)
+            w.endArray(); w.endObject(); modifiers(&w); w.endObject()
+            w.field("additionalProperties", false); w.endObject()
+        }
+    }
+
     /// Writes the object schemas of `all`, `any`, `not`, `contains`, `when` and `use`.
     private static func compositions(_ w: inout JSONWriter) {
+        comparisons(&w)
         w.beginObject(); w.field("type", "object"); w.field("description", "At least one element of the list must pass the check.")
         w.key("required"); w.beginArray(); w.string("contains"); w.endArray()
         w.key("properties"); w.beginObject(); w.key("contains"); ref(&w, "check"); modifiers(&w); w.endObject()
