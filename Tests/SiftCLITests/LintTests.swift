@@ -279,7 +279,7 @@ import SiftTesting
         let test = try SiftProcess.run(["test", "rules", "--junit", dir + "/test.xml"])
         #expect(test.status == 0)
         let xml = try String(contentsOfFile: dir + "/test.xml", encoding: .utf8)
-        #expect(xml.contains(#"<testsuite name="sift test" tests="115" failures="0" errors="0""#))
+        #expect(xml.contains(#"<testsuite name="sift test" tests="117" failures="0" errors="0""#))
         #expect(xml.contains(#"<testcase classname="mobile" name="a number, not text"/>"#))
         let run = try SiftProcess.run([
             "run", "--rules", "rules/mobile.yaml", "samples/mobile.jsonl", "--quiet", "--results", "none",

@@ -143,3 +143,68 @@ import Testing
         #expect(Array(text.utf8).withUnsafeBufferPointer { ExactDecimal($0) } == nil)
     }
 }
+
+/// `sum_of`: a total against the sum over a list, added as exact decimals.
+@Suite struct SumTests {
+    static let yaml = """
+        fields:
+          total: [{sum_of: {items: 'items[*]', value: [price, qty], tolerance: 0.005}}]
+          paid: {required: false, checks: [{sum_of: {items: payments}}]}
+          orders[*].total: {required: false, checks: [{sum_of: {items: .lines, value: amount}}]}
+        """
+
+    func violations(_ json: String) throws -> [String] {
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: Self.yaml, file: "r.yaml").pipeline)
+        return try Session(pipeline: p, asOfMillis: 0).validate(json: Array(json.utf8)).violations.map {
+            "\($0.field) \($0.reason): \($0.message.en) | \($0.message.zh)"
+        }
+    }
+
+    @Test func sumsAreExactDecimals() throws {
+        // 0.1 + 0.2 is 0.3 (as doubles it is 0.30000000000000004); "9.99" as text counts.
+        #expect(
+            try violations(
+                #"{"total":30.005,"items":[{"price":10.005,"qty":2},{"price":"9.99","qty":1}],"paid":0.3,"payments":[0.1,0.2]}"#) == [])
+        #expect(
+            try violations(#"{"total":30.00,"items":[{"price":10,"qty":2},{"price":9.99,"qty":1}],"paid":0.3,"payments":[0.1,0.1]}"#)
+                == [
+                    "total total.sum_of: is 30.00, but the sum of price × qty over items is 29.99 | 值为 30.00，但 items 各项 price × qty 之和为 29.99",
+                    "paid paid.sum_of: is 0.3, but the sum of payments is 0.2 | 值为 0.3，但 payments 之和为 0.2",
+                ])
+        // No list is a sum of 0.
+        #expect(try violations(#"{"total":0}"#) == [])
+    }
+
+    @Test func whatCannotBeAddedIsNamed() throws {
+        let json =
+            #"{"total":30,"items":[{"price":10,"qty":2},{"qty":1}],"#
+            + #""orders":[{"total":3,"lines":[{"amount":1},{"amount":2}]},{"total":1,"lines":"no"},{"total":1,"lines":[{"amount":"x"}]}]}"#
+        #expect(
+            try violations(json) == [
+                "total total.sum_of: cannot be checked: items[1].price is missing | 无法核对：items[1].price 缺失",
+                "orders[1].total orders[*].total.sum_of: cannot be checked: orders[1].lines is a string, not a list | 无法核对：orders[1].lines 是字符串，不是列表",
+                "orders[2].total orders[*].total.sum_of: cannot be checked: orders[2].lines[0].amount is not a number | 无法核对：orders[2].lines[0].amount 不是数字",
+            ])
+        #expect(try violations(#"{"total":"x"}"#) == ["total total.sum_of: expected a number, got a string | 应为数字，实际为字符串"])
+    }
+
+    @Test func mistakesAreLocated() {
+        let yaml = """
+            fields:
+              total: [{sum_of: {item: 'items[*]', value: ['a[*]'], tolerance: -1}}]
+              t2: [{sum_of: x}]
+              t3: [{sum_of: {items: 'a[*].b[*]'}}]
+            """
+        let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
+        let lines = r.diagnostics.map { "\($0.mark.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        #expect(
+            lines == [
+                "2:20 'sum_of' needs 'items': the list whose elements are added up, such as 'items[*]'",
+                "2:21 unknown key 'item' in 'sum_of'; did you mean 'items'? (keys: items, value, tolerance)",
+                "2:47 'value' of 'sum_of' reads one number in each element: 'a[*]' has '[*]'",
+                "2:67 'tolerance' of 'sum_of' is a number of 0 or more, such as 0.005",
+                "3:17 'sum_of' is a mapping such as {items: 'items[*]', value: [price, qty]}, not the text 'x'",
+                "4:25 'items' of 'sum_of' is one list, such as 'items[*]', not 'a[*].b[*]'",
+            ])
+    }
+}

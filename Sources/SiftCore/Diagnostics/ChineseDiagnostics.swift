@@ -100,6 +100,21 @@ enum ChineseDiagnostics {
             "$1 需要写明要比较的字段，例如 $2（同级的字段写成 $3）"
         ),
         (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
+        (#"^'sum_of' is a mapping such as (\{.*\}), not (.*)$"#, "'sum_of' 应为映射，例如 $1，而不是$2"),
+        (
+            #"^'sum_of' needs 'items': the list whose elements are added up, such as ('[^']*')$"#,
+            "'sum_of' 需要 'items'：要相加的列表，例如 $1"
+        ),
+        (#"^'items' of 'sum_of' is one list, such as ('[^']*'), not ('[^']*')$"#, "'sum_of' 的 'items' 应为一个列表，例如 $1，而不是 $2"),
+        (
+            #"^'value' of 'sum_of' is a path inside each element, or a list of them to multiply$"#,
+            "'sum_of' 的 'value' 应为每个元素中的路径，或要相乘的路径列表"
+        ),
+        (
+            #"^'value' of 'sum_of' reads one number in each element: ('[^']*') has '\[\*\]'$"#,
+            "'sum_of' 的 'value' 在每个元素中只读取一个数：$1 含有 '[*]'"
+        ),
+        (#"^'tolerance' of 'sum_of' is a number of 0 or more, such as 0\.005$"#, "'sum_of' 的 'tolerance' 应为 0 或更大的数，例如 0.005"),
         (#"^unknown language ('[^']*')"#, "未知的语言 $1"),
         (#"^the ('[^']*') message should be (.+), not (.+)$"#, "$1 消息应为$2，而不是$3"),
         (#"^(.+) should be (.+), not (.+?)(;.*)?$"#, "$1 应为$2，而不是$3$4"),

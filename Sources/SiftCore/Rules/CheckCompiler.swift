@@ -7,7 +7,7 @@ struct NamedValidator {
 
 /// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
 struct CheckCompiler {
-    static let compositionKeys = ["all", "any", "not", "when", "use", "contains"] + CompareNode.Relation.allCases.map(\.rawValue)
+    static let compositionKeys = ["all", "any", "not", "when", "use", "contains", "sum_of"] + CompareNode.Relation.allCases.map(\.rawValue)
     static let modifierKeys = ["message", "reason"]
 
     let registry: PluginRegistry
@@ -194,6 +194,8 @@ struct CheckCompiler {
         case "contains":
             guard let child = compile(value, prefix: prefix) else { return nil }
             return ContainsNode(child: child, reason: reason ?? ReasonCode("\(prefix).contains"), message: message, rule: mark)
+        case "sum_of":
+            return compileSum(value, at: mark, prefix: prefix, reason: reason, message: message)
         case "when":
             return compileWhen(value, then: extra["then"], else: extra["else"], at: mark, prefix: prefix, reason: reason, message: message)
         default:

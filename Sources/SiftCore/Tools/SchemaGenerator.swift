@@ -71,6 +71,18 @@ package enum SchemaGenerator: Sendable {
     /// Writes the object schemas of `all`, `any`, `not`, `contains`, `when` and `use`.
     private static func compositions(_ w: inout JSONWriter) {
         comparisons(&w)
+        w.beginObject(); w.field("type", "object"); w.field("description", "The value equals the sum over a list (sum_of).")
+        w.key("required"); w.beginArray(); w.string("sum_of"); w.endArray()
+        w.key("properties"); w.beginObject(); w.key("sum_of")
+        options(
+            [
+                PluginSpec.Option("items", .string, required: true, doc: "The list: items[*], or .lines beside this field."),
+                PluginSpec.Option(
+                    "value", .oneOf([.string, .list(.string)]), doc: "A path in each element, or paths whose values are multiplied."),
+                PluginSpec.Option("tolerance", .number, doc: "How far the value may be from the sum (default 0)."),
+            ], description: "", &w)
+        modifiers(&w); w.endObject()
+        w.field("additionalProperties", false); w.endObject()
         w.beginObject(); w.field("type", "object"); w.field("description", "At least one element of the list must pass the check.")
         w.key("required"); w.beginArray(); w.string("contains"); w.endArray()
         w.key("properties"); w.beginObject(); w.key("contains"); ref(&w, "check"); modifiers(&w); w.endObject()
