@@ -13,6 +13,9 @@ import Testing
           check_out: [{date: yyyy-MM-dd}, {after: check_in}]
           rooms[*].adults: [{type: integer}]
           rooms[*].beds: [{at_least: .adults}]
+          rooms: {count: {max: 2}}
+          rooms[*].price: {required: false}
+          total: {required: false, checks: [{sum_of: {items: 'rooms[*]', value: price}}]}
         """
 
     @Test func resultLinesNameBothFields() throws {
@@ -23,7 +26,8 @@ import Testing
         try
             (ok + #""rooms":[{"adults":2,"beds":2}]}"# + "\n"
             + #"{"password":"s3cret-pw","confirm_password":"s3cret-PW","check_in":"2026-12-03","check_out":"2026-12-03","#
-            + #""rooms":[{"adults":1,"beds":1},{"adults":3,"beds":2}]}"# + "\n")
+            + #""rooms":[{"adults":1,"beds":1,"price":40},{"adults":3,"beds":2,"price":"40.10"},{"adults":1,"beds":1,"price":0}],"total":80.01}"#
+            + "\n")
             .write(toFile: input, atomically: true, encoding: .utf8)
         let r = try SiftProcess.run(["run", "--rules", rules, input, "--quiet"])
         #expect(r.status == 1)
@@ -34,7 +38,10 @@ import Testing
             #"{"field":"check_out","reason":"check_out.after","message":"must be after check_in","#,
             #""value":"2026-12-03","rule":"D/booking.yaml:6:36"},"#,
             #"{"field":"rooms[1].beds","reason":"rooms[*].beds.at_least","message":"must be at least rooms[1].adults","#,
-            #""value":"2","rule":"D/booking.yaml:8:20"}]}"#,
+            #""value":"2","rule":"D/booking.yaml:8:20"},"#,
+            #"{"field":"total","reason":"total.sum_of","message":"is 80.01, but the sum of price over rooms is 80.1","#,
+            #""value":"80.01","rule":"D/booking.yaml:11:38"},"#,
+            #"{"field":"rooms","reason":"rooms.count","message":"has 3 elements; must be at most 2","rule":"D/booking.yaml:9:18"}]}"#,
         ]
         let expected =
             #"{"source":"D/bookings.jsonl","line":1,"valid":true,"packs":["booking"],"violations":[]}"# + "\n" + second.joined() + "\n"

@@ -235,7 +235,9 @@ enum ChineseDiagnostics {
         (#"^('[^']*') has min (\S+) greater than max (\S+)$"#, "$1 的 'min'（$2）大于 'max'（$3）"),
         (#"^'length' needs 'min', 'max' or 'exact'$"#, "'length' 需要 'min'、'max' 或 'exact'"),
         (#"^'length' takes 'exact' or 'min'/'max', not both$"#, "'length' 只能写 'exact' 或 'min'/'max'，不能同时写"),
-        (#"^'range' needs 'min' or 'max'$"#, "'range' 需要 'min' 或 'max'"),
+        (#"^('range'|'count') needs 'min' or 'max'$"#, "$1 需要 'min' 或 'max'"),
+        (#"^('[^']*') of 'count' is a whole number of 0 or more$"#, "'count' 的 $1 应为 0 或更大的整数"),
+        (#"^'count' is a number, or \{min: \.\.\., max: \.\.\.\}, not (.*)$"#, "'count' 应为数字或 {min: ..., max: ...}，而不是$1"),
         (
             #"^'from' and 'to' of 'date' go together, with 1 ≤ from ≤ to$"#,
             "'date' 的 'from' 和 'to' 要一起写，且 1 ≤ from ≤ to"

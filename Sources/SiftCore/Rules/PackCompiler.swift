@@ -5,7 +5,7 @@ struct PackCompiler {
         "fail_when", "warn_when", "exec_checks",
     ]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators", "exec_checks"]
-    static let fieldKeys = ["required", "null", "report", "reason", "checks", "description"]
+    static let fieldKeys = ["required", "null", "report", "reason", "checks", "count", "description"]
 
     /// How a pack's fields treat null and how many failures they report, unless a field says otherwise.
     struct FieldDefaults {
@@ -21,6 +21,8 @@ struct PackCompiler {
     var advice = DiagnosticList()
     /// Option values that replace the rules' own.
     var overrides: [String: String] = [:]
+    /// The `count:` of the fields of the pack being compiled.
+    var counts: [CountStage.Rule] = []
     /// Packs compiled without `applies_to`, with where they start.
     var packsForEveryRecord: [(name: String, mark: Mark)] = []
 
@@ -64,6 +66,8 @@ struct PackCompiler {
             comparisons.resolve(checks.comparisons, rules: rules)
             diagnostics.append(contentsOf: comparisons.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
+            if !counts.isEmpty { stages.append(CountStage(rules: counts)) }
+            counts = []
         }
         if let record = node["record"] {
             var compiler = RecordCompiler()
@@ -93,8 +97,10 @@ struct PackCompiler {
         let examples = compileExamples(node["examples"])
         let thresholds = compileThresholds(node)
         if advises {
-            let sectionsOnly = stages.contains { !($0 is FieldsStage) && !($0 is RecordStage) }
-            let recordCodes = stages.compactMap { ($0 as? RecordStage)?.reasonCodes }.flatMap { $0 }.map(\.text)
+            let sectionsOnly = stages.contains { !($0 is FieldsStage) && !($0 is RecordStage) && !($0 is CountStage) }
+            let recordCodes =
+                (stages.compactMap { ($0 as? RecordStage)?.reasonCodes } + stages.compactMap { ($0 as? CountStage)?.reasonCodes })
+                .flatMap { $0 }.map(\.text)
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly, recordCodes: recordCodes)
         }
         guard diagnostics.errors.count == before else { return nil }
@@ -148,6 +154,7 @@ struct PackCompiler {
         var nullIsValue = defaults.nullIsValue, firstOnly = defaults.firstOnly
         var prefix = text
         var checkNode: ConfigNode? = p.value
+        var countNode: ConfigNode?
         if let fp = p.value.pairs, fp.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) {
             checkNode = nil
             for q in fp {
@@ -157,6 +164,7 @@ struct PackCompiler {
                 case "report": firstOnly = choice(q.value, "report", ["all", "first"]) == "first"
                 case "reason": prefix = checks.reasonCode(q.value)?.text ?? prefix
                 case "checks": checkNode = q.value
+                case "count": countNode = q.value
                 case "description": break
                 default:
                     let k = q.key.scalarText ?? ""
@@ -169,6 +177,9 @@ struct PackCompiler {
             checkNode = nil
         }
         let compiled = checkNode.map { checks.compileList($0, prefix: prefix) } ?? []
+        if let countNode, let count = compileCount(countNode, path: path, prefix: prefix, nullIsValue: nullIsValue) {
+            counts.append(count)
+        }
         return FieldRule(
             path: path, required: required, nullIsValue: nullIsValue, firstOnly: firstOnly,
             reasonPrefix: prefix, checks: compiled, rule: p.key.mark)

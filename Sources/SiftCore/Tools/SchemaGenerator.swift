@@ -154,6 +154,15 @@ package enum SchemaGenerator: Sendable {
         w.key("reason"); w.beginObject(); w.field("type", "string"); w.endObject()
         w.key("description"); w.beginObject(); w.field("type", "string"); w.endObject()
         w.key("checks"); ref(&w, "check")
+        w.key("count"); w.beginObject(); w.field("description", "How many elements give it ([*]), or the list's length: N or {min, max}")
+        w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "integer"); w.field("minimum", 0); w.endObject()
+        options(
+            [
+                PluginSpec.Option("min", .integer, doc: "At least this many."),
+                PluginSpec.Option("max", .integer, doc: "At most this many."),
+            ],
+            description: "", &w)
+        w.endArray(); w.endObject()
         w.endObject(); w.field("additionalProperties", false); w.endObject()
         w.endArray(); w.endObject(); w.endObject()
     }

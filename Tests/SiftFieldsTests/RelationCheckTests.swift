@@ -208,3 +208,56 @@ import Testing
             ])
     }
 }
+
+/// A field's `count:`: elements of a list, or elements that give a `[*]` field.
+@Suite struct CountTests {
+    static let yaml = """
+        fields:
+          items: {count: {min: 1, max: 3}}
+          items[*].gift_note: {required: false, count: {max: 1}}
+          tags: {required: false, count: 2}
+          orders[*].lines[*].sku: {required: false, count: {min: 1}}
+        """
+
+    func violations(_ json: String) throws -> [String] {
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: Self.yaml, file: "r.yaml").pipeline)
+        return try Session(pipeline: p, asOfMillis: 0).validate(json: Array(json.utf8)).violations.map {
+            "\($0.field) \($0.reason): \($0.message.en) | \($0.message.zh)"
+        }
+    }
+
+    @Test func countsAreChecked() throws {
+        #expect(try violations(#"{"items":[{"gift_note":"a"},{"gift_note":null}],"tags":["a","b"]}"#) == [])
+        #expect(
+            try violations(#"{"items":[{"gift_note":"a"},{"gift_note":"b"},{},{}],"tags":"x","orders":[{"lines":[{"x":1}]}]}"#) == [
+                "items items.count: has 4 elements; must be 1 to 3 | 有 4 个元素；应为 1 到 3 个",
+                "items[*].gift_note items[*].gift_note.count: is given in 2 elements; must be at most 1 | 在 2 个元素中填写；应最多 1 个",
+                "tags tags.count: is a string, not a list to count | 是字符串，不是可计数的列表",
+                "orders[*].lines[*].sku orders[*].lines[*].sku.count: is given in 0 elements; must be at least 1 | 在 0 个元素中填写；应至少 1 个",
+            ])
+        // Nothing to count: a missing optional list, a missing list (required's to report).
+        #expect(try violations(#"{"items":[]}"#) == ["items items.count: has 0 elements; must be 1 to 3 | 有 0 个元素；应为 1 到 3 个"])
+        #expect(try violations(#"{}"#) == ["items items.required: is required but missing | 必填字段缺失"])
+    }
+
+    @Test func mistakesAreLocated() {
+        let yaml = """
+            fields:
+              a: {count: {min: 3, max: 1}}
+              b: {count: {mni: 1}}
+              c: {count: {max: -1}}
+              d: {count: many}
+              e: {count: {}}
+            """
+        let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
+        let lines = r.diagnostics.map { "\($0.mark.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        #expect(
+            lines == [
+                "2:14 'count' has min 3 greater than max 1",
+                "3:15 unknown key 'mni' in 'count'; did you mean 'min'? (keys: min, max)",
+                "4:20 'max' of 'count' is a whole number of 0 or more",
+                "5:14 'count' is a number, or {min: ..., max: ...}, not the text 'many'",
+                "6:14 'count' needs 'min' or 'max'",
+            ])
+    }
+}
