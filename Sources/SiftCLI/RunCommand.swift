@@ -179,6 +179,11 @@ struct Run: ParsableCommand {
         options.results = results
         options.duplicateKeys = duplicateKeys
         options.shard = shard.flatMap(Shard.init)
+        if let shard, !quiet, pipeline.checksUniquenessInRun {
+            eprint(
+                "sift: unique_in_run sees only the records of this shard (--shard \(shard)): "
+                    + "a value repeated in another shard is not found")
+        }
         // Per-pack counts also judge the packs' own fail_when/warn_when.
         options.detailedSummary = summaryJSON != nil || junit != nil || report != nil || pipeline.packs.contains { $0.thresholds != nil }
         options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }

@@ -244,6 +244,36 @@ import SiftTesting
 
                 """)
     }
+
+    @Test func anAlternativeNoExampleReaches() throws {
+        let r = try lint([
+            "r.yaml": """
+            pack: refunds
+            applies_to:
+              any:
+                - {kind: refund}
+                - {kind: chargeback}
+                - {has: dispute_id}
+            fields:
+              amount: [{type: number}]
+            examples:
+              - record: {kind: refund, amount: 1}
+                valid: true
+              - record: {dispute_id: d1, amount: 1}
+                valid: true
+
+            """
+        ])
+        #expect(r.status == 0)
+        #expect(
+            r.text == """
+                R/r.yaml:5:7: warning: no example reaches the pack through this alternative of applies_to (kind = "chargeback"): \
+                add one whose record it selects, so that 'sift test' checks it
+                    - {kind: chargeback}
+                      ^
+
+                """)
+    }
 }
 
 /// Lint findings for machines (JSON, SARIF, GitHub annotations) and JUnit reports.

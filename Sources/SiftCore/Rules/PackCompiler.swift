@@ -5,7 +5,7 @@ struct PackCompiler {
         "fail_when", "warn_when", "exec_checks",
     ]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators", "exec_checks"]
-    static let fieldKeys = ["required", "null", "report", "reason", "checks", "count", "description"]
+    static let fieldKeys = ["required", "null", "report", "reason", "checks", "count", "unique_in_run", "description"]
 
     /// How a pack's fields treat null and how many failures they report, unless a field says otherwise.
     struct FieldDefaults {
@@ -23,6 +23,8 @@ struct PackCompiler {
     var overrides: [String: String] = [:]
     /// The `count:` of the fields of the pack being compiled.
     var counts: [CountStage.Rule] = []
+    /// The `unique_in_run:` of the fields of the pack being compiled.
+    var uniqueInRun: [UniqueRunStage.Rule] = []
     /// Packs compiled without `applies_to`, with where they start.
     var packsForEveryRecord: [(name: String, mark: Mark)] = []
 
@@ -67,7 +69,9 @@ struct PackCompiler {
             diagnostics.append(contentsOf: comparisons.diagnostics.items)
             stages.append(FieldsStage(rules: rules))
             if !counts.isEmpty { stages.append(CountStage(rules: counts)) }
+            stages += uniqueInRun.map(UniqueRunStage.init)
             counts = []
+            uniqueInRun = []
         }
         if let record = node["record"] {
             var compiler = RecordCompiler()
@@ -97,11 +101,15 @@ struct PackCompiler {
         let examples = compileExamples(node["examples"])
         let thresholds = compileThresholds(node)
         if advises {
-            let sectionsOnly = stages.contains { !($0 is FieldsStage) && !($0 is RecordStage) && !($0 is CountStage) }
+            let sectionsOnly = stages.contains {
+                !($0 is FieldsStage) && !($0 is RecordStage) && !($0 is CountStage) && !($0 is UniqueRunStage)
+            }
             let recordCodes =
-                (stages.compactMap { ($0 as? RecordStage)?.reasonCodes } + stages.compactMap { ($0 as? CountStage)?.reasonCodes })
+                (stages.compactMap { ($0 as? RecordStage)?.reasonCodes } + stages.compactMap { ($0 as? CountStage)?.reasonCodes }
+                + stages.compactMap { ($0 as? UniqueRunStage)?.reasonCodes })
                 .flatMap { $0 }.map(\.text)
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly, recordCodes: recordCodes)
+            adviseOnAlternatives(selectors.alternativesOfAny, of: selector, examples: examples)
         }
         guard diagnostics.errors.count == before else { return nil }
         return Pack(
@@ -154,7 +162,7 @@ struct PackCompiler {
         var nullIsValue = defaults.nullIsValue, firstOnly = defaults.firstOnly
         var prefix = text
         var checkNode: ConfigNode? = p.value
-        var countNode: ConfigNode?
+        var countNode: ConfigNode?, uniqueNode: ConfigNode?
         if let fp = p.value.pairs, fp.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) {
             checkNode = nil
             for q in fp {
@@ -165,6 +173,7 @@ struct PackCompiler {
                 case "reason": prefix = checks.reasonCode(q.value)?.text ?? prefix
                 case "checks": checkNode = q.value
                 case "count": countNode = q.value
+                case "unique_in_run": uniqueNode = q.value
                 case "description": break
                 default:
                     let k = q.key.scalarText ?? ""
@@ -179,6 +188,9 @@ struct PackCompiler {
         let compiled = checkNode.map { checks.compileList($0, prefix: prefix) } ?? []
         if let countNode, let count = compileCount(countNode, path: path, prefix: prefix, nullIsValue: nullIsValue) {
             counts.append(count)
+        }
+        if let uniqueNode, let unique = compileUniqueInRun(uniqueNode, path: path, prefix: prefix, nullIsValue: nullIsValue) {
+            uniqueInRun.append(unique)
         }
         return FieldRule(
             path: path, required: required, nullIsValue: nullIsValue, firstOnly: firstOnly,

@@ -4,6 +4,8 @@
 /// least one holds) and `all: [...]` (every one holds), nested as deep as needed.
 struct SelectorCompiler {
     var diagnostics = DiagnosticList()
+    /// Each alternative of an `any:`, with where it is written: lint asks whether an example reaches it.
+    var alternativesOfAny: [(selector: Selector, mark: Mark)] = []
 
     mutating func compile(_ node: ConfigNode?) -> Selector {
         guard let node, node.scalarText != "all" else { return .all }
@@ -60,7 +62,9 @@ struct SelectorCompiler {
                         + "not \(node.kindDescription)", at: node.mark)
             return nil
         }
-        return items.map { compile($0) }
+        let compiled = items.map { compile($0) }
+        if key == "any" { alternativesOfAny += zip(compiled, items.map(\.mark)).map { ($0, $1) } }
+        return compiled
     }
 
     private mutating func path(_ node: ConfigNode) -> FieldPath? {

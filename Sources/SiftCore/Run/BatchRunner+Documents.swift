@@ -105,6 +105,7 @@ extension BatchRunner {
             } else if rejects, let duplicate = doc.duplicateKey(within: r) {
                 verdict = RecordVerdict(inputError: RecordVerdict.InputError(duplicate))
             } else {
+                run.session.position.at(source: name, line: line, element: isArray ? i : nil)
                 verdict = run.session.validate(r)
             }
             // A string element's tape span leaves out its quotes.

@@ -226,6 +226,7 @@ package struct BatchRunner: Sendable {
             let slot = slots.take(i)
             let verdict: RecordVerdict
             if let record = slot.record {
+                run.session.position.at(source: name, line: block.lines[i].line)
                 verdict = run.session.settle(slot.results, record: record)
             } else {
                 verdict = RecordVerdict(inputError: slot.error)

@@ -13,6 +13,8 @@ package final class Session {
     /// it is checked (a long-lived host session).
     public let fixedAsOfMillis: Int64?
     private let settlers: [[(any Settler)?]]
+    /// Where the record being settled came from: the batch runner sets it before each record.
+    package let position: RecordPosition
     /// What a record that names a key twice in one object means (default: refused).
     public var duplicateKeys: DuplicateKeys = .reject
 
@@ -34,6 +36,7 @@ package final class Session {
         var environment = environment
         environment.resources = SessionResources()
         let env = environment
+        self.position = try env.resources.value(for: RecordPosition.resourceKey) { RecordPosition() }
         self.settlers = try pipeline.packs.map { pack in try pack.stages.map { try $0.makeSettler(env) } }
     }
 
@@ -92,6 +95,7 @@ package final class Session {
     }
 
     private func settle(_ results: [PackResult], context: EvaluationContext) -> RecordVerdict {
+        position.advance()
         guard !results.isEmpty else { return Self.noPack(pipeline) }
         var verdict = RecordVerdict()
         for var r in results {

@@ -1,0 +1,87 @@
+extension PackCompiler {
+    /// A field's `count:`: `count: 3`, or `count: {min: 1, max: 50}`.
+    mutating func compileCount(_ node: ConfigNode, path: FieldPath, prefix: String, nullIsValue: Bool) -> CountStage.Rule? {
+        var bounds = CountStage.Bounds()
+        if case .int(let n)? = node.resolved {
+            bounds = CountStage.Bounds(min: n, max: n)
+        } else if let pairs = node.pairs {
+            for p in pairs {
+                let k = p.key.scalarText ?? ""
+                guard k == "min" || k == "max" else {
+                    diagnostics.error(
+                        "unknown key '\(k)' in 'count'" + Suggestion.didYouMean(k, in: ["min", "max"]) + " (keys: min, max)", at: p.key.mark
+                    )
+                    return nil
+                }
+                guard case .int(let n)? = p.value.resolved, n >= 0 else {
+                    diagnostics.error("'\(k)' of 'count' is a whole number of 0 or more", at: p.value.mark)
+                    return nil
+                }
+                if k == "min" { bounds.min = n } else { bounds.max = n }
+            }
+        } else {
+            diagnostics.error("'count' is a number, or {min: ..., max: ...}, not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        if let lo = bounds.min, let hi = bounds.max, lo > hi {
+            diagnostics.error("'count' has min \(lo) greater than max \(hi)", at: node.mark)
+            return nil
+        }
+        if bounds.min == nil, bounds.max == nil {
+            diagnostics.error("'count' needs 'min' or 'max'", at: node.mark)
+            return nil
+        }
+        return CountStage.Rule(path: path, bounds: bounds, reason: ReasonCode("\(prefix).count"), nullIsValue: nullIsValue, rule: node.mark)
+    }
+
+    /// A field's `unique_in_run: true`, or `{with: [store_id]}` for a key of several fields.
+    mutating func compileUniqueInRun(_ node: ConfigNode, path: FieldPath, prefix: String, nullIsValue: Bool) -> UniqueRunStage.Rule? {
+        var with: [FieldPath] = []
+        if case .bool(let b)? = node.resolved {
+            guard b else {
+                diagnostics.error("'unique_in_run': false turns nothing off; leave it out instead", at: node.mark)
+                return nil
+            }
+        } else if let pairs = node.pairs, pairs.count == 1, pairs[0].key.scalarText == "with" {
+            for item in pairs[0].value.items ?? [pairs[0].value] {
+                guard let t = item.scalarText, let p = try? FieldPath(parsing: t), !p.hasWildcard else {
+                    diagnostics.error(
+                        "'with' of 'unique_in_run' lists fields of the record, such as [store_id], without '[*]'", at: item.mark)
+                    return nil
+                }
+                with.append(p)
+            }
+        } else {
+            diagnostics.error("'unique_in_run' is true, or {with: [fields]} for a key of several fields", at: node.mark)
+            return nil
+        }
+        guard !path.hasWildcard else {
+            diagnostics.error(
+                "'unique_in_run' compares one value per record, and '\(path)' has '[*]'; "
+                    + "for values unique within one record, put unique_by on the list", at: node.mark)
+            return nil
+        }
+        return UniqueRunStage.Rule(
+            path: path, with: with, reason: ReasonCode("\(prefix).duplicate"), nullIsValue: nullIsValue, rule: node.mark)
+    }
+}
+
+extension PackCompiler {
+    /// Lint: an alternative of `applies_to`'s `any:` that no example's record reaches the pack
+    /// through is untested: a misspelt value there would go unnoticed. (Packs without examples
+    /// get their own advice.)
+    mutating func adviseOnAlternatives(_ alternatives: [(selector: Selector, mark: Mark)], of selector: Selector, examples: [Example]) {
+        guard !alternatives.isEmpty, !examples.isEmpty else { return }
+        let records: [JSONValue] = examples.compactMap { example in
+            guard let doc = try? JSONDocument(bytes: Array(example.json.utf8), duplicateKeys: .reject), doc.root.kind == .object else {
+                return nil
+            }
+            return doc.root
+        }
+        for (alternative, mark) in alternatives where !records.contains(where: { selector.matches($0) && alternative.matches($0) }) {
+            advice.warning(
+                "no example reaches the pack through this alternative of applies_to (\(alternative)): "
+                    + "add one whose record it selects, so that 'sift test' checks it", at: mark)
+        }
+    }
+}
