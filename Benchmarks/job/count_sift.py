@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Turns `sift run` result lines into a job's counts (the lines every program prints):
 a record is valid when "valid" is true; a field failed when at least one violation
-names it in "field" (an item's index made [*]: items[3].sku counts as items[*].sku).
+names it in "field" (an item's index made [*]: items[3].sku counts as items[*].sku; a
+group's fields joined by "|": "payment.card_token|payment.wallet").
 Unreadable records (an "error" instead of violations) are counted as invalid and reported
 on stderr. Usage: count_sift.py [--job signup|order-review] RESULTS.jsonl"""
 import re
@@ -28,7 +29,7 @@ def main(path, job="signup"):
             valid += r["valid"] is True
             if "error" in r:
                 unreadable += 1
-            for name in {INDEX.sub("[*]", v["field"]) for v in r.get("violations", ())}:
+            for name in {INDEX.sub("[*]", v["field"]).replace(", ", "|") for v in r.get("violations", ())}:
                 if name in failed:
                     failed[name] += 1
     if unreadable:

@@ -122,6 +122,16 @@ def payment():
         p["account"] = field("2088" + digits(12), lambda v: MISSING)
     if rand() < 0.5:
         p["phone"] = phone()
+    # One way to pay (record: exactly_one_of): a card's token, or the wallet; in 2% of the
+    # records both or neither (a null counts as not given).
+    card_token, wallet = "tok_" + digits(12), method
+    way = rand()
+    if way < 0.98:
+        p["card_token" if method == "card" else "wallet"] = card_token if method == "card" else wallet
+    elif way < 0.99:
+        p["card_token"], p["wallet"] = card_token, wallet
+    elif way < 0.995:
+        p["wallet"] = None
     p["gateway"] = {"name": choice(["unionpay", "stripe", "adyen", "alipay"]), "ref": digits(18),
                     "risk": {"score": randrange(100), "rules": rnd.choices(WORDS, k=randrange(1, 4))}}
     return p
@@ -162,6 +172,8 @@ def record(i):
                                  "line2": " ".join(rnd.choices(WORDS, k=3)), "city": choice(CITIES),
                                  "postcode": digits(6), "country": "CN"}}
     r["items"] = [item() for _ in range(1 + min(19, int(rnd.expovariate(0.5))))]
+    if rand() < 0.03:  # a line written twice: the same SKU again (items: unique_by: sku)
+        r["items"].append(dict(choice(r["items"])))
     if rand() < 0.4:
         r["coupon"] = field("C" + digits(6) if rand() < 0.8 else "NONE", lambda v: "C000000", lambda v: "TEST",
                             lambda v: "none", lambda v: 123456, lambda v: "C99999")

@@ -12,6 +12,7 @@ JOBS = {
         "generator": "Benchmarks/job/gen_orders.py",
         "fields": ("order_id", "status", "country", "currency", "amount", "created", "customer.name",
                    "customer.phone", "customer.id_number", "customer.email", "payment.method", "payment.account",
-                   "payment.phone", "shipping.phone", "items[*].sku", "items[*].qty", "coupon"),
+                   "payment.phone", "shipping.phone", "items[*].sku", "items[*].qty", "coupon", "items",
+                   "payment.card_token|payment.wallet"),
     },
 }

@@ -5,7 +5,9 @@
 // into the parser's buffer, which lives as long as the record), every other value (device,
 // tracking, history, shipping.address, the items' titles...) skipped unread; the items are
 // checked as they go by. The checks that depend on another field (currency on country,
-// id_number on id_type, account on method) run when the record has been read.
+// id_number on id_type, account on method) run when the record has been read, and so do the
+// two relations: the items' SKUs unique (compared by kind and text, read_item) and exactly one
+// of payment.card_token and payment.wallet given.
 #include <cmath>
 
 #include "limit.h"
@@ -14,13 +16,13 @@ namespace {
 
 enum Field {
     ORDER_ID, STATUS, COUNTRY, CURRENCY, TOTAL, CREATED, NAME, PHONE, ID_NUMBER, EMAIL, METHOD, ACCOUNT,
-    PAYMENT_PHONE, SHIPPING_PHONE, SKU, QTY, COUPON, FIELD_COUNT
+    PAYMENT_PHONE, SHIPPING_PHONE, SKU, QTY, COUPON, ITEMS, ONE_WAY_TO_PAY, FIELD_COUNT
 };
 // In the order of Benchmarks/job/jobs.py.
 const char* const NAMES[FIELD_COUNT] = {
     "order_id", "status", "country", "currency", "amount", "created", "customer.name", "customer.phone",
     "customer.id_number", "customer.email", "payment.method", "payment.account", "payment.phone",
-    "shipping.phone", "items[*].sku", "items[*].qty", "coupon"};
+    "shipping.phone", "items[*].sku", "items[*].qty", "coupon", "items", "payment.card_token|payment.wallet"};
 
 const char* const CN_MOBILE = "^1(3[0-9]|4[57]|5[0-35-9]|6[2567]|7[0-35-8]|8[0-9]|9[0-35-9])[0-9]{8}$";
 const char* const EMAIL_PATTERN = "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,63}$";
@@ -190,8 +192,8 @@ const std::string_view TOP_KEYS[] = {"order_id", "status", "country", "currency"
                                      "customer", "payment", "shipping", "items"};
 enum Customer { C_NAME, C_PHONE, C_ID_TYPE, C_ID_NUMBER, C_EMAIL, C_COUNT };
 const std::string_view CUSTOMER_KEYS[] = {"name", "phone", "id_type", "id_number", "email"};
-enum Payment { P_METHOD, P_ACCOUNT, P_PHONE, P_COUNT };
-const std::string_view PAYMENT_KEYS[] = {"method", "account", "phone"};
+enum Payment { P_METHOD, P_ACCOUNT, P_PHONE, P_CARD_TOKEN, P_WALLET, P_COUNT };
+const std::string_view PAYMENT_KEYS[] = {"method", "account", "phone", "card_token", "wallet"};
 const std::string_view SHIPPING_KEYS[] = {"phone"};
 const std::string_view ITEM_KEYS[] = {"sku", "qty"};
 
@@ -224,18 +226,61 @@ struct OrderReview {
 
     // items[*]: the array must be there (null, absent or not an array: both fields fail), and
     // every item must have a sku matching its pattern and a qty that is an integer in 1..99.
+    // items: unique_by sku, over the SKUs read: each kept as its kind and its text (a text's
+    // unescaped value, any other value's JSON as written, which gen_orders.py writes the same
+    // way for equal values), a view into the record's buffers.
+    std::vector<std::pair<Kind, std::string_view>> skus;
+
+    // An item's members: qty read as usual, sku read and kept for the SKUs' comparison.
+    void read_item(ondemand::value e, Value item[2]) {
+        ondemand::object obj;
+        if (e.get_object().get(obj)) return;
+        for (auto f : obj) {
+            int k = key_index(key_of(f), ITEM_KEYS);
+            if (k < 0) continue;
+            ondemand::value v;
+            if (f.value().get(v)) bad_input("bad value");
+            if (k == 1) { item[1] = read(v); continue; }
+            ondemand::json_type t;
+            if (v.type().get(t)) bad_input("bad value");
+            std::string_view raw;
+            if (t == ondemand::json_type::object) {
+                ondemand::object o;
+                if (v.get_object().get(o) || o.raw_json().get(raw)) bad_input("bad sku");
+                item[0].kind = OTHER;
+            } else if (t == ondemand::json_type::array) {
+                ondemand::array a;
+                if (v.get_array().get(a) || a.raw_json().get(raw)) bad_input("bad sku");
+                item[0].kind = ARRAY;
+            } else if (t == ondemand::json_type::boolean) {
+                raw = v.raw_json_token();
+                item[0].kind = OTHER;
+            } else {
+                if (t == ondemand::json_type::number) raw = v.raw_json_token();
+                item[0] = read(v);
+                if (item[0].kind == TEXT) raw = item[0].s;
+            }
+            for (auto& seen : skus) if (seen.first == item[0].kind && seen.second == raw) dup = true;
+            skus.emplace_back(item[0].kind, raw);
+        }
+    }
+    bool dup = false;
+
     void items(ondemand::value v, bool bad[FIELDS]) {
         ondemand::array array;
-        if (v.get_array().get(array)) { bad[SKU] = bad[QTY] = true; return; }
+        if (v.get_array().get(array)) { bad[SKU] = bad[QTY] = bad[ITEMS] = true; return; }
+        skus.clear();
+        dup = false;
         for (auto element : array) {
             Value item[2];
             ondemand::value e;
             if (element.get(e)) bad_input("bad item");
-            read_object(e, ITEM_KEYS, item);
+            read_item(e, item);
             const Value &s = item[0], &q = item[1];
             if (s.kind != TEXT || !sku.match(s.s)) bad[SKU] = true;
             if (q.kind != NUMBER || !q.integer || q.d < 1 || q.d > 99) bad[QTY] = true;
         }
+        if (dup) bad[ITEMS] = true;
     }
 
     void record(ondemand::object& obj, bool bad[FIELDS]) {
@@ -254,7 +299,8 @@ struct OrderReview {
             default: top[k] = read(v);
             }
         }
-        if (!items_seen) bad[SKU] = bad[QTY] = true;
+        if (!items_seen) bad[SKU] = bad[QTY] = bad[ITEMS] = true;
+        bad[ONE_WAY_TO_PAY] = (!pay[P_CARD_TOKEN].missing()) + (!pay[P_WALLET].missing()) != 1;
 
         const Value& oid = top[T_ORDER_ID];
         bad[ORDER_ID] = oid.kind != TEXT || !order_id.match(oid.s);

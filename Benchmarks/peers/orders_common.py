@@ -10,7 +10,8 @@ from common import gb11643, records  # noqa: F401  (GB 11643 and the JSONL loop 
 # The order of the printed counts (Benchmarks/job/jobs.py).
 FIELDS = ("order_id", "status", "country", "currency", "amount", "created", "customer.name",
           "customer.phone", "customer.id_number", "customer.email", "payment.method", "payment.account",
-          "payment.phone", "shipping.phone", "items[*].sku", "items[*].qty", "coupon")
+          "payment.phone", "shipping.phone", "items[*].sku", "items[*].qty", "coupon", "items",
+          "payment.card_token|payment.wallet")
 
 # The job's patterns, exactly as written, anchored (each peer makes "$" mean the very end).
 CN_MOBILE = r"^1(3[0-9]|4[57]|5[0-35-9]|6[2567]|7[0-35-8]|8[0-9]|9[0-35-9])[0-9]{8}$"
@@ -132,6 +133,32 @@ def _items(name, prop):
 
 
 NOT_NULL = ["string", "number", "boolean", "object", "array"]
+
+
+def _given(name):
+    """Present and not null: what exactly_one_of counts."""
+    return {"required": [name], "properties": {name: {"type": NOT_NULL}}}
+
+
+def skus_unique(items):
+    """items: unique_by sku: no two elements with the same sku, by JSON value (elements that
+    are not objects, or have no sku, are skipped; gen_orders.py writes SKUs as text)."""
+    seen = set()
+    for it in items:
+        if type(it) is dict and "sku" in it:
+            v = it["sku"]
+            key = (type(v).__name__, v) if type(v) in (str, bool) or v is None else repr(v)
+            if key in seen:
+                return False
+            seen.add(key)
+    return True
+
+
+def one_way_to_pay(p):
+    """record: exactly_one_of [payment.card_token, payment.wallet] (given: present, not null)."""
+    if type(p) is not dict:
+        return False
+    return (p.get("card_token") is not None) + (p.get("wallet") is not None) == 1
 FIELD_SCHEMAS = (
     _at("order_id", _string("order_id")),
     _at("status", {"enum": list(STATUSES)}),
@@ -156,9 +183,11 @@ FIELD_SCHEMAS = (
     _items("qty", {"type": "integer", "minimum": QTY_MIN, "maximum": QTY_MAX}),
     _at("coupon", {"type": ["string", "null"], "anyOf": [{"pattern": PATTERNS["coupon"]}, {"enum": list(COUPON_WORDS)}],
                    "not": {"enum": list(RESERVED_COUPONS)}}, required=False),
+    {"required": ["items"], "properties": {"items": {"type": "array"}}},  # + skus_unique
+    {"required": ["payment"], "properties": {"payment": {"type": "object", "oneOf": [_given("card_token"), _given("wallet")]}}},
 )
-F_CREATED, F_NAME, F_ID_NUMBER, F_ACCOUNT = (FIELDS.index(n) for n in (
-    "created", "customer.name", "customer.id_number", "payment.account"))
+F_CREATED, F_NAME, F_ID_NUMBER, F_ACCOUNT, F_ITEMS = (FIELDS.index(n) for n in (
+    "created", "customer.name", "customer.id_number", "payment.account", "items"))
 
 
 def beyond_schema(r, bad):
@@ -182,6 +211,8 @@ def beyond_schema(r, bad):
         p = r["payment"]
         if p.get("method") == "card" and not luhn(p["account"]):
             out.append(F_ACCOUNT)
+    if F_ITEMS not in bad and not skus_unique(r["items"]):
+        out.append(F_ITEMS)
     return out
 
 

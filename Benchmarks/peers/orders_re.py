@@ -7,7 +7,7 @@ import sys
 
 from orders_common import (CN_CURRENCIES, COUNTRIES, COUPON_WORDS, CURRENCIES, EMAIL_MAX, FIELDS, METHODS,
                            PATTERNS, QTY_MAX, QTY_MIN, RESERVED_COUPONS, STATUSES, TOTAL_MAX, date_ok,
-                           gb11643, luhn, name_ok, records, report, tally)
+                           gb11643, luhn, name_ok, one_way_to_pay, records, report, skus_unique, tally)
 
 
 def main(path):
@@ -22,7 +22,7 @@ def main(path):
     str_, int_, float_, dict_, list_ = str, int, float, dict, list
 
     (f_order_id, f_status, f_country, f_currency, f_total, f_created, f_name, f_phone, f_id, f_email,
-     f_method, f_account, f_pay_phone, f_ship_phone, f_sku, f_qty, f_coupon) = range(len(FIELDS))
+     f_method, f_account, f_pay_phone, f_ship_phone, f_sku, f_qty, f_coupon, f_items, f_pay_one) = range(len(FIELDS))
     failed = [0] * len(FIELDS)
     total = valid = 0
     for r in records(path):
@@ -84,8 +84,10 @@ def main(path):
 
         items = r.get("items")
         if type(items) is not list_:
-            add(f_sku); add(f_qty)
+            add(f_sku); add(f_qty); add(f_items)
         else:
+            if not skus_unique(items):
+                add(f_items)
             sku_ok = qty_ok = True
             for it in items:
                 if type(it) is not dict_:
@@ -107,6 +109,9 @@ def main(path):
         v = r.get("coupon")  # optional: any [C + 6 digits, NONE], then not [reserved]
         if v is not None and (type(v) is not str_ or not (coupon_re(v) or v in coupon_words) or v in reserved):
             add(f_coupon)
+
+        if not one_way_to_pay(r.get("payment")):
+            add(f_pay_one)
 
         valid += tally(failed, bad)
     report(total, valid, failed)

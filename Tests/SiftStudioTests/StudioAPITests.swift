@@ -150,6 +150,43 @@ func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T { try JSON
         #expect(StudioEngine.splitRecords("{\n  \"a\": 1\n}\n") == ["{\n  \"a\": 1\n}"])
     }
 
+    /// Relations are the loader's: the studio lints, explains and tries them like any check.
+    @Test func relationsAreLintedExplainedAndTried() async throws {
+        let folder = try StudioFolder()
+        let pack = """
+            pack: signup
+            fields:
+              password: [{length: {min: 8}}]
+              confirm_password: [{same_as: password}]
+              email: {unique_in_run: true}
+              total: {required: false, checks: [{sum_of: {items: 'items[*]', value: [price, qty]}}]}
+            record:
+              exactly_one_of: [card, wallet]
+
+            """
+        let caller = try StudioCaller(folder)
+        let (_, lint) = try await caller.post(
+            "/api/lint", ["path": "signup.yaml", "text": pack.replacingOccurrences(of: "same_as: password", with: "same_as: pasword")])
+        #expect(
+            try decode(LintAnswer.self, lint).problems.map(\.message).contains(
+                "'same_as' compares with 'pasword', which is not a field of this pack (declare it under fields:); did you mean 'password'?")
+        )
+        let (_, explain) = try await caller.post("/api/explain", ["path": "signup.yaml", "text": pack, "lang": "en"])
+        #expect(explain.contains("must be the same as password"))
+        let records = """
+            {"password":"abcdefgh","confirm_password":"abcdefgh","email":"a@x.cn","card":"c"}
+            {"password":"abcdefgh","confirm_password":"abcdefgx","email":"a@x.cn","card":"c","wallet":"w","total":3,"items":[{"price":1,"qty":2}]}
+            """
+        let (status, body) = try await caller.post("/api/try", ["path": "signup.yaml", "text": pack, "records": records, "lang": "en"])
+        #expect(status == .ok)
+        let a = try decode(TryAnswer.self, body)
+        #expect(a.records.map(\.valid) == [true, false])
+        #expect(
+            a.records[1].violations.map(\.reason) == [
+                "confirm_password.same_as", "total.sum_of", "email.duplicate", "record.exactly_one_of",
+            ])
+    }
+
     /// A library of validators has no examples of its own: editing it runs the examples of
     /// every pack of the folder with the edited text in its place, so a change that breaks
     /// the packs using it is seen (and cannot be saved).
