@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.
         .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
-        .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite"]),
+        .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftRegex"]),
         .target(
             name: "SiftAppleID",

@@ -5,6 +5,7 @@ extension PluginRegistry {
     /// Registers the `receipt` section: Apple in-app purchase receipt policy checks.
     public mutating func registerReceipts() {
         register(ReceiptPlugin.plugin)
+        keyClaims = ReplaySettler.keyClaims
     }
 }
 

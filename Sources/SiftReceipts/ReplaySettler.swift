@@ -1,3 +1,4 @@
+import Foundation
 import SiftCore
 
 /// Who a transaction was credited to.
@@ -26,8 +27,20 @@ package final class ReplaySettler: Settler {
     private var uncommitted: [String] = []
     private let ledger: (any ClaimsStore)?
 
+    /// This run, in the notes of the keys it claims for `unique_across_runs`.
+    let runID = String(UUID().uuidString.prefix(13)).lowercased()
+
     init(ledger: (any ClaimsStore)?) {
         self.ledger = ledger
+    }
+
+    /// For other claims kept in the same ledger (`KeyClaims`): who holds `key`, claiming it, and
+    /// fetching keys ahead.
+    func owner(ofKey key: String) -> Owner? { owner(of: key) }
+    func claim(key: String, _ owner: Owner) { claim(key, owner) }
+    func prefetchKeys(_ keys: [String]) {
+        let unknown = keys.filter { claims[$0] == nil }
+        if !unknown.isEmpty { ledger?.prefetch(unknown) }
     }
 
     /// The session's settler for `ledger` (a rule file's, unless `--ledger` overrides it):
@@ -220,5 +233,11 @@ package final class ReplaySettler: Settler {
             throw error
         }
     }
-    package func finish() throws { try ledger?.finish() }
+    package func finish() throws {
+        // Shared by the stages of one ledger, each of which may end the run.
+        guard !finished else { return }
+        finished = true
+        try ledger?.finish()
+    }
+    private var finished = false
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTesting
 import Testing
 
 /// The calls library hosts make: stateless checks, one form field, per-call as-of times.
@@ -24,6 +25,22 @@ import Testing
         #expect(v.violations[0].message.en == "is not a mobile number")
         #expect(p.validate(json: #"{"kind":"signup","phone":"13800138000"}"#).isValid)
         #expect(p.validate(json: "[1]").reasons == ["input.not_object"])
+    }
+
+    /// A host's records are numbered in its session; with a ledger, sessions share the keys.
+    @Test func uniquenessInASessionAndAcrossSessions() async throws {
+        let yaml = "pack: signup\nfields:\n  email: {unique_in_run: true}\n  phone: {unique_across_runs: true}\n"
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "signup.yaml").pipeline)
+        let ledger = TemporaryFiles.path("hosting-ledger-") + ".sqlite"
+        let first = try RecordSession(pipeline: p, ledger: .file(ledger))
+        #expect(try await first.validate(json: #"{"email":"a@x.cn","phone":"1"}"#).isValid)
+        let again = try await first.validate(json: #"{"email":"a@x.cn","phone":"2"}"#)
+        #expect(again.violations.map { "\($0.reason): \($0.message.en)" } == ["email.duplicate: appeared before, on record 1"])
+        let second = try RecordSession(pipeline: p, ledger: .file(ledger))
+        let later = try await second.validate(json: #"{"email":"a@x.cn","phone":"1"}"#)
+        #expect(
+            later.violations.map { "\($0.reason): \($0.message.en)" } == ["phone.duplicate: was already used by another run, on record 1"])
+        #expect(throws: (any Error).self) { try RecordSession(pipeline: p) }
     }
 
     @Test func hostsGetTheSameDuplicateKeyChoice() async throws {

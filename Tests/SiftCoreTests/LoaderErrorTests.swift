@@ -61,7 +61,7 @@ let fieldsOnly: PluginRegistry = {
         #expect(
             errors("fields:\n  a:\n    requird: false\n    checks: [not_empty]\n") == [
                 "r.yaml:3:5: error: unknown key 'requird' for field 'a'; did you mean 'required'? (keys: required, null, report, reason, "
-                    + "checks, count, unique_in_run, description)"
+                    + "checks, count, unique_in_run, unique_across_runs, description)"
             ])
         #expect(errors("fields:\n  'a..b': [not_empty]\n") == ["r.yaml:2:3: error: invalid field path 'a..b': empty name before '.'"])
     }

@@ -3,6 +3,10 @@
 /// `<field>.duplicate`, naming the first record's line. Workers digest each record's key
 /// (`JSONDigest`, 16 bytes, nothing allocated); the settler remembers the digests in input order,
 /// so any number of workers gives the same results as one.
+///
+/// `unique_across_runs`: the same, with the keys claimed in the run's ledger (`KeyClaims`), so
+/// that a value used by an earlier run, or by another run at the same time on any host, is a
+/// duplicate too; exactly once, as receipts are credited.
 struct UniqueRunStage: Stage {
     final class Rule: @unchecked Sendable {  // immutable; the probes are freed in deinit
         let path: FieldPath
@@ -10,14 +14,20 @@ struct UniqueRunStage: Stage {
         let reason: ReasonCode
         let nullIsValue: Bool
         let rule: Mark
+        /// For `unique_across_runs`: where the ledger's claims are opened, and the keys' prefix.
+        let acrossRuns: (claims: KeyClaimsOpener, prefix: String)?
         private let probes: [PathProbe]
 
-        init(path: FieldPath, with: [FieldPath], reason: ReasonCode, nullIsValue: Bool, rule: Mark) {
+        init(
+            path: FieldPath, with: [FieldPath], reason: ReasonCode, nullIsValue: Bool, rule: Mark,
+            acrossRuns: (claims: KeyClaimsOpener, prefix: String)? = nil
+        ) {
             self.path = path
             self.with = with
             self.reason = reason
             self.nullIsValue = nullIsValue
             self.rule = rule
+            self.acrossRuns = acrossRuns
             probes = ([path] + with).compactMap(PathProbe.init)
         }
 
@@ -36,6 +46,17 @@ struct UniqueRunStage: Stage {
             }
             return builder.finish()
         }
+
+        /// The key as canonical JSON, the same in every process (`[value, with...]`).
+        func stableKey(of record: JSONValue) -> [UInt8] {
+            var out: [UInt8] = [UInt8(ascii: "[")]
+            for (n, p) in ([path] + with).enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                if let v = p.first(in: record) { JSONCanonical.canonicalBytes(v, into: &out) } else { out += Array("missing".utf8) }
+            }
+            out.append(UInt8(ascii: "]"))
+            return out
+        }
     }
 
     let rule: Rule
@@ -43,25 +64,39 @@ struct UniqueRunStage: Stage {
     /// What the settler needs: the key, inline in the result (16 bytes: no allocation).
     struct Pending: Sendable {
         let key: JSONDigest
+        /// For `unique_across_runs`: the key as the ledger knows it.
+        var stable: [UInt8]?
     }
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
-        StageResult(pending: rule.key(of: record).map(Pending.init))
+        guard let key = rule.key(of: record) else { return StageResult() }
+        return StageResult(pending: Pending(key: key, stable: rule.acrossRuns == nil ? nil : rule.stableKey(of: record)))
     }
 
     func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? {
-        UniqueRunSettler(rule, position: try environment.resources.value(for: RecordPosition.resourceKey) { RecordPosition() })
+        let position = try environment.resources.value(for: RecordPosition.resourceKey) { RecordPosition() }
+        guard let across = rule.acrossRuns, environment.useLedgers else { return UniqueRunSettler(rule, position: position, claims: nil) }
+        guard let claims = try across.claims(environment) else {
+            throw RunSetupError(
+                "'unique_across_runs' of '\(rule.path)' (\(rule.rule)) keeps its keys in a ledger: "
+                    + "give one with --ledger FILE|URL (or SIFT_LEDGER)")
+        }
+        return UniqueRunSettler(rule, position: position, claims: claims)
     }
 
     var reasonCodes: [ReasonCode] { [rule.reason] }
 
     func explain(_ language: Language) -> String {
         let together = rule.with.map(\.description).joined(separator: ", ")
+        let scope =
+            rule.acrossRuns == nil
+            ? LocalizedText(en: "unique in the run", zh: "在本次运行中不得重复")
+            : LocalizedText(en: "unique across runs (in the ledger)", zh: "在所有运行中不得重复（记入账本）")
         switch (language, rule.with.isEmpty) {
-        case (.zh, true): return "字段 \(rule.path)：在本次运行中不得重复 [\(rule.reason)] (\(rule.rule))"
-        case (.zh, false): return "字段 \(rule.path)：与 \(together) 一起在本次运行中不得重复 [\(rule.reason)] (\(rule.rule))"
-        case (_, true): return "field \(rule.path): unique in the run [\(rule.reason)] (\(rule.rule))"
-        case (_, false): return "field \(rule.path): unique in the run together with \(together) [\(rule.reason)] (\(rule.rule))"
+        case (.zh, true): return "字段 \(rule.path)：\(scope.zh) [\(rule.reason)] (\(rule.rule))"
+        case (.zh, false): return "字段 \(rule.path)：与 \(together) 一起\(scope.zh) [\(rule.reason)] (\(rule.rule))"
+        case (_, true): return "field \(rule.path): \(scope.en) [\(rule.reason)] (\(rule.rule))"
+        case (_, false): return "field \(rule.path): \(scope.en) together with \(together) [\(rule.reason)] (\(rule.rule))"
         }
     }
 }
@@ -72,32 +107,55 @@ final class UniqueRunSettler: Settler {
     private let position: RecordPosition
     /// Each key seen, with where it was first seen (`RecordPosition.packed`): 24 bytes of data per key.
     private var seen: [JSONDigest: UInt64] = [:]
+    /// The ledger's claims, for `unique_across_runs`.
+    private let claims: (any KeyClaims)?
 
-    init(_ rule: UniqueRunStage.Rule, position: RecordPosition) {
+    init(_ rule: UniqueRunStage.Rule, position: RecordPosition, claims: (any KeyClaims)?) {
         self.rule = rule
         self.position = position
+        self.claims = claims
     }
 
-    /// Nothing to make durable: the keys live for the run.
-    func finish() {}
+    var prepares: Bool { claims != nil }
+
+    func prepare(_ results: [StageResult]) {
+        guard let claims, let prefix = rule.acrossRuns?.prefix else { return }
+        claims.prefetch(prefix: prefix, values: results.compactMap { ($0.pending as? UniqueRunStage.Pending)?.stable })
+    }
+
+    func checkpoint() throws { try claims?.checkpoint() }
+    func finish() throws { try claims?.finish() }
 
     func settle(_ result: inout StageResult, context: EvaluationContext) {
         guard let pending = result.pending as? UniqueRunStage.Pending else { return }
         result.pending = nil
-        let here = position.packed
-        guard let first = seen[pending.key] else {
-            seen[pending.key] = here
-            return
-        }
-        let place = position.describe(first)
-        let value = rule.path.first(in: context.record)
-        let message: LocalizedText
-        if rule.with.isEmpty {
-            message = LocalizedText(en: "appeared before, on \(place.en)", zh: "已在\(place.zh)出现过")
+        let place: LocalizedText, before: Bool
+        if let claims, let prefix = rule.acrossRuns?.prefix, let stable = pending.stable {
+            guard let prior = claims.claim(prefix: prefix, value: stable, place: position.note) else { return }
+            place = RecordPosition.describeNote(prior.place)
+            before = prior.thisRun
         } else {
-            let together = rule.with.map(\.description).joined(separator: ", ")
+            guard let first = seen[pending.key] else {
+                seen[pending.key] = position.packed
+                return
+            }
+            place = position.describe(first)
+            before = true
+        }
+        let value = rule.path.first(in: context.record)
+        let together = rule.with.map(\.description).joined(separator: ", ")
+        let message: LocalizedText
+        switch (before, rule.with.isEmpty) {
+        case (true, true): message = LocalizedText(en: "appeared before, on \(place.en)", zh: "已在\(place.zh)出现过")
+        case (true, false):
             message = LocalizedText(
                 en: "appeared before with the same \(together), on \(place.en)", zh: "已在\(place.zh)以相同的 \(together) 出现过")
+        case (false, true):
+            message = LocalizedText(en: "was already used by another run, on \(place.en)", zh: "已被另一次运行使用（\(place.zh)）")
+        case (false, false):
+            message = LocalizedText(
+                en: "was already used with the same \(together) by another run, on \(place.en)",
+                zh: "已被另一次运行以相同的 \(together) 使用（\(place.zh)）")
         }
         result.violations.append(
             Violation(field: rule.path.description, reason: rule.reason, message: message, valueOf: value, rule: rule.rule))

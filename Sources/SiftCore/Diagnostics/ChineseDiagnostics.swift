@@ -104,18 +104,22 @@ enum ChineseDiagnostics {
             #"^no example reaches the pack through this alternative of applies_to \((.*)\): add one whose record it selects, .*$"#,
             "没有示例经由 applies_to 的这个备选条件（`$1`）进入本规则包：请添加一个被它选中的示例记录，这样 'sift test' 才会检查它"
         ),
-        (#"^'unique_in_run': false turns nothing off; leave it out instead$"#, "'unique_in_run'：false 不会关闭任何检查；不需要时请直接删掉它"),
         (
-            #"^'with' of 'unique_in_run' lists fields of the record, such as (\[[^\]]*\]), without '\[\*\]'$"#,
-            "'unique_in_run' 的 'with' 应列出记录的字段，例如 $1，不含 '[*]'"
+            #"^'unique_across_runs' keeps its keys in the receipts' ledger, which this build of Sift does not have$"#,
+            "'unique_across_runs' 把键记在收据的账本中，而这个 Sift 版本没有账本"
+        ),
+        (#"^('[^']*'): false turns nothing off; leave it out instead$"#, "$1：false 不会关闭任何检查；不需要时请直接删掉它"),
+        (
+            #"^'with' of ('[^']*') lists fields of the record, such as (\[[^\]]*\]), without '\[\*\]'$"#,
+            "$1 的 'with' 应列出记录的字段，例如 $2，不含 '[*]'"
         ),
         (
-            #"^'unique_in_run' is true, or (\{with: \[fields\]\}) for a key of several fields$"#,
-            "'unique_in_run' 应为 true，或者用 $1 表示由多个字段组成的键"
+            #"^('[^']*') is true, or (\{with: \[fields\]\}) for a key of several fields$"#,
+            "$1 应为 true，或者用 $2 表示由多个字段组成的键"
         ),
         (
-            #"^'unique_in_run' compares one value per record, and ('[^']*') has '\[\*\]'; .*$"#,
-            "'unique_in_run' 每条记录只比较一个值，而 $1 含有 '[*]'；要求同一条记录内不重复，请在列表上使用 'unique_by'"
+            #"^('[^']*') compares one value per record, and ('[^']*') has '\[\*\]'; .*$"#,
+            "$1 每条记录只比较一个值，而 $2 含有 '[*]'；要求同一条记录内不重复，请在列表上使用 'unique_by'"
         ),
         (#"^'sum_of' is a mapping such as (\{.*\}), not (.*)$"#, "'sum_of' 应为映射，例如 $1，而不是$2"),
         (

@@ -125,6 +125,45 @@ package enum JSONCanonical {
         return Decimal(a) == Decimal(b)
     }
 
+    /// The value's canonical JSON text, the same for equal values in every process (for keys
+    /// kept across runs): numbers as their significant digits and exponent (`15e-1` for 1.50),
+    /// texts with JSON's minimal escapes, objects' members in the order of their keys' bytes.
+    package static func canonicalBytes(_ v: JSONValue, into out: inout [UInt8]) {
+        switch v.kind {
+        case .null: out += Array("null".utf8)
+        case .bool: out += Array((v.bool == true ? "true" : "false").utf8)
+        case .number:
+            let d = Decimal(v.rawBytes)
+            if d.digits.isEmpty {
+                out.append(UInt8(ascii: "0"))
+            } else {
+                if d.negative { out.append(UInt8(ascii: "-")) }
+                out += d.digits
+                out += Array("e\(d.exponent)".utf8)
+            }
+        case .string: out += Array(JSONWriter.quoted(v.string ?? "").utf8)
+        case .array:
+            out.append(UInt8(ascii: "["))
+            for (n, e) in v.elements.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                canonicalBytes(e, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object:
+            out.append(UInt8(ascii: "{"))
+            let members = v.members.map { (Array(JSONWriter.quoted($0.key).utf8), $0.value) }.sorted {
+                $0.0.lexicographicallyPrecedes($1.0)
+            }
+            for (n, m) in members.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                out += m.0
+                out.append(UInt8(ascii: ":"))
+                canonicalBytes(m.1, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
     private static func text(_ v: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         _ = v.withStringBytes { out = Array($0) }

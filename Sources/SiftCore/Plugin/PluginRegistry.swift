@@ -91,6 +91,9 @@ public struct PluginRegistry: Sendable {
     /// any program as the user who applies it. The operator allows it (`sift run --allow-exec`,
     /// or a host's `allowExecChecks()`).
     package var execChecks: ExecChecksPermission = .refused
+    /// Opens the ledger's key claims for `unique_across_runs`; set by the family that owns the
+    /// ledger (`registerReceipts()`), nil without it.
+    package var keyClaims: KeyClaimsOpener?
 
     /// An empty registry; `PluginRegistry.builtIn()` has every built-in plugin.
     public init() {}

@@ -45,6 +45,26 @@ package final class RecordPosition: @unchecked Sendable {
 
     private static let numberMask: UInt64 = (1 << 44) - 1
 
+    /// The current place as a ledger note: `line 3 a.jsonl`, `element 2 b.json`, `record 3`
+    /// (`describeNote` puts it into words).
+    package var note: String {
+        guard let source else { return "record \(ordinal)" }
+        return element.map { "element \($0) \(source)" } ?? "line \(line) \(source)"
+    }
+
+    /// A place `note` made, in words: "line 3 of a.jsonl".
+    package static func describeNote(_ note: String) -> LocalizedText {
+        let parts = note.split(separator: " ", maxSplits: 2).map(String.init)
+        guard parts.count >= 2 else { return LocalizedText(note) }
+        switch (parts[0], parts.count == 3 ? parts[2] : nil) {
+        case ("line", let source?): return LocalizedText(en: "line \(parts[1]) of \(source)", zh: "\(source) 第 \(parts[1]) 行")
+        case ("element", let source?):
+            return LocalizedText(en: "element \(parts[1]) of \(source)", zh: "\(source) 第 \(parts[1]) 个元素")
+        case ("record", _): return LocalizedText(en: "record \(parts[1])", zh: "第 \(parts[1]) 条记录")
+        default: return LocalizedText(note)
+        }
+    }
+
     /// A place `packed` made, in words, seen from the current record: "line 3", "line 3 of
     /// a.jsonl", "element 2 of a.json", "record 3".
     package func describe(_ packed: UInt64) -> LocalizedText {

@@ -34,35 +34,46 @@ extension PackCompiler {
         return CountStage.Rule(path: path, bounds: bounds, reason: ReasonCode("\(prefix).count"), nullIsValue: nullIsValue, rule: node.mark)
     }
 
-    /// A field's `unique_in_run: true`, or `{with: [store_id]}` for a key of several fields.
-    mutating func compileUniqueInRun(_ node: ConfigNode, path: FieldPath, prefix: String, nullIsValue: Bool) -> UniqueRunStage.Rule? {
+    /// A field's `unique_in_run: true` (or `unique_across_runs`), or `{with: [store_id]}` for a
+    /// key of several fields.
+    mutating func compileUnique(_ p: ConfigNode.Pair, path: FieldPath, prefix: String, nullIsValue: Bool) -> UniqueRunStage.Rule? {
+        let key = p.key.scalarText ?? "unique_in_run", node = p.value
         var with: [FieldPath] = []
         if case .bool(let b)? = node.resolved {
             guard b else {
-                diagnostics.error("'unique_in_run': false turns nothing off; leave it out instead", at: node.mark)
+                diagnostics.error("'\(key)': false turns nothing off; leave it out instead", at: node.mark)
                 return nil
             }
         } else if let pairs = node.pairs, pairs.count == 1, pairs[0].key.scalarText == "with" {
             for item in pairs[0].value.items ?? [pairs[0].value] {
                 guard let t = item.scalarText, let p = try? FieldPath(parsing: t), !p.hasWildcard else {
-                    diagnostics.error(
-                        "'with' of 'unique_in_run' lists fields of the record, such as [store_id], without '[*]'", at: item.mark)
+                    diagnostics.error("'with' of '\(key)' lists fields of the record, such as [store_id], without '[*]'", at: item.mark)
                     return nil
                 }
                 with.append(p)
             }
         } else {
-            diagnostics.error("'unique_in_run' is true, or {with: [fields]} for a key of several fields", at: node.mark)
+            diagnostics.error("'\(key)' is true, or {with: [fields]} for a key of several fields", at: node.mark)
             return nil
         }
         guard !path.hasWildcard else {
             diagnostics.error(
-                "'unique_in_run' compares one value per record, and '\(path)' has '[*]'; "
+                "'\(key)' compares one value per record, and '\(path)' has '[*]'; "
                     + "for values unique within one record, put unique_by on the list", at: node.mark)
             return nil
         }
+        var across: (claims: KeyClaimsOpener, prefix: String)?
+        if key == "unique_across_runs" {
+            guard let claims = registry.keyClaims else {
+                diagnostics.error(
+                    "'unique_across_runs' keeps its keys in the receipts' ledger, which this build of Sift does not have", at: p.key.mark)
+                return nil
+            }
+            across = (claims, "u:\(packName)/\(([path] + with).map(\.description).joined(separator: "+")):")
+        }
         return UniqueRunStage.Rule(
-            path: path, with: with, reason: ReasonCode("\(prefix).duplicate"), nullIsValue: nullIsValue, rule: node.mark)
+            path: path, with: with, reason: ReasonCode("\(prefix).duplicate"), nullIsValue: nullIsValue, rule: node.mark, acrossRuns: across
+        )
     }
 }
 

@@ -5,7 +5,9 @@ struct PackCompiler {
         "fail_when", "warn_when", "exec_checks",
     ]
     static let libraryKeys: Set<String> = ["version", "description", "include", "validators", "exec_checks"]
-    static let fieldKeys = ["required", "null", "report", "reason", "checks", "count", "unique_in_run", "description"]
+    static let fieldKeys = [
+        "required", "null", "report", "reason", "checks", "count", "unique_in_run", "unique_across_runs", "description",
+    ]
 
     /// How a pack's fields treat null and how many failures they report, unless a field says otherwise.
     struct FieldDefaults {
@@ -25,6 +27,8 @@ struct PackCompiler {
     var counts: [CountStage.Rule] = []
     /// The `unique_in_run:` of the fields of the pack being compiled.
     var uniqueInRun: [UniqueRunStage.Rule] = []
+    /// The name of the pack being compiled.
+    var packName = ""
     /// Packs compiled without `applies_to`, with where they start.
     var packsForEveryRecord: [(name: String, mark: Mark)] = []
 
@@ -46,6 +50,7 @@ struct PackCompiler {
             diagnostics.error("this Sift reads rules version 1; found \(v.kindDescription)", at: v.mark)
         }
         let name = node["pack"]?.scalarText ?? Self.baseName(file.display)
+        packName = name
         var context = BuildContext(directory: file.directory, root: root, pack: name)
         context.overrides = overrides
         var selectors = SelectorCompiler()
@@ -104,10 +109,7 @@ struct PackCompiler {
             let sectionsOnly = stages.contains {
                 !($0 is FieldsStage) && !($0 is RecordStage) && !($0 is CountStage) && !($0 is UniqueRunStage)
             }
-            let recordCodes =
-                (stages.compactMap { ($0 as? RecordStage)?.reasonCodes } + stages.compactMap { ($0 as? CountStage)?.reasonCodes }
-                + stages.compactMap { ($0 as? UniqueRunStage)?.reasonCodes })
-                .flatMap { $0 }.map(\.text)
+            let recordCodes = stages.flatMap(Self.ownCodes).map(\.text)
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly, recordCodes: recordCodes)
             adviseOnAlternatives(selectors.alternativesOfAny, of: selector, examples: examples)
         }
@@ -125,6 +127,16 @@ struct PackCompiler {
             return nil
         }
         return LocalizedText(en: en, zh: zh)
+    }
+
+    /// The codes a core stage other than the fields' may report, for lint.
+    private static func ownCodes(_ stage: any Stage) -> [ReasonCode] {
+        switch stage {
+        case let s as RecordStage: s.reasonCodes
+        case let s as CountStage: s.reasonCodes
+        case let s as UniqueRunStage: s.reasonCodes
+        default: []
+        }
     }
 
     static func baseName(_ path: String) -> String {
@@ -162,7 +174,7 @@ struct PackCompiler {
         var nullIsValue = defaults.nullIsValue, firstOnly = defaults.firstOnly
         var prefix = text
         var checkNode: ConfigNode? = p.value
-        var countNode: ConfigNode?, uniqueNode: ConfigNode?
+        var countNode: ConfigNode?, uniqueNodes: [ConfigNode.Pair] = []
         if let fp = p.value.pairs, fp.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) {
             checkNode = nil
             for q in fp {
@@ -173,7 +185,7 @@ struct PackCompiler {
                 case "reason": prefix = checks.reasonCode(q.value)?.text ?? prefix
                 case "checks": checkNode = q.value
                 case "count": countNode = q.value
-                case "unique_in_run": uniqueNode = q.value
+                case "unique_in_run", "unique_across_runs": uniqueNodes.append(q)
                 case "description": break
                 default:
                     let k = q.key.scalarText ?? ""
@@ -189,8 +201,8 @@ struct PackCompiler {
         if let countNode, let count = compileCount(countNode, path: path, prefix: prefix, nullIsValue: nullIsValue) {
             counts.append(count)
         }
-        if let uniqueNode, let unique = compileUniqueInRun(uniqueNode, path: path, prefix: prefix, nullIsValue: nullIsValue) {
-            uniqueInRun.append(unique)
+        for q in uniqueNodes {
+            if let unique = compileUnique(q, path: path, prefix: prefix, nullIsValue: nullIsValue) { uniqueInRun.append(unique) }
         }
         return FieldRule(
             path: path, required: required, nullIsValue: nullIsValue, firstOnly: firstOnly,

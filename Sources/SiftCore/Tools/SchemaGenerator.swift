@@ -163,6 +163,15 @@ package enum SchemaGenerator: Sendable {
             ],
             description: "", &w)
         w.endArray(); w.endObject()
+        for (key, doc) in [
+            ("unique_in_run", "No two records of the run with the same value (with: and these fields' values): <field>.duplicate."),
+            ("unique_across_runs", "As unique_in_run, with the keys claimed in the run's ledger: across runs, processes and hosts."),
+        ] {
+            w.key(key); w.beginObject(); w.field("description", doc); w.key("anyOf"); w.beginArray()
+            w.beginObject(); w.key("const"); w.bool(true); w.endObject()
+            options([PluginSpec.Option("with", .list(.string), required: true, doc: "Other fields of the key.")], description: "", &w)
+            w.endArray(); w.endObject()
+        }
         w.endObject(); w.field("additionalProperties", false); w.endObject()
         w.endArray(); w.endObject(); w.endObject()
     }
