@@ -328,7 +328,7 @@ import Testing
             text.replacingOccurrences(of: #""seconds":[0-9.]+,"records_per_second":[0-9]+"#, with: "T", options: .regularExpression)
         }
         #expect(untimed(merged.stdout) == untimed(read(dir + "/all.json")))
-        #expect(merged.stdout.hasPrefix(#"{"records":39,"valid":"#))
+        #expect(merged.stdout.hasPrefix(#"{"records":40,"valid":"#))
         let bad = try SiftProcess.run(base + ["--shard", "4/3"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--shard takes K/N with 1 ≤ K ≤ N, such as 2/4; got '4/3'"))
