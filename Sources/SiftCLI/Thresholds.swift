@@ -64,8 +64,11 @@ struct Thresholds {
                 w.beginObject()
                 w.field("name", c.name)
                 w.field("level", c.level)
-                w.field("limit", c.limit)
-                w.field("actual", c.actual)
+                // Numbers (as JSON numbers: 0.5, 0.6667, 5).
+                for (key, value) in [("limit", c.limit), ("actual", c.actual)] {
+                    w.key(key)
+                    if let d = Double(value), d.isFinite { w.raw(Array(value.utf8)) } else { w.string(value) }
+                }
                 w.field("crossed", c.crossed)
                 w.endObject()
             }

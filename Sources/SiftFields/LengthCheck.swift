@@ -130,10 +130,14 @@ struct LengthCheck: ValueCheck {
         }
     }
 
+    /// The length of a text in its unit, or of a list in items: the explanation says both.
     func explain(_ language: Language) -> String {
         let u = language == .zh ? unitWords.1 : unitWords.0
-        if let min, let max, min == max { return language == .zh ? "长度必须为 \(min) \(u)" : "length must be exactly \(min) \(u)" }
+        if let min, let max, min == max {
+            return language == .zh
+                ? "长度必须为 \(min) \(u)（列表：\(min) 项）" : "length must be exactly \(min) \(u) (a list: \(min) items)"
+        }
         let range = "\(min.map(String.init) ?? "0")…\(max.map(String.init) ?? "∞")"
-        return language == .zh ? "长度在 \(range) \(u) 之间" : "length must be \(range) \(u)"
+        return language == .zh ? "长度在 \(range) \(u) 之间（列表：\(range) 项）" : "length must be \(range) \(u) (a list: \(range) items)"
     }
 }

@@ -15,6 +15,8 @@ extension PluginRegistry {
         register(TrimmedCheck.plugin)
         register(UniqueCheck.plugin)
         register(UniqueCheck.byPlugin)
+        register(DecimalsCheck.plugin)
+        register(MultipleOfCheck.plugin)
     }
 }
 

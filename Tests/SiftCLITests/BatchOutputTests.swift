@@ -74,8 +74,8 @@ import Testing
                 {"records":6,"valid":2,"invalid":4,"unreadable_records":2,"invalid_ratio":0.6666666666666666,T,\
                 "reasons":{"phone.regex":2,"input.malformed_json":1,"input.not_object":1},"fields":{"phone":2},\
                 "packs":{"mobile":{"records":4,"invalid":2}},"top_values":{"phone.regex":[{"value":"1","count":2}]},\
-                "unreadable_sources":[],"exit_code":1,"thresholds":[{"name":"invalid_ratio","level":"warn","limit":"0.5",\
-                "actual":"0.6667","crossed":true},{"name":"reason phone.regex","level":"fail","limit":"5","actual":"2","crossed":false}]}
+                "unreadable_sources":[],"exit_code":1,"thresholds":[{"name":"invalid_ratio","level":"warn","limit":0.5,\
+                "actual":0.6667,"crossed":true},{"name":"reason phone.regex","level":"fail","limit":5,"actual":2,"crossed":false}]}
 
                 """)
     }
@@ -203,7 +203,7 @@ import Testing
 
                 """)
         #expect(
-            merged.stdout.contains(#"{"name":"pack phones invalid_ratio","level":"fail","limit":"0.5","actual":"0.6667","crossed":true}"#))
+            merged.stdout.contains(#"{"name":"pack phones invalid_ratio","level":"fail","limit":0.5,"actual":0.6667,"crossed":true}"#))
         let unjudged = try SiftProcess.run(["merge"] + shards)
         #expect(unjudged.status == 1 && unjudged.stderr == "")
 

@@ -80,10 +80,10 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
         case let n as RelabelNode:
             code.append(Instruction(op: .relabel, info: info))
             emit(n.child, into: &code, &nodes)
-        case let n as WhenNode:
+        case let n as WhenNode where n.condition.check != nil:  // a presence condition runs as a node
             code.append(
                 Instruction(op: .when, hasElse: n.otherwise != nil, subject: n.condition.subject.map { .passUnretained($0) }))
-            emit(n.condition.check, into: &code, &nodes)
+            emit(n.condition.check!, into: &code, &nodes)
             emit(n.then, into: &code, &nodes)
             if let otherwise = n.otherwise { emit(otherwise, into: &code, &nodes) }
         default:

@@ -2,10 +2,14 @@
 /// checked, or on another field named by `field:`. A field given relative to the checked one
 /// (`.kind`) has its `[*]` bound to the checked element's positions (`context.indices`).
 struct Condition: Sendable {
-    let check: any CheckNode
+    /// The check on the subject; nil for a presence condition.
+    let check: (any CheckNode)?
     let field: FieldPath?
     /// How the author wrote `field:` (`.kind` or `category`), for explanations.
     let fieldText: String?
+    /// `present: true` / `present: false` (and `has:`): the condition is whether the field is
+    /// there (and not null), not what it holds.
+    let present: Bool?
 
     /// Where the condition's subject is, when it is another field (shared by copies).
     let subject: Subject?
@@ -14,12 +18,25 @@ struct Condition: Sendable {
         self.check = check
         self.field = field
         self.fieldText = fieldText
+        present = nil
         subject = field.map(Subject.init)
     }
 
-    /// True when the condition holds. A missing or null field never satisfies a condition.
+    /// A presence condition on `field`.
+    init(present: Bool, field: FieldPath, fieldText: String) {
+        check = nil
+        self.field = field
+        self.fieldText = fieldText
+        self.present = present
+        subject = Subject(field)
+    }
+
+    /// True when the condition holds. A missing or null field never satisfies a check, even
+    /// under `not:`; `present: false` is the condition that holds for one.
     func holds(_ value: JSONValue?, _ context: EvaluationContext) -> Bool {
-        guard let subject = subject.map({ $0.value(in: context) }) ?? value, !subject.isNull else { return false }
+        let found = subject.map { $0.value(in: context) } ?? value
+        if let present { return (found.map { !$0.isNull } ?? false) == present }
+        guard let subject = found, !subject.isNull, let check else { return false }
         return check.passes(subject, context)
     }
 
@@ -47,6 +64,12 @@ struct Condition: Sendable {
 
     func summary(_ language: Language) -> String {
         let on = fieldText.map { language == .zh ? "字段 \($0) " : "field \($0) " } ?? ""
-        return on + check.summary(language)
+        switch (present, language) {
+        case (true?, .zh): return on + "已填写"
+        case (false?, .zh): return on + "未填写"
+        case (true?, _): return on + "is present"
+        case (false?, _): return on + "is missing"
+        case (nil, _): return on + (check?.summary(language) ?? "")
+        }
     }
 }

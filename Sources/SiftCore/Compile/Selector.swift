@@ -48,7 +48,24 @@ package struct Selector: Sendable, CustomStringConvertible {
         return true
     }
 
-    public var description: String {
+    public var description: String { describe(.en) }
+
+    /// The selector in words, in `language`.
+    func describe(_ language: Language) -> String {
+        guard language == .zh else { return english }
+        if conditions.isEmpty { return "所有记录" }
+        return conditions.map {
+            switch $0 {
+            case .has(let p): return "\(p) 已填写"
+            case .equals(let p, let v, _): return v.count == 1 ? "\(p) = \(v[0])" : "\(p) 为 [\(v.joined(separator: ", "))] 之一"
+            case .not(let inner): return "不满足（\(inner.describe(.zh))）"
+            case .any(let options): return "（" + options.map { $0.describe(.zh) }.joined(separator: " 或 ") + "）"
+            case .all(let options): return "（" + options.map { $0.describe(.zh) }.joined(separator: " 且 ") + "）"
+            }
+        }.joined(separator: " 且 ")
+    }
+
+    private var english: String {
         if conditions.isEmpty { return "every record" }
         return conditions.map {
             switch $0 {

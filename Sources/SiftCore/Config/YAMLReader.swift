@@ -79,17 +79,18 @@ package struct YAMLReader: Sendable {
                     + "put it in single quotes: \(key) '\(rest.withoutFlowClosers)'", column
             )
         }
-        // An unquoted `[*]` path inside `{...}`.
-        if line.contains("{"), let r = line.range(of: "[*]") {
+        // An unquoted `[*]` path inside `{...}`, or a reason code with `[*]` inside `[...]`.
+        if let r = line.range(of: "[*]") {
             var start = r.lowerBound
-            while start > line.startIndex, !" {,:".contains(line[line.index(before: start)]) { start = line.index(before: start) }
-            if start == line.startIndex || line[line.index(before: start)] != "'" {
-                var end = r.upperBound
-                while end < line.endIndex, !" },:".contains(line[end]) { end = line.index(after: end) }
-                let path = line[start..<end]
-                let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: start) + 1
-                return ("inside {...}, a path with [*] must be quoted: write '\(path)'", column)
-            }
+            while start > line.startIndex, !" {[,:".contains(line[line.index(before: start)]) { start = line.index(before: start) }
+            let opener = start == line.startIndex ? nil : line[line.index(before: start)]
+            guard opener != "'", opener != "\"", line.contains("{") || opener == "[" || line[..<start].contains("[") else { return nil }
+            var end = r.upperBound
+            while end < line.endIndex, !" },:]".contains(line[end]) { end = line.index(after: end) }
+            let path = line[start..<end]
+            let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: start) + 1
+            if line.contains("{") { return ("inside {...}, a path with [*] must be quoted: write '\(path)'", column) }
+            return ("inside [...], a path or reason code with [*] must be quoted ('*' starts a YAML alias): write '\(path)'", column)
         }
         return nil
     }

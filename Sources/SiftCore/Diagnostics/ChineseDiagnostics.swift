@@ -100,6 +100,32 @@ enum ChineseDiagnostics {
             "$1 需要写明要比较的字段，例如 $2（同级的字段写成 $3）"
         ),
         (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
+        (#"^'max' of 'decimals' is a whole number of 0 or more$"#, "'decimals' 的 'max' 应为 0 或更大的整数"),
+        (#"^'step' of 'multiple_of' is a number above 0, of up to 19 digits$"#, "'multiple_of' 的 'step' 应为大于 0 的数，最多 19 位数字"),
+        (
+            #"^inside \[\.\.\.\], a path or reason code with \[\*\] must be quoted \('\*' starts a YAML alias\): write ('[^']*')(.*)$"#,
+            "在 [...] 里，含 [*] 的路径或原因代码必须加引号（'*' 在 YAML 中表示别名）：请写成 $1$2"
+        ),
+        (
+            #"^'present' is true or false, and stands alone with 'field': (\{.*\})$"#,
+            "'present' 应为 true 或 false，并且只能和 'field' 一起写：$1"
+        ),
+        (#"^'has' names one field, such as has: wallet_id$"#, "'has' 只能写一个字段，例如 'has: wallet_id'"),
+        (
+            #"^this condition does not hold when ('[^']*') is missing \(.*\); for "when [^"]*", write (\{.*\})$"#,
+            "当 $1 缺失时这个条件不成立（缺失的字段不满足任何检查，即使在 not: 之下）；要表达“$1 缺失时”，请写 $2"
+        ),
+        (
+            #"^('[^']*') is an option of a field, but here it is a field of its own, so ('[^']*') above does not get it: "#
+                + #"indent it under '[^']*'; for a record field really called '[^']*', write (.*)$"#,
+            "$1 是字段的选项，但这里它成了一个单独的字段，所以上面的 $2 没有得到它：请把它缩进到 $2 下面；"
+                + "如果记录里真有名为 $1 的字段，请写成 `$3`"
+        ),
+        (
+            #"^('[^']*') is an option of a field, but here it is a field of its own: indent it under the field it belongs to; "#
+                + #"for a record field really called '[^']*', write (.*)$"#,
+            "$1 是字段的选项，但这里它成了一个单独的字段：请把它缩进到所属字段的下面；如果记录里真有名为 $1 的字段，请写成 `$2`"
+        ),
         (
             #"^no example reaches the pack through this alternative of applies_to \((.*)\): add one whose record it selects, .*$"#,
             "没有示例经由 applies_to 的这个备选条件（`$1`）进入本规则包：请添加一个被它选中的示例记录，这样 'sift test' 才会检查它"

@@ -76,6 +76,37 @@ package struct ExactDecimal: Comparable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when this number is a whole multiple of `step` (not zero): exact, with the digits
+    /// lined up; false when lining them up would need more than 19 digits.
+    package func isMultiple(of step: ExactDecimal) -> Bool {
+        guard significand != 0 else { return true }
+        // this / step = (a × 10^x) / (b × 10^y): a × 10^(x-y) must be a multiple of b.
+        var a = significand
+        let shift = exponent - step.exponent
+        // Fewer decimal places than the step's: a has no trailing zero, so it cannot be a multiple.
+        if shift < 0 { return false }
+        for _ in 0..<shift {
+            let (m, overflow) = a.multipliedReportingOverflow(by: 10)
+            if overflow { return false }
+            a = m
+        }
+        return a % step.significand == 0
+    }
+
+    /// Digits after the point of a JSON number's text of any length (`12.50`: 1, `1e-3`: 3);
+    /// nil when the text is not a number.
+    package static func fractionDigits(_ text: [UInt8]) -> Int? {
+        guard let point = text.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) ?? Optional(text.count)
+        else { return nil }
+        let mantissa = text[..<point]
+        var exponent = 0
+        if point < text.count, let e = Int(String(decoding: text[(point + 1)...], as: UTF8.self)) { exponent = e }
+        guard let dot = mantissa.firstIndex(of: UInt8(ascii: ".")) else { return Swift.max(0, -exponent) }
+        var fraction = mantissa[(dot + 1)...]
+        while fraction.last == UInt8(ascii: "0") { fraction = fraction.dropLast() }
+        return Swift.max(0, fraction.count - exponent)
+    }
+
     private var digitCount: Int {
         var n = 1, s = significand
         while s >= 10 {

@@ -223,19 +223,6 @@ struct CheckCompiler {
         return reason == nil && message == nil ? node : RelabelNode(child: node, reason: reason, message: message)
     }
 
-    /// A condition: a check, with `field:` naming the field it looks at (absolute, or `.name`
-    /// for the field beside the one being checked, in the same array element).
-    mutating func compileCondition(_ cond: ConfigNode, prefix: String) -> Condition? {
-        guard let pairs = cond.pairs, let f = pairs.first(where: { $0.key.scalarText == "field" }) else {
-            return compile(cond, prefix: prefix).map { Condition(check: $0, field: nil, fieldText: nil) }
-        }
-        let text = f.value.scalarText ?? ""
-        guard let path = conditionPath(text, at: f.value.mark) else { return nil }
-        conditionFields.append(path)
-        let rest = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
-        return compile(rest, prefix: prefix).map { Condition(check: $0, field: path, fieldText: text) }
-    }
-
     mutating func conditionPath(_ text: String, at mark: Mark, reader: String = "a condition") -> FieldPath? {
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
@@ -288,8 +275,14 @@ struct CheckCompiler {
         reason: ReasonCode?, message: LocalizedText?
     ) -> (any CheckNode)? {
         guard let plugin = registry.checks[kind] else { return nil }
-        // `- trimmed:` (no value) means no options.
-        let options = options.resolved == .null ? ConfigNode(.mapping([]), mark: options.mark) : options
+        // `- trimmed:` (no value) means no options; `type: null` means the word null, which the
+        // check's main option takes.
+        let takesNull = plugin.spec.shorthand.flatMap { s in plugin.spec.options.first { $0.name == s } }.map {
+            Self.choices($0.type).contains("null")
+        }
+        let options =
+            options.resolved == .null && !(takesNull == true && options.scalarText == "null")
+            ? ConfigNode(.mapping([]), mark: options.mark) : options
         guard let opts = optionValidator.validate(options, against: plugin.spec, diagnostics: &context.diagnostics) else { return nil }
         guard let check = plugin.make(opts, &context) else { return nil }
         return PluginCheckNode(kind: kind, check: check, reason: reason ?? ReasonCode("\(prefix).\(kind)"), message: message, rule: mark)

@@ -96,3 +96,26 @@ extension PackCompiler {
         }
     }
 }
+
+extension PackCompiler {
+    /// A field named like a field option (`checks`, `required`, ...) and written as checks is
+    /// almost always that option, dedented by mistake out of the field above: `email:
+    /// {required: true}` then `checks: [...]` at the same level makes a field called `checks`,
+    /// and `email` is never checked. Reported (true) unless written in the field's mapping form
+    /// (`checks: {checks: [...]}`), which is how a record field really called that is declared.
+    mutating func isDedentedOption(_ p: ConfigNode.Pair, above: ConfigNode.Pair?) -> Bool {
+        guard let name = p.key.scalarText, Self.fieldKeys.contains(name) else { return false }
+        if let pairs = p.value.pairs, pairs.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) { return false }
+        if let field = above?.key.scalarText {
+            diagnostics.error(
+                "'\(name)' is an option of a field, but here it is a field of its own, so '\(field)' above does not get it: "
+                    + "indent it under '\(field)'; for a record field really called '\(name)', write \(name): {checks: [...]}",
+                at: p.key.mark)
+        } else {
+            diagnostics.error(
+                "'\(name)' is an option of a field, but here it is a field of its own: indent it under the field it belongs to; "
+                    + "for a record field really called '\(name)', write \(name): {checks: [...]}", at: p.key.mark)
+        }
+        return true
+    }
+}

@@ -151,8 +151,9 @@ struct PackCompiler {
             return []
         }
         var rules: [FieldRule] = []
-        for p in pairs {
+        for (n, p) in pairs.enumerated() {
             guard let text = p.key.scalarText else { continue }
+            if isDedentedOption(p, above: n > 0 ? pairs[n - 1] : nil) { continue }
             let path: FieldPath
             do { path = try FieldPath(parsing: text) } catch {
                 diagnostics.error(error.message, at: p.key.mark)
@@ -217,7 +218,7 @@ struct PackCompiler {
             return .always
         }
         let cond = pairs[0].value
-        guard cond.pairs?.contains(where: { $0.key.scalarText == "field" }) == true else {
+        guard CheckCompiler.namesAField(cond) else {
             diagnostics.error(
                 "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}",
                 at: cond.mark)

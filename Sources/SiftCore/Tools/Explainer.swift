@@ -4,7 +4,7 @@ package enum Explainer: Sendable {
         var out: [String] = []
         for pack in pipeline.packs {
             if language == .zh {
-                out.append("规则包 '\(pack.name)'（\(pack.file)），适用于：\(pack.selector)")
+                out.append("规则包 '\(pack.name)'（\(pack.file)），适用于：\(pack.selector.describe(.zh))")
             } else {
                 out.append("pack '\(pack.name)' (\(pack.file)) applies to: \(pack.selector)")
             }

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// What a new user met writing an orders pack (issue 41), through the binary, exact text.
+@Suite struct AuthoringRound3Tests {
+    func lint(_ yaml: String, _ extra: [String] = []) throws -> (status: Int32, text: String) {
+        let rules = try SiftProcess.temp("p.yaml", yaml)
+        let r = try SiftProcess.run(["lint", rules] + extra)
+        return (r.status, r.stderr.replacingOccurrences(of: (rules as NSString).deletingLastPathComponent, with: "D"))
+    }
+
+    /// A field option dedented out of its field becomes a field of its own: refused, with the fix.
+    @Test func aDedentedOptionIsNotAField() throws {
+        let yaml =
+            "pack: p\nfields:\n  email: {required: true}\n  checks:\n    - regex: x\n  phone: [{regex: y}]\n  required: false\n"
+            + "  description: {checks: [not_empty]}\n"
+        let r = try lint(yaml)
+        #expect(r.status == 2)
+        #expect(
+            r.text == """
+                D/p.yaml:4:3: error: 'checks' is an option of a field, but here it is a field of its own, so 'email' above does not \
+                get it: indent it under 'email'; for a record field really called 'checks', write checks: {checks: [...]}
+                  checks:
+                  ^
+                D/p.yaml:7:3: error: 'required' is an option of a field, but here it is a field of its own, so 'phone' above does not \
+                get it: indent it under 'phone'; for a record field really called 'required', write required: {checks: [...]}
+                  required: false
+                  ^
+                sift lint: 2 errors
+
+                """)
+        let zh = try lint(yaml, ["--lang", "zh"])
+        #expect(
+            zh.text.contains(
+                "error: 'checks' 是字段的选项，但这里它成了一个单独的字段，所以上面的 'email' 没有得到它：请把它缩进到 'email' 下面；"
+                    + "如果记录里真有名为 'checks' 的字段，请写成 `checks: {checks: [...]}`"))
+    }
+
+    static let presence = """
+        pack: p
+        fields:
+          card_token: {required: {when: {field: wallet_id, present: false}}}
+          note: {required: {when: {has: coupon}}}
+          gift: {required: {when: {not: {field: kind, enum: [digital]}}}}
+        examples:
+          - record: {wallet_id: w, kind: digital}
+            valid: true
+          - record: {coupon: C1, kind: box}
+            reasons: [card_token.required, note.required, gift.required]
+
+        """
+
+    /// Conditions about whether a field is there; a negated check on a missing field is said to never hold.
+    @Test func conditionsAboutAMissingField() throws {
+        let r = try lint(Self.presence)
+        #expect(r.status == 0)
+        #expect(
+            r.text == """
+                D/p.yaml:5:41: warning: this condition does not hold when 'kind' is missing (a missing field passes no check, even \
+                under not:); for "when kind is missing", write {field: kind, present: false}
+                  gift: {required: {when: {not: {field: kind, enum: [digital]}}}}
+                                                        ^
+
+                """)
+        let rules = try SiftProcess.temp("p.yaml", Self.presence)
+        #expect(try SiftProcess.run(["test", rules]).status == 0)
+        let explain = try SiftProcess.run(["explain", rules])
+        #expect(
+            explain.stdout.contains("  field card_token (required when: field wallet_id is missing) [card_token.required when missing]"))
+        #expect(explain.stdout.contains("  field note (required when: field coupon is present) [note.required when missing]"))
+        let zh = try SiftProcess.run(["explain", rules, "--lang", "zh"])
+        #expect(zh.stdout.contains("  字段 card_token（必填条件：字段 wallet_id 未填写）[缺失时 card_token.required]"))
+    }
+
+    /// `type: null` is what its author meant; a reason code with `[*]` in a list needs quotes, and says so.
+    @Test func quoting() throws {
+        #expect(
+            try lint("pack: p\nfields:\n  a: {required: false, checks: [{type: null}]}\nexamples: [{record: {a: 1}, reasons: [a.type]}]\n")
+                .status == 0)
+        let r = try lint(
+            "pack: p\nfields:\n  items[*].qty: [{type: integer}]\nexamples:\n  - record: {items: [{qty: 1.5}]}\n    reasons: [items[*].qty.type]\n"
+        )
+        #expect(r.status == 2)
+        #expect(
+            r.text.hasPrefix(
+                "D/p.yaml:6:15: error: inside [...], a path or reason code with [*] must be quoted ('*' starts a YAML alias): "
+                    + "write 'items[*].qty.type' (YAML syntax: "))
+    }
+
+    /// Every word of explain in Chinese, and an array's length in items.
+    @Test func explainSaysListsAndSpeaksChinese() throws {
+        let rules = try SiftProcess.temp(
+            "p.yaml", "pack: p\napplies_to: {not: {has: wallet_id}}\nfields:\n  items: [{length: {min: 1, max: 50}}]\n")
+        let en = try SiftProcess.run(["explain", rules])
+        #expect(en.stdout.contains("applies to: not (wallet_id is present)\n"))
+        #expect(en.stdout.contains("    - length must be 1…50 characters (a list: 1…50 items) [items.length]"))
+        let zh = try SiftProcess.run(["explain", rules, "--lang", "zh"])
+        #expect(zh.stdout.contains("适用于：不满足（wallet_id 已填写）\n"))
+        #expect(zh.stdout.contains("    - 长度在 1…50 个字符 之间（列表：1…50 项） [items.length]"))
+    }
+
+    /// Numbers read exactly from their text: decimals and multiple_of.
+    @Test func decimalsAndMultiples() throws {
+        let rules = try SiftProcess.temp("p.yaml", "pack: p\nfields:\n  price: [{decimals: 2}, {multiple_of: 0.05}]\n")
+        let input = (rules as NSString).deletingLastPathComponent + "/in.jsonl"
+        try ["12.50", "12.555", "0.3", "0.12", "1e-3", "12345678901234567890.15"].map { #"{"price":\#($0)}"# }.joined(separator: "\n")
+            .appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try SiftProcess.run(["run", "--rules", rules, input, "--quiet"])
+        let lines = r.stdout.split(separator: "\n").map { line -> String in
+            let reasons = line.matches(of: /"reason":"([^"]+)","message":"([^"]+)"/).map { "\($0.1): \($0.2)" }
+            return reasons.isEmpty ? "valid" : reasons.joined(separator: " | ")
+        }
+        #expect(
+            lines == [
+                "valid",
+                "price.decimals: has 3 digits after the decimal point; at most 2 allowed | price.multiple_of: is not a multiple of 0.05",
+                "valid",
+                "price.multiple_of: is not a multiple of 0.05",
+                "price.decimals: has 3 digits after the decimal point; at most 2 allowed | price.multiple_of: is not a multiple of 0.05",
+                "valid",
+            ])
+        let zh = try SiftProcess.run(["run", "--rules", rules, input, "--quiet", "--lang", "zh"])
+        #expect(zh.stdout.contains(#""message":"小数点后有 3 位；最多 2 位""#))
+        #expect(zh.stdout.contains(#""message":"不是 0.05 的整数倍""#))
+    }
+}
