@@ -134,11 +134,15 @@ struct DateCheck: ReadingCheck, InstantReading {
                     en: "is too short to hold a date at characters \(from)–\(to)",
                     zh: "长度不足，无法在第 \(from)–\(to) 位读取日期"))
         case .notADate:
+            if case .rfc3339 = format.layout, let text = value.string, let problem = DateFormat.rfc3339Problem(text) {
+                return Rejection(problem)
+            }
             return Rejection(
                 LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
         case .date(let ms):
             guard let (early, bound) = brokenBound(ms, context) else { return nil }
-            let (day, limit) = (DateFormat.isoDay(ms), DateFormat.isoDay(bound))
+            // With a time of day in the layout, the time too: "is 2026-11-26T15:00:00Z, after 2026-11-26T09:00:00Z".
+            let (day, limit) = (format.shown(ms), format.shown(bound))
             return early
                 ? Rejection(LocalizedText(en: "is \(day), before \(limit)", zh: "日期 \(day) 早于 \(limit)"))
                 : Rejection(LocalizedText(en: "is \(day), after \(limit)", zh: "日期 \(day) 晚于 \(limit)"))

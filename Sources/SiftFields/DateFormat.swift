@@ -111,4 +111,40 @@ struct DateFormat: Sendable, CustomStringConvertible {
 
     /// `yyyy-MM-dd` text for milliseconds since 1970, for messages.
     static func isoDay(_ ms: Int64) -> String { CivilTime.isoDay(ms) }
+
+    /// True when the layout reads a time of day (so messages show it).
+    var hasTime: Bool {
+        switch layout {
+        case .pattern(let tokens): tokens.contains { [.hour, .minute, .second, .millis].contains($0) }
+        case .rfc3339, .epochMillis, .epochSeconds: true
+        }
+    }
+
+    /// The instant as messages show it in this layout: the day, or the day and time (UTC).
+    func shown(_ ms: Int64) -> String { hasTime ? CivilTime.isoTime(ms) : CivilTime.isoDay(ms) }
+
+    /// What is wrong with text that is not an RFC 3339 date-time, in words; nil when nothing
+    /// common explains it.
+    static func rfc3339Problem(_ text: String) -> LocalizedText? {
+        let b = Array(text.utf8)
+        let dayOnly = b.count == 10 && CivilTime.rfc3339(text + "T00:00:00Z") != nil
+        if dayOnly {
+            return LocalizedText(
+                en: "has a date but no time: rfc3339 is a date, a time and its UTC offset, such as \(text)T10:00:00Z",
+                zh: "只有日期没有时间：rfc3339 需要日期、时间和 UTC 偏移，例如 \(text)T10:00:00Z")
+        }
+        if b.count > 10, b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "t") {
+            let fixed = String(decoding: b[..<10] + [UInt8(ascii: "T")] + b[11...], as: UTF8.self)
+            if CivilTime.rfc3339(fixed) != nil || CivilTime.rfc3339(fixed + "Z") != nil {
+                return LocalizedText(
+                    en: "has '\(b[10] == UInt8(ascii: " ") ? " " : "t")' where 'T' belongs between the date and the time: \(fixed)",
+                    zh: "日期和时间之间应为 'T'：\(fixed)")
+            }
+        }
+        if CivilTime.rfc3339(text + "Z") != nil {
+            return LocalizedText(
+                en: "has no UTC offset: end it with Z (UTC) or an offset such as +08:00", zh: "缺少 UTC 偏移：请以 Z（UTC）或 +08:00 这样的偏移结尾")
+        }
+        return nil
+    }
 }

@@ -35,6 +35,18 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
     let wildcard: WildcardProbe?
     /// The first of this rule's violation sites: one per check, then one for "missing".
     let site: Int
+    /// The paths of the pack's fields that contain this one (`items`, `items[*]` for
+    /// `items[*].sku`), set once when the pack is compiled: where one of them is missing, this
+    /// field's "missing" is not reported again.
+    private(set) var containers: [FieldPath] = []
+
+    /// Finds this rule's containers among the pack's `rules`; once, before the pack is used.
+    func findContainers(among rules: [FieldRule]) {
+        let mine = path.components
+        containers = rules.map(\.path).filter { p in
+            p.components.count < mine.count && Array(mine.prefix(p.components.count)) == p.components
+        }.sorted { $0.components.count < $1.components.count }
+    }
 
     init(
         path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,

@@ -92,13 +92,15 @@ struct FieldsStage: Stage {
         if first != nil, rule.path.components.count == 1, record.kind == .object {
             // A one-key path in an object: one match, what was found (nil or null), no array built.
             let match = FieldMatch(value: found, indices: [], obstacle: nil)
-            if isRequired(rule, match, context) { violations.append(Self.missing(rule, match, context)) }
+            if isRequired(rule, match, context), !containerIsMissing(rule, match, record) {
+                violations.append(Self.missing(rule, match, context))
+            }
             return
         }
         if let wildcard = rule.wildcard, checkEach(rule, wildcard, record, context, &violations) { return }
         for match in rule.path.resolve(in: record) {
             guard let value = match.value, rule.isPresent(value) else {
-                if isRequired(rule, match, context) {
+                if isRequired(rule, match, context), !containerIsMissing(rule, match, record) {
                     violations.append(Self.missing(rule, match, context))
                 }
                 continue
@@ -134,6 +136,16 @@ struct FieldsStage: Stage {
             element = document.tape[element].next
         }
         return true
+    }
+
+    /// True when a field of the pack that contains this one (`items` or `items[*]` for
+    /// `items[*].sku`) is itself missing, null or not a container here: its own reason stands
+    /// alone, and this field's "missing" is not reported again.
+    private func containerIsMissing(_ rule: FieldRule, _ match: FieldMatch, _ record: JSONValue) -> Bool {
+        for container in rule.containers {
+            guard let v = container.first(in: record, binding: match.indices), v.kind == .object || v.kind == .array else { return true }
+        }
+        return false
     }
 
     /// `[0]`, `[1]`, ... made once: an element's position costs no allocation per record.

@@ -66,6 +66,7 @@ struct PackCompiler {
         if let fields = node["fields"] {
             var checks = CheckCompiler(registry: registry, validators: validators, context: context)
             let rules = compileFields(fields, &checks, defaults: defaults)
+            for rule in rules { rule.findContainers(among: rules) }
             fieldRules = rules
             named = rules.map(\.path) + checks.conditionFields
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
