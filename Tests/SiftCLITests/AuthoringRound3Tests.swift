@@ -123,4 +123,45 @@ import Testing
         #expect(zh.stdout.contains(#""message":"小数点后有 3 位；最多 2 位""#))
         #expect(zh.stdout.contains(#""message":"不是 0.05 的整数倍""#))
     }
+
+    /// A missing or null container is one reason, not one per field inside it.
+    @Test func aMissingContainerIsOneReason() throws {
+        let rules = try SiftProcess.temp(
+            "p.yaml",
+            "pack: p\nfields:\n  items: [{length: {min: 1}}]\n  items[*]: [{type: object}]\n  items[*].sku: [{type: string}]\n"
+                + "  items[*].qty: [{type: integer}]\n  shipping: {required: false}\n  shipping.city: [{type: string}]\n")
+        let input = (rules as NSString).deletingLastPathComponent + "/in.jsonl"
+        try [#"{"items":null}"#, #"{"items":[null,{"sku":"a"}]}"#, #"{"items":[{"sku":"a","qty":1}],"shipping":{}}"#]
+            .joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try SiftProcess.run(["run", "--rules", rules, input, "--quiet"])
+        let lines = r.stdout.split(separator: "\n").map { line in
+            line.matches(of: /"field":"([^"]+)","reason":"([^"]+)"/).map { "\($0.1) \($0.2)" }.joined(separator: ", ")
+        }
+        #expect(
+            lines == [
+                "items items.required",
+                "items[0] items[*].required, items[1].qty items[*].qty.required",
+                "shipping.city shipping.city.required",
+            ])
+    }
+
+    /// Date messages: the time when the layout has one; what is wrong with an RFC 3339 text.
+    @Test func dateMessagesSayWhatIsWrong() throws {
+        let rules = try SiftProcess.temp("p.yaml", "pack: p\nfields:\n  t: [{date: {format: rfc3339, not_after: now}}]\n")
+        let input = (rules as NSString).deletingLastPathComponent + "/in.jsonl"
+        try ["2026-03-01T10:00:00", "2026-03-01 10:00:00+08:00", "2026-03-01", "2026-11-26T15:00:00Z", "2026-02-30T10:00:00Z"]
+            .map { #"{"t":"\#($0)"}"# }.joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try SiftProcess.run(["run", "--rules", rules, input, "--quiet", "--as-of", "2026-11-26T09:00:00Z"])
+        let messages = r.stdout.split(separator: "\n").compactMap { $0.firstMatch(of: /"message":"([^"]+)"/).map { String($0.1) } }
+        #expect(
+            messages == [
+                "has no UTC offset: end it with Z (UTC) or an offset such as +08:00",
+                "has ' ' where 'T' belongs between the date and the time: 2026-03-01T10:00:00+08:00",
+                "has a date but no time: rfc3339 is a date, a time and its UTC offset, such as 2026-03-01T10:00:00Z",
+                "is 2026-11-26T15:00:00Z, after 2026-11-26T09:00:00Z",
+                "is not a real date in the format rfc3339",
+            ])
+        let zh = try SiftProcess.run(["run", "--rules", rules, input, "--quiet", "--lang", "zh", "--as-of", "2026-11-26T09:00:00Z"])
+        #expect(zh.stdout.contains(#""message":"缺少 UTC 偏移：请以 Z（UTC）或 +08:00 这样的偏移结尾""#))
+    }
 }

@@ -103,9 +103,22 @@ extension PackCompiler {
     /// {required: true}` then `checks: [...]` at the same level makes a field called `checks`,
     /// and `email` is never checked. Reported (true) unless written in the field's mapping form
     /// (`checks: {checks: [...]}`), which is how a record field really called that is declared.
+    ///
+    /// A record field may well be called `count` or `description`: the name alone is not enough.
+    /// It is taken for a dedented option when the field above has no checks (only options, as
+    /// `email: {required: true}`), or when its value is one word (`required: false`, `count: 3`),
+    /// which as checks would name a check.
     mutating func isDedentedOption(_ p: ConfigNode.Pair, above: ConfigNode.Pair?) -> Bool {
         guard let name = p.key.scalarText, Self.fieldKeys.contains(name) else { return false }
         if let pairs = p.value.pairs, pairs.contains(where: { Self.fieldKeys.contains($0.key.scalarText ?? "") }) { return false }
+        let aboveHasNoChecks =
+            above.map { a in
+                a.value.resolved == .null
+                    || (a.value.pairs.map { $0.allSatisfy { Self.fieldKeys.contains($0.key.scalarText ?? "") } } ?? false)
+                        && a.value["checks"] == nil
+            } ?? false
+        let oneWord: Bool = if case .scalar = p.value.kind { true } else { false }
+        guard aboveHasNoChecks || oneWord else { return false }
         if let field = above?.key.scalarText {
             diagnostics.error(
                 "'\(name)' is an option of a field, but here it is a field of its own, so '\(field)' above does not get it: "
