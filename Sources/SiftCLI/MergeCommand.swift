@@ -83,9 +83,13 @@ struct Merge: ParsableCommand {
             s.packs[p] = RunSummary.PackCount(records: c["records"] ?? 0, invalid: c["invalid"] ?? 0)
         }
         for (r, list) in o["top_values"] as? [String: [[String: Any]]] ?? [:] {
-            var counts: [String: Int] = [:]
-            for item in list { if let v = item["value"] as? String, let n = item["count"] as? Int { counts[v] = n } }
-            s.topValues[ReasonCode(r)] = ValueCounter(counts: counts)
+            var counts: [String: Int] = [:], overcounts: [String: Int] = [:]
+            for item in list {
+                guard let v = item["value"] as? String, let n = item["count"] as? Int else { continue }
+                counts[v] = n
+                overcounts[v] = item["overcount"] as? Int
+            }
+            s.topValues[ReasonCode(r)] = ValueCounter(counts: counts, overcounts: overcounts)
         }
         return s
     }

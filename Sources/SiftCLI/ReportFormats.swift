@@ -136,7 +136,9 @@ enum JUnit {
                     : ("\(s.inputErrors) records could not be read", "\(s.inputErrors) of \(s.records) records are not valid JSON objects"))
         )
         for (reason, n) in s.reasonsByCount {
-            let top = s.topValues[reason]?.top(5).map { "\($0.value) (\($0.count))" }.joined(separator: ", ") ?? ""
+            let top =
+                s.topValues[reason]?.top(5).map { "\($0.value) (\(ValueCounter.shown($0.count, overcount: $0.overcount)))" }
+                .joined(separator: ", ") ?? ""
             let count = n == 1 ? "1 violation" : "\(n) violations"
             cases.append(
                 Case(

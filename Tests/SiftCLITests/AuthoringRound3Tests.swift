@@ -164,4 +164,29 @@ import Testing
         let zh = try SiftProcess.run(["run", "--rules", rules, input, "--quiet", "--lang", "zh", "--as-of", "2026-11-26T09:00:00Z"])
         #expect(zh.stdout.contains(#""message":"缺少 UTC 偏移：请以 Z（UTC）或 +08:00 这样的偏移结尾""#))
     }
+
+    /// Past 32 distinct values a reason's top values are approximate: every such count says so.
+    @Test func approximateTopValuesSaySo() throws {
+        let rules = try SiftProcess.temp("p.yaml", "pack: p\nfields:\n  phone: [{regex: '1[0-9]{10}'}]\n")
+        let dir = (rules as NSString).deletingLastPathComponent
+        // "bad" 40 times first, then 100 values once each.
+        let lines = Array(repeating: #"{"phone":"bad"}"#, count: 40) + (0..<100).map { #"{"phone":"x\#($0)"}"# }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: dir + "/in.jsonl", atomically: true, encoding: .utf8)
+        _ = try SiftProcess.run([
+            "run", "--rules", rules, dir + "/in.jsonl", "--quiet", "--results", "none", "--summary-json", dir + "/s.json",
+        ])
+        let summary = try String(contentsOfFile: dir + "/s.json", encoding: .utf8)
+        #expect(summary.contains(#""top_values":{"phone.regex":[{"value":"bad","count":40},"#))
+        // Every other value kept was seen once; its count says how much it may overcount.
+        let others = summary.matches(of: /\{"value":"x[0-9]+","count":([0-9]+)(,"overcount":([0-9]+))?\}/)
+        #expect(others.count == 31)
+        #expect(others.allSatisfy { Int($0.1)! - Int($0.3 ?? "0")! == 1 && $0.3 != nil })
+        let junit = try SiftProcess.run([
+            "run", "--rules", rules, dir + "/in.jsonl", "--quiet", "--results", "none", "--junit", dir + "/j.xml",
+        ])
+        #expect(junit.status == 1)
+        let xml = try String(contentsOfFile: dir + "/j.xml", encoding: .utf8)
+        #expect(xml.contains("bad (40), x"))
+        #expect(xml.contains(" (1–"))
+    }
 }

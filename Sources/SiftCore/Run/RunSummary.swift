@@ -165,41 +165,58 @@ package struct RunSummary: Sendable {
 }
 
 /// Counts values, keeping at most `capacity` of them: when full, a new value replaces the
-/// least frequent one and inherits its count (the space-saving algorithm). The counts of the
-/// values that stay are upper bounds; a value seen more than records/capacity times is never lost.
+/// least frequent one and inherits its count (the space-saving algorithm). Each value also keeps
+/// how much of its count it inherited (`overcount`): its true count lies between `count -
+/// overcount` and `count`, exact when nothing was inherited, and reports say which counts are
+/// ranges. A value seen more than records/capacity times is never lost.
 package struct ValueCounter: Sendable {
     public static let capacity = 32
     public private(set) var counts: [String: Int] = [:]
+    /// Per value, the part of its count inherited from the value it replaced (0: exact).
+    public private(set) var overcounts: [String: Int] = [:]
 
     public init() {}
 
-    /// A counter holding these counts (the largest `capacity` of them).
-    public init(counts: [String: Int]) {
+    /// A counter holding these counts (the largest `capacity` of them), each with what it may
+    /// overcount (a shard's summary says).
+    public init(counts: [String: Int], overcounts: [String: Int] = [:]) {
         for (v, n) in counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }).prefix(Self.capacity) {
             self.counts[v] = n
+            if let e = overcounts[v], e > 0 { self.overcounts[v] = e }
         }
     }
 
-    mutating func add(_ value: String, _ n: Int = 1) {
+    mutating func add(_ value: String, _ n: Int = 1, overcount e: Int = 0) {
         if counts[value] != nil || counts.count < Self.capacity {
             counts[value, default: 0] += n
+            if e > 0 { overcounts[value, default: 0] += e }
             return
         }
         let (least, c) = counts.min { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
         counts[least] = nil
+        overcounts[least] = nil
         counts[value] = c + n
+        overcounts[value] = c + e
     }
 
     /// Adds `other`'s counts, most frequent first (ties by text): a full counter drops values
     /// as they come, so the order is fixed, not the dictionary's, which changes from process
     /// to process.
     mutating func merge(_ other: ValueCounter) {
-        for (v, n) in other.top(Self.capacity) { add(v, n) }
+        for t in other.top(Self.capacity) { add(t.value, t.count, overcount: t.overcount) }
     }
 
-    /// The values, most frequent first (ties by text).
-    public func top(_ k: Int) -> [(value: String, count: Int)] {
-        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map { ($0.key, $0.value) }
+    /// The values, most frequent first (ties by text), each with the part of its count that
+    /// may be too many (0: exact).
+    public func top(_ k: Int) -> [(value: String, count: Int, overcount: Int)] {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(k).map {
+            ($0.key, $0.value, overcounts[$0.key] ?? 0)
+        }
+    }
+
+    /// A count as reports show it: `3`, or `1–2` when it is a range.
+    public static func shown(_ count: Int, overcount: Int) -> String {
+        overcount == 0 ? String(count) : "\(max(1, count - overcount))–\(count)"
     }
 }
 

@@ -30,8 +30,11 @@ extension RunSummary {
         for (r, _) in reasonsByCount {
             guard let counter = topValues[r] else { continue }
             w.key(r.text); w.beginArray()
-            for (v, n) in counter.top(Self.topValuesShown) {
-                w.beginObject(); w.field("value", v); w.field("count", n); w.endObject()
+            for t in counter.top(Self.topValuesShown) {
+                w.beginObject(); w.field("value", t.value); w.field("count", t.count)
+                // An approximate count: the true one is between count - overcount and count.
+                if t.overcount > 0 { w.field("overcount", t.overcount) }
+                w.endObject()
             }
             w.endArray()
         }
