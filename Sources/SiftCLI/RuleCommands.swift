@@ -15,6 +15,9 @@ struct Lint: ParsableCommand {
     @Option(name: .long, help: "Message language of the text format: en or zh.")
     var lang: String = "en"
 
+    @Flag(name: .long, help: "Warnings fail too (exit code 2), for CI: rules that load but probably do not mean what they say.")
+    var strict = false
+
     func run() throws {
         guard let language = Language(rawValue: lang) else { throw ValidationError("unknown language '\(lang)'; use en or zh") }
         var registry = PluginRegistry.builtIn()
@@ -22,9 +25,14 @@ struct Lint: ParsableCommand {
         var loader = RulesLoader(registry: registry)
         loader.advice = true
         let result = loader.load(path: rules)
+        let warningCount = result.diagnostics.filter { $0.severity == .warning }.count
         if format != .text {
-            print(format.render(result.diagnostics))
-            if result.pipeline == nil { throw Failed.rules }
+            // The programs exec checks would start are notes in every format.
+            let notes = result.execCommands.map {
+                Diagnostic(.note, "exec check '\($0.name)' starts \(ExecCommand.shown($0.command)) (only with --allow-exec)", at: $0.mark)
+            }
+            print(format.render(result.diagnostics + notes))
+            if result.pipeline == nil || (strict && warningCount > 0) { throw Failed.rules }
             return
         }
         if !result.diagnostics.isEmpty { eprint(result.rendered(language)) }
@@ -44,6 +52,10 @@ struct Lint: ParsableCommand {
                 : "sift lint: \(rules) is valid: \(packs) pack\(packs == 1 ? "" : "s"), \(examples) example\(examples == 1 ? "" : "s"), "
                     + "\(warnings) warning\(warnings == 1 ? "" : "s")"
         )
+        if strict, warnings > 0 {
+            eprint(zh ? "sift lint：--strict：警告也算失败" : "sift lint: --strict: warnings fail")
+            throw Failed.rules
+        }
     }
 }
 

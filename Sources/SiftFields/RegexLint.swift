@@ -38,7 +38,10 @@ enum RegexLint {
             var j = i + 1
             while j < s.count, isLetter(s[j]) { j += 1 }
             let tail = j - i - 1
-            guard (2...6).contains(tail), j == s.count || "$)|/".unicodeScalars.contains(s[j]) else { continue }
+            // A domain or extension (`qq.com`, `www.shop.cn`: each dot), or a decimal point
+            // between digits (`[0-9]+.[0-9]{2}`, `\d.\d`).
+            let domain = (2...6).contains(tail) && (j == s.count || "$)|/.".unicodeScalars.contains(s[j]))
+            if !domain, let end = decimalTail(s, after: i), i > 0, isDigitAtom(s, before: i) { j = end } else if !domain { continue }
             let word = String(String.UnicodeScalarView(s[atomStart(s, before: i)..<j]))
             out.append(
                 "'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; "
@@ -76,6 +79,34 @@ enum RegexLint {
         if isEscaped(s, k - 1) { return k - 2 }
         while k > 0, isAlnum(s[k - 1]), !isEscaped(s, k - 1) { k -= 1 }
         return k
+    }
+
+    /// The end of a digit atom right after the dot at `dot` (`[0-9]`, `\d`, a digit, with its
+    /// quantifier), or nil.
+    private static func decimalTail(_ s: [Unicode.Scalar], after dot: Int) -> Int? {
+        var k = dot + 1
+        guard k < s.count else { return nil }
+        if s[k] == "\\", k + 1 < s.count, s[k + 1] == "d" {
+            k += 2
+        } else if s[k] == "[", k + 4 < s.count, String(String.UnicodeScalarView(s[k...(k + 4)])) == "[0-9]" {
+            k += 5
+        } else if ("0"..."9").contains(s[k]) {
+            k += 1
+        } else {
+            return nil
+        }
+        if k < s.count, s[k] == "{", let close = s[k...].firstIndex(of: "}") {
+            k = close + 1
+        } else if k < s.count, "+*?".unicodeScalars.contains(s[k]) {
+            k += 1
+        }
+        return k
+    }
+
+    /// True when the atom before index `end` stands for digits (`[0-9]+`, `\d{2}`, `12`).
+    private static func isDigitAtom(_ s: [Unicode.Scalar], before end: Int) -> Bool {
+        let atom = String(String.UnicodeScalarView(s[atomStart(s, before: end)..<end]))
+        return atom.hasPrefix("[0-9]") || atom.hasPrefix("\\d") || atom.first.map { ("0"..."9").contains($0) } == true
     }
 
     private static func isEscaped(_ s: [Unicode.Scalar], _ i: Int) -> Bool {

@@ -189,4 +189,39 @@ import Testing
         #expect(xml.contains("bad (40), x"))
         #expect(xml.contains(" (1–"))
     }
+
+    /// `--strict` fails on warnings; every format names the program an exec check starts; the
+    /// dot warning sees decimal points and every dot of a domain.
+    @Test func lintStrictFormatsAndDots() throws {
+        let yaml = """
+            pack: p
+            exec_checks:
+              word: {command: [python3, w.py], summary: A word.}
+            fields:
+              price: [{regex: '[0-9]+.[0-9]{2}'}]
+              host: [{regex: 'www.shop.cn'}]
+              w: [word]
+            examples: [{record: {price: '1.00', host: www.shop.cn, w: a}, valid: true}]
+
+            """
+        let plain = try lint(yaml)
+        #expect(plain.status == 0)
+        #expect(
+            plain.text.split(separator: "\n").filter { $0.contains("warning:") } == [
+                "D/p.yaml:5:19: warning: '.' in '[0-9]+.[0-9]{2}' matches any character, so '[0-9]+x[0-9]{2}' passes too; "
+                    + "for a literal dot write '[0-9]+\\.[0-9]{2}'",
+                "D/p.yaml:6:18: warning: '.' in 'www.shop' matches any character, so 'wwwxshop' passes too; for a literal dot write 'www\\.shop'",
+                "D/p.yaml:6:18: warning: '.' in 'shop.cn' matches any character, so 'shopxcn' passes too; for a literal dot write 'shop\\.cn'",
+            ])
+        let strict = try lint(yaml, ["--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.text.hasSuffix("sift lint: --strict: warnings fail\n"))
+        let rules = try SiftProcess.temp("p.yaml", yaml)
+        let json = try SiftProcess.run(["lint", rules, "--format", "json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains(#""severity":"note","message":"exec check 'word' starts 'python3 w.py' (only with --allow-exec)""#))
+        let github = try SiftProcess.run(["lint", rules, "--format", "github", "--strict"])
+        #expect(github.status == 2)
+        #expect(github.stdout.contains("::notice file="))
+    }
 }
