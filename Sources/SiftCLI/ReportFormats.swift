@@ -137,7 +137,7 @@ enum JUnit {
         )
         for (reason, n) in s.reasonsByCount {
             let top =
-                s.topValues[reason]?.top(5).map { "\($0.value) (\(ValueCounter.shown($0.count, overcount: $0.overcount)))" }
+                s.topValues[reason]?.top(5).map { "\(visible($0.value)) (\(ValueCounter.shown($0.count, overcount: $0.overcount)))" }
                 .joined(separator: ", ") ?? ""
             let count = n == 1 ? "1 violation" : "\(n) violations"
             cases.append(
@@ -165,4 +165,26 @@ enum JUnit {
         }
         return out
     }
+}
+
+/// A value as reports show it: as it is, unless it is empty or starts or ends with white space,
+/// which would not be seen: then in quotes, each such space shown (`""`, `"abc␠"`, `"␉x"`).
+func visible(_ value: String) -> String {
+    guard let first = value.first, let last = value.last else { return "\"\"" }
+    guard first.isWhitespace || last.isWhitespace else { return value }
+    func shown(_ c: Character) -> String {
+        switch c {
+        case " ": "␠"
+        case "\t": "␉"
+        case "\n": "␤"
+        case "\r": "␍"
+        case "\u{3000}": "␠␠"  // a full-width space
+        default: String(c)
+        }
+    }
+    let inner = value.drop { $0.isWhitespace }
+    let body = inner.reversed().drop { $0.isWhitespace }.reversed()
+    let head = value.prefix { $0.isWhitespace }.map(shown).joined()
+    let tail = inner.isEmpty ? "" : inner.reversed().prefix { $0.isWhitespace }.reversed().map(shown).joined()
+    return "\"" + head + String(body) + tail + "\""
 }

@@ -224,4 +224,36 @@ import Testing
         #expect(github.status == 2)
         #expect(github.stdout.contains("::notice file="))
     }
+
+    /// Numbers where text is expected are said; a number field's example value is not.
+    @Test func numbersWhereTextIsExpected() throws {
+        let yaml = """
+            pack: p
+            fields:
+              total: [{type: number}]
+              code: [{regex: 100000}]
+              note: {required: false, checks: [{regex: x, message: 404}]}
+            examples:
+              - record: {total: 12.5, code: "100000"}
+                valid: true
+
+            """
+        let r = try lint(yaml)
+        #expect(r.status == 0)
+        #expect(
+            r.text.split(separator: "\n").filter { $0.contains("warning:") } == [
+                "D/p.yaml:4:18: warning: 100000 is read as a number here, but 'regex' is text: quote it: '100000'",
+                "D/p.yaml:5:56: warning: 404 is read as a number here, but a message is text: quote it: '404'",
+            ])
+    }
+
+    /// Empty values and values with spaces at an end are visible in reports.
+    @Test func invisibleValuesAreShown() throws {
+        let rules = try SiftProcess.temp("p.yaml", "pack: p\nfields:\n  a: [{regex: x}]\n")
+        let dir = (rules as NSString).deletingLastPathComponent
+        try (#"{"a":""}"# + "\n" + #"{"a":"abc "}"# + "\n").write(toFile: dir + "/in.jsonl", atomically: true, encoding: .utf8)
+        _ = try SiftProcess.run(["run", "--rules", rules, dir + "/in.jsonl", "--quiet", "--results", "none", "--junit", dir + "/j.xml"])
+        let xml = try String(contentsOfFile: dir + "/j.xml", encoding: .utf8)
+        #expect(xml.contains("most frequent values: &quot;&quot; (1), &quot;abc␠&quot; (1)"))
+    }
 }

@@ -93,6 +93,14 @@ package enum ResolvedScalar: Sendable, Equatable {
     case double(Double)
     case string(String)
 
+    /// True for a whole or decimal number.
+    package var isNumber: Bool {
+        switch self {
+        case .int, .double: true
+        default: false
+        }
+    }
+
     public init(_ scalar: ConfigNode.Scalar) {
         let t = scalar.text
         guard scalar.isPlain else { self = .string(t); return }

@@ -100,6 +100,10 @@ enum ChineseDiagnostics {
             "$1 需要写明要比较的字段，例如 $2（同级的字段写成 $3）"
         ),
         (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
+        (
+            #"^(\S+) is read as a number here, but a message is text: quote it: (.*)$"#, "$1 在这里被读作数字，但消息是文本：请加上引号：$2"
+        ),
+        (#"^(\S+) is read as a number here, but (.+) is text: quote it: (.*)$"#, "$1 在这里被读作数字，但 $2 是文本：请加上引号：$3"),
         (#"^'max' of 'decimals' is a whole number of 0 or more$"#, "'decimals' 的 'max' 应为 0 或更大的整数"),
         (#"^'step' of 'multiple_of' is a number above 0, of up to 19 digits$"#, "'multiple_of' 的 'step' 应为大于 0 的数，最多 19 位数字"),
         (

@@ -88,7 +88,15 @@ package struct OptionValidator: Sendable {
                     "\(what) should be \(type.phrase), not \(node.kindDescription)" + Suggestion.didYouMean(t, in: words), at: node.mark)
             }
         case .string:
-            if case .scalar = node.kind, node.resolved != .null { return }
+            if case .scalar(let sc) = node.kind, node.resolved != .null {
+                // `regex: 100000`: YAML reads a number, which Sift takes as its text; say so.
+                if sc.isPlain, case .int? = node.resolved {
+                    diagnostics.warning("\(sc.text) is read as a number here, but \(what) is text: quote it: '\(sc.text)'", at: node.mark)
+                } else if sc.isPlain, case .double? = node.resolved {
+                    diagnostics.warning("\(sc.text) is read as a number here, but \(what) is text: quote it: '\(sc.text)'", at: node.mark)
+                }
+                return
+            }
             mismatch(node, type, what, &diagnostics)
         case .integer:
             if case .int? = node.resolved { return }

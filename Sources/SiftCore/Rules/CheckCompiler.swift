@@ -314,6 +314,9 @@ struct CheckCompiler {
 
     /// `message:` as text, or per language: `{en: ..., zh: ...}`.
     mutating func localized(_ node: ConfigNode) -> LocalizedText? {
+        if case .scalar(let sc) = node.kind, sc.isPlain, node.resolved?.isNumber == true {
+            context.warning("\(sc.text) is read as a number here, but a message is text: quote it: '\(sc.text)'", at: node.mark)
+        }
         if let t = node.scalarText { return LocalizedText(t) }
         guard let pairs = node.pairs else {
             context.error("'message' is text, or a mapping of languages (en, zh)", at: node.mark)

@@ -288,6 +288,7 @@ struct PackCompiler {
             if case .reasons(let r)? = examples.first(where: { $0.mark == item.mark })?.expectation { expected = r.map(\.text) }
             for rule in rules
             where !rule.path.hasWildcard && rule.checks.contains(where: \.expectsText)
+                && ComparisonResolver.reading(rule.checks).map({ if case .number = $0 { false } else { true } }) ?? true
                 && !expected.contains(where: { $0.hasPrefix(rule.reasonPrefix + ".") })
             {
                 var at: ConfigNode? = record
