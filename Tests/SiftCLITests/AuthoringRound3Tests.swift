@@ -256,4 +256,35 @@ import Testing
         let xml = try String(contentsOfFile: dir + "/j.xml", encoding: .utf8)
         #expect(xml.contains("most frequent values: &quot;&quot; (1), &quot;abc␠&quot; (1)"))
     }
+
+    /// The common YAML layout mistakes in plain words, at the line where the layout went wrong.
+    @Test(arguments: [
+        (
+            "fields:\n  phone: [{regex: x}]\n   email: [not_empty]\n",
+            "D/p.yaml:3:4: error: this line is not in line with the keys above it: keys of one mapping start in the same column "
+                + "(the mapping starts at line 2, column 3)"
+        ),
+        (
+            "fields:\n  phone:\n    - regex: \"abc\n  email: [not_empty]\n",
+            "D/p.yaml:3:14: error: the quote that starts here is never closed"
+        ),
+        ("fields:\n  phone: [{regex: x}\n  email: [not_empty]\n", "D/p.yaml:2:10: error: the '[' that starts here is not closed"),
+        (
+            "fields:\n  phone:{regex: x}\n",
+            "D/p.yaml:2:3: error: 'phone:{regex' has ':' with no space after it, so YAML reads it as one key: write phone: {regex "
+                + "(a colon and a space)"
+        ),
+        ("fields:\n  phone: a: b\n", "D/p.yaml:2:11: error: a second ': ' on this line: quote a value that holds ': '"),
+        (
+            "fields:\n  phone:\n    - regex: x\n  email\n  name: [not_empty]\n",
+            "D/p.yaml:4:3: error: this line has a word without ':' after it: a key needs ': ' before its value (email: ...)"
+        ),
+    ])
+    func yamlLayoutInPlainWords(_ yaml: String, _ expected: String) throws {
+        let r = try lint(yaml)
+        #expect(r.status == 2)
+        #expect(r.text.hasPrefix(expected), "\(r.text)")
+        let zh = try lint(yaml, ["--lang", "zh"])
+        #expect(!zh.text.contains("mapping values are not allowed"))
+    }
 }

@@ -52,11 +52,46 @@ package struct YAMLReader: Sendable {
                 return .error(plain + " (\(message))", at: Mark(file: file, line: n + 1, column: column))
             }
         }
+        if let (plain, at) = Self.layout(problem, context, mark, contextMark(parser, file), lines) {
+            return .error(plain + " (\(message))", at: at)
+        }
         // The usual cause of "cannot start any token": a tab used for indentation.
         if mark.line <= lines.count, lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
             message += "; tabs cannot indent YAML, use spaces"
         }
         return .error(message, at: mark)
+    }
+
+    private func contextMark(_ parser: yaml_parser_t, _ file: String) -> Mark {
+        Mark(file: file, line: parser.context_mark.line + 1, column: parser.context_mark.column + 1)
+    }
+
+    /// libyaml's words for the common layout mistakes, said in the author's terms, at the line
+    /// where the layout went wrong (often where the construct started, not where libyaml noticed).
+    static func layout(_ problem: String, _ context: String?, _ mark: Mark, _ start: Mark, _ lines: [Substring]) -> (String, Mark)? {
+        switch (problem, context ?? "") {
+        case ("mapping values are not allowed in this context", _):
+            return (
+                "a second ': ' on this line: quote a value that holds ': ' (key: 'a: b'), or start the next key on a line of its own", mark
+            )
+        case ("could not find expected ':'", "while scanning a simple key"):
+            return ("this line has a word without ':' after it: a key needs ': ' before its value (email: ...)", start)
+        case ("found unexpected end of stream", "while scanning a quoted scalar"):
+            return ("the quote that starts here is never closed: end the text with the same quote", start)
+        case ("did not find expected ',' or ']'", _):
+            return ("the '[' that starts here is not closed (or a ',' is missing between its items): end the list with ']'", start)
+        case ("did not find expected ',' or '}'", _):
+            return ("the '{' that starts here is not closed (or a ',' is missing between its entries): end it with '}'", start)
+        case ("did not find expected key", "while parsing a block mapping"):
+            let line = mark.line <= lines.count ? lines[mark.line - 1] : ""
+            let column = (line.firstIndex { $0 != " " }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? mark.column
+            return (
+                "this line is not in line with the keys above it: keys of one mapping start in the same column "
+                    + "(the mapping starts at line \(start.line), column \(start.column))",
+                Mark(file: mark.file, line: mark.line, column: column)
+            )
+        default: return nil
+        }
     }
 
     /// A plain explanation of a line YAML cannot read, and the 1-based column to point at.
@@ -70,8 +105,9 @@ package struct YAMLReader: Sendable {
             guard let r = line.range(of: key) else { continue }
             let value = line[r.upperBound...].drop { $0 == " " }
             let rest = value.drop { "‘’“”".contains($0) }
+            // Closers of the list or mapping the pattern sits in (`{regex: x}]`) are not its own.
             guard let c = rest.first, c != "'", c != "\"", c != "{",
-                rest.contains(where: { "[]{}:#,".contains($0) })
+                rest.withoutFlowClosers.contains(where: { "[]{}:#,".contains($0) })
             else { continue }
             let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: value.startIndex) + 1
             return (

@@ -101,6 +101,31 @@ enum ChineseDiagnostics {
         ),
         (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
         (
+            #"^('[^']*') has ':' with no space after it, so YAML reads it as one key: write (.*) \(a colon and a space\)$"#,
+            "$1 中的 ':' 后面没有空格，所以 YAML 把它当作一个键：请写成 `$2`（冒号加一个空格）"
+        ),
+        (
+            #"^a second ': ' on this line: quote a value that holds ': ' \(key: 'a: b'\), or start the next key on a line of its own(.*)$"#,
+            "这一行有第二个 ': '：含有 ': ' 的值要加引号（key: 'a: b'），或者把下一个键另起一行$1"
+        ),
+        (
+            #"^this line has a word without ':' after it: a key needs ': ' before its value \(email: \.\.\.\)(.*)$"#,
+            "这一行有一个后面没有 ':' 的词：键和值之间需要 ': '（email: ...）$1"
+        ),
+        (#"^the quote that starts here is never closed: end the text with the same quote(.*)$"#, "从这里开始的引号没有闭合：请用同样的引号结束这段文本$1"),
+        (
+            #"^the '\[' that starts here is not closed \(or a ',' is missing between its items\): end the list with '\]'(.*)$"#,
+            "从这里开始的 '[' 没有闭合（或者列表项之间缺少 ','）：请用 ']' 结束列表$1"
+        ),
+        (
+            #"^the '\{' that starts here is not closed \(or a ',' is missing between its entries\): end it with '\}'(.*)$"#,
+            "从这里开始的 '{' 没有闭合（或者各项之间缺少 ','）：请用 '}' 结束$1"
+        ),
+        (
+            #"^this line is not in line with the keys above it: keys of one mapping start in the same column \(the mapping starts at line (\d+), column (\d+)\)(.*)$"#,
+            "这一行没有和上面的键对齐：同一个映射的键必须从同一列开始（该映射从第 $1 行第 $2 列开始）$3"
+        ),
+        (
             #"^(\S+) is read as a number here, but a message is text: quote it: (.*)$"#, "$1 在这里被读作数字，但消息是文本：请加上引号：$2"
         ),
         (#"^(\S+) is read as a number here, but (.+) is text: quote it: (.*)$"#, "$1 在这里被读作数字，但 $2 是文本：请加上引号：$3"),

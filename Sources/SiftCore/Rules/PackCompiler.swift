@@ -155,6 +155,14 @@ struct PackCompiler {
         for (n, p) in pairs.enumerated() {
             guard let text = p.key.scalarText else { continue }
             if isDedentedOption(p, above: n > 0 ? pairs[n - 1] : nil) { continue }
+            if let colon = text.firstIndex(of: ":") {
+                // `phone:{regex: x}`: no space after the first colon, so YAML read one key.
+                let fixed = String(text[..<colon]) + ": " + String(text[text.index(after: colon)...])
+                diagnostics.error(
+                    "'\(text)' has ':' with no space after it, so YAML reads it as one key: write \(fixed) (a colon and a space)",
+                    at: p.key.mark)
+                continue
+            }
             let path: FieldPath
             do { path = try FieldPath(parsing: text) } catch {
                 diagnostics.error(error.message, at: p.key.mark)
