@@ -287,4 +287,25 @@ import Testing
         let zh = try lint(yaml, ["--lang", "zh"])
         #expect(!zh.text.contains("mapping values are not allowed"))
     }
+
+    /// Quote-it advice inside lists of an example; an example of every pack is not judged by one.
+    @Test func exampleAdviceInListsAndAcrossPacks() throws {
+        let r = try lint(
+            "pack: p\nfields:\n  items[*].sku: [{regex: '[0-9]{6}'}]\nexamples:\n  - record:\n      items:\n        - sku: 123456\n"
+                + "    valid: true\n")
+        #expect(
+            r.text.split(separator: "\n").filter { $0.contains("warning:") } == [
+                "D/p.yaml:7:16: warning: 123456 is read as a number here, but the checks of 'items[*].sku' expect text; quote it: '123456'"
+            ])
+        let a = try SiftProcess.temp(
+            "a.yaml",
+            "pack: a\napplies_to: all\nfields:\n  phone: [{regex: '1[0-9]{10}'}]\nexamples:\n"
+                + "  - {record: {phone: '1', email: x}, packs: all, reasons: [phone.regex, email.regex]}\n")
+        let dir = (a as NSString).deletingLastPathComponent
+        try
+            "pack: b\napplies_to: all\nfields:\n  email: {required: false, checks: [{regex: '[^@]+@[^@]+'}]}\nexamples:\n  - {record: {email: a@b}, valid: true}\n"
+            .write(toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
+        let both = try SiftProcess.run(["lint", dir])
+        #expect(both.status == 0 && both.stderr == "")
+    }
 }

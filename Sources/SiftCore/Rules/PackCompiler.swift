@@ -279,7 +279,8 @@ struct PackCompiler {
             let codes =
                 rules.flatMap { [$0.requiredReason.text] + $0.checks.flatMap(\.reasonCodes).map(\.text) }
                 + [ReasonCode.Record.noPack.text] + recordCodes
-            for example in examples {
+            // An example checked by every pack (`packs: all`) may expect any pack's codes.
+            for example in examples where !example.allPacks {
                 guard case .reasons(let expected) = example.expectation else { continue }
                 for r in expected.map(\.text) where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
                     advice.warning(
@@ -295,24 +296,27 @@ struct PackCompiler {
             var expected: [String] = []
             if case .reasons(let r)? = examples.first(where: { $0.mark == item.mark })?.expectation { expected = r.map(\.text) }
             for rule in rules
-            where !rule.path.hasWildcard && rule.checks.contains(where: \.expectsText)
+            where rule.checks.contains(where: \.expectsText)
                 && ComparisonResolver.reading(rule.checks).map({ if case .number = $0 { false } else { true } }) ?? true
                 && !expected.contains(where: { $0.hasPrefix(rule.reasonPrefix + ".") })
             {
-                var at: ConfigNode? = record
-                for c in rule.path.components {
-                    guard case .key(let k) = c else { at = nil; break }
-                    at = at?[k]
-                }
-                guard let at, case .scalar(let sc) = at.kind, sc.isPlain else { continue }
-                switch at.resolved {
-                case .int?, .double?:
+                for at in Self.nodes(at: rule.path.components[...], in: record) {
+                    guard case .scalar(let sc) = at.kind, sc.isPlain, at.resolved?.isNumber == true else { continue }
                     advice.warning(
                         "\(sc.text) is read as a number here, but the checks of '\(rule.path)' expect text; "
                             + "quote it: '\(sc.text)'", at: at.mark)
-                default: break
                 }
             }
+        }
+    }
+
+    /// The nodes of an example's record at a field path, `[*]` going into every item.
+    private static func nodes(at path: ArraySlice<FieldPath.Component>, in node: ConfigNode) -> [ConfigNode] {
+        guard let c = path.first else { return [node] }
+        switch c {
+        case .key(let k): return node[k].map { nodes(at: path.dropFirst(), in: $0) } ?? []
+        case .wildcard: return (node.items ?? []).flatMap { nodes(at: path.dropFirst(), in: $0) }
+        case .index(let i): return node.items.flatMap { i < $0.count ? nodes(at: path.dropFirst(), in: $0[i]) : nil } ?? []
         }
     }
 
