@@ -18,12 +18,18 @@ struct Lint: ParsableCommand {
     @Flag(name: .long, help: "Warnings fail too (exit code 2), for CI: rules that load but probably do not mean what they say.")
     var strict = false
 
+    @Option(
+        name: .customLong("include-root"),
+        help: "A folder of shared rule files that include: may name (repeatable); nothing outside it is read.")
+    var includeRoots: [String] = []
+
     func run() throws {
         guard let language = Language(rawValue: lang) else { throw ValidationError("unknown language '\(lang)'; use en or zh") }
         var registry = PluginRegistry.builtIn()
         registry.execChecks = .declaredOnly
         var loader = RulesLoader(registry: registry)
         loader.advice = true
+        loader.includeRoots = includeRoots
         let result = loader.load(path: rules)
         let warningCount = result.diagnostics.filter { $0.severity == .warning }.count
         if format != .text {

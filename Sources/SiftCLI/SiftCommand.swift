@@ -54,6 +54,11 @@ struct RuleOptions: ParsableArguments {
         name: .customLong("as-of"), help: "The time that 'now' and expiry compare to: now, an RFC 3339 time, or milliseconds since 1970.")
     var asOf: String = "now"
 
+    @Option(
+        name: .customLong("include-root"),
+        help: "A folder of shared rule files that include: may name (repeatable); nothing outside it is read.")
+    var includeRoots: [String] = []
+
     func language() throws -> Language {
         guard let l = Language(rawValue: lang) else {
             throw ValidationError("unknown language '\(lang)'; use en or zh")
@@ -84,6 +89,7 @@ struct RuleOptions: ParsableArguments {
         registry.execChecks = exec
         var loader = RulesLoader(registry: registry)
         loader.overrides = overrides
+        loader.includeRoots = includeRoots
         let result = loader.load(path: path)
         let shown = printWarnings ? result.diagnostics : result.errors
         if !shown.isEmpty { eprint(result.rendered(only: shown, language: (try? language()) ?? .en)) }

@@ -1,4 +1,5 @@
 import Foundation
+import SiftTesting
 import Testing
 
 /// What a new user met writing an orders pack (issue 41), through the binary, exact text.
@@ -307,5 +308,27 @@ import Testing
             .write(toFile: dir + "/b.yaml", atomically: true, encoding: .utf8)
         let both = try SiftProcess.run(["lint", dir])
         #expect(both.status == 0 && both.stderr == "")
+    }
+
+    /// A library of validators shared between rule folders, from an include root the operator
+    /// gives; nothing outside it is read.
+    @Test func sharedValidatorsFromAnIncludeRoot() throws {
+        let base = TemporaryFiles.path("sift-include-")
+        try FileManager.default.createDirectory(atPath: base + "/rules", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: base + "/shared", withIntermediateDirectories: true)
+        try "validators:\n  cn_mobile: {regex: '1[3-9][0-9]{9}'}\n".write(
+            toFile: base + "/shared/cn.yaml", atomically: true, encoding: .utf8)
+        try "pack: p\ninclude: cn.yaml\nfields:\n  phone: [cn_mobile]\nexamples: [{record: {phone: '13800138000'}, valid: true}]\n"
+            .write(toFile: base + "/rules/p.yaml", atomically: true, encoding: .utf8)
+        let without = try SiftProcess.run(["lint", base + "/rules"])
+        #expect(without.status == 2)
+        let with = try SiftProcess.run(["test", base + "/rules", "--include-root", base + "/shared"])
+        #expect(with.status == 0, "\(with.stderr)")
+        try "pack: p\ninclude: ../../etc/x.yaml\nfields:\n  phone: [cn_mobile]\n".write(
+            toFile: base + "/rules/p.yaml", atomically: true, encoding: .utf8)
+        let out = try SiftProcess.run(["lint", base + "/rules", "--include-root", base + "/shared"])
+        #expect(out.status == 2)
+        #expect(
+            out.stderr.contains("error: include '../../etc/x.yaml' leaves the rules folder '\(base)/rules' and is not in an include root"))
     }
 }

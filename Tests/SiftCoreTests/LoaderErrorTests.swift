@@ -127,7 +127,8 @@ let fieldsOnly: PluginRegistry = {
         #expect(result.pipeline == nil)
         #expect(
             result.diagnostics.map(\.headline).first
-                == "\(path):1:10: error: include '../outside.yaml' leaves the rules folder '\(dir)/rules'; included files must be inside it"
+                == "\(path):1:10: error: include '../outside.yaml' leaves the rules folder '\(dir)/rules'; included files must be inside it "
+                + "(shared files: give their folder with --include-root)"
         )
     }
 

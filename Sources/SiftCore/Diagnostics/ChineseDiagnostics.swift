@@ -101,6 +101,10 @@ enum ChineseDiagnostics {
         ),
         (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
         (
+            #"^include ('[^']*') leaves the rules folder ('[^']*') and is not in an include root \((.*)\)$"#,
+            "include $1 超出了规则文件夹 $2，也不在任何 include 根目录中（$3）"
+        ),
+        (
             #"^('[^']*') has ':' with no space after it, so YAML reads it as one key: write (.*) \(a colon and a space\)$"#,
             "$1 中的 ':' 后面没有空格，所以 YAML 把它当作一个键：请写成 `$2`（冒号加一个空格）"
         ),
@@ -378,8 +382,8 @@ enum ChineseDiagnostics {
         (#"^('[^']*') belongs to a 'when' check$"#, "$1 属于 'when' 检查"),
         (#"^include cycle: ('[^']*') includes this file again$"#, "循环包含：$1 又包含了这个文件"),
         (
-            #"^include ('[^']*') leaves the rules folder ('[^']*'); included files must be inside it$"#,
-            "include $1 超出了规则文件夹 $2；被包含的文件必须在规则文件夹内"
+            #"^include ('[^']*') leaves the rules folder ('[^']*'); included files must be inside it \(shared files: give their folder with (--include-root)\)$"#,
+            "include $1 超出了规则文件夹 $2；被包含的文件必须在规则文件夹内（共享的规则文件：请用 $3 给出它们所在的文件夹）"
         ),
         (
             #"^included file ('[^']*') may only define validators and includes; it has ('[^']*')$"#,

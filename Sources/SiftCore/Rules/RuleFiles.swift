@@ -23,6 +23,10 @@ struct RuleFileReader {
     var diagnostics = DiagnosticList()
     /// Texts that stand in for files on disk, by absolute path (an editor's unsaved text).
     var replacing: [String: String] = [:]
+    /// Folders of shared rule files the operator names (`--include-root`), absolute and
+    /// symlink-resolved: an `include:` not found beside the including file is looked for in
+    /// each, and may not leave it, as nothing may leave the rules folder.
+    var includeRoots: [String] = []
 
     init(yaml: YAMLReader, root: String, displayRoot: String) {
         self.yaml = yaml
@@ -80,8 +84,25 @@ struct RuleFileReader {
     /// Resolves an `include:` entry relative to the including file, refusing paths that leave the root.
     mutating func include(_ path: String, from file: RuleFile, at mark: Mark) -> RuleFile? {
         let abs = Self.absolute(path, relativeTo: file.directory)
-        guard abs.hasPrefix(root + "/") else {
-            diagnostics.error("include '\(path)' leaves the rules folder '\(displayRoot)'; included files must be inside it", at: mark)
+        let inside = abs.hasPrefix(root + "/")
+        if !(inside && FileManager.default.fileExists(atPath: abs)) {
+            for r in includeRoots {
+                let shared = Self.absolute(path, relativeTo: r)
+                if shared.hasPrefix(r + "/"), FileManager.default.fileExists(atPath: shared) {
+                    return read(absolute: shared, display: shared, from: mark)
+                }
+            }
+        }
+        guard inside else {
+            if includeRoots.isEmpty {
+                diagnostics.error(
+                    "include '\(path)' leaves the rules folder '\(displayRoot)'; included files must be inside it "
+                        + "(shared files: give their folder with --include-root)", at: mark)
+            } else {
+                diagnostics.error(
+                    "include '\(path)' leaves the rules folder '\(displayRoot)' and is not in an include root "
+                        + "(\(includeRoots.joined(separator: ", ")))", at: mark)
+            }
             return nil
         }
         guard FileManager.default.fileExists(atPath: abs) else {

@@ -10,6 +10,8 @@ public struct RulesLoader: Sendable {
     /// Also warn about what lint catches beyond errors: packs without examples or without
     /// `applies_to` beside other packs, example reasons no rule reports, unquoted numbers.
     package var advice = false
+    /// Folders of shared rule files an `include:` may name (`--include-root`); confined like the rules folder.
+    package var includeRoots: [String] = []
     /// Option values that replace the rules' own (see `BuildContext.overrides`).
     package var overrides: [String: String] = [:]
     /// Texts read instead of files on disk, by absolute path: a folder loaded with one file as
@@ -30,6 +32,7 @@ public struct RulesLoader: Sendable {
         let abs = RuleFileReader.absolute(path)
         if isDir.boolValue {
             var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: abs, displayRoot: path)
+            reader.includeRoots = includeRoots.map { RuleFileReader.absolute($0) }
             reader.replacing = replacing
             for link in RuleFileReader.linksOutside(abs) {
                 reader.diagnostics.error(
@@ -45,6 +48,7 @@ public struct RulesLoader: Sendable {
         let dir = (abs as NSString).deletingLastPathComponent
         let displayDir = (path as NSString).deletingLastPathComponent
         var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: dir, displayRoot: displayDir.isEmpty ? "." : displayDir)
+        reader.includeRoots = includeRoots.map { RuleFileReader.absolute($0) }
         let files = [reader.read(absolute: abs, display: path)].compactMap { $0 }
         return compile(files, &reader, origin: path)
     }
@@ -55,6 +59,7 @@ public struct RulesLoader: Sendable {
     {
         let root = RuleFileReader.absolute(directory)
         var reader = RuleFileReader(yaml: YAMLReader(limits: limits), root: root, displayRoot: ".")
+        reader.includeRoots = includeRoots.map { RuleFileReader.absolute($0) }
         reader.replacing = replacing
         let abs = RuleFileReader.absolute(file, relativeTo: root)
         let files = [reader.read(absolute: abs, display: file, text: text)].compactMap { $0 }
