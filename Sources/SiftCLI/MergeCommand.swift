@@ -27,7 +27,7 @@ struct Merge: ParsableCommand {
     var rules: String?
 
     func run() throws {
-        let packs = try rules.map { try RuleOptions().load($0, printWarnings: false).packs } ?? []
+        let packs = try rules.map { try RuleOptions.loaded($0, printWarnings: false).pipeline!.packs } ?? []
         var total = RunSummary(detailed: true)
         for path in summaries {
             do {

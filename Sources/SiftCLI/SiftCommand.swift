@@ -85,6 +85,16 @@ struct RuleOptions: ParsableArguments {
     func loaded(
         _ path: String, printWarnings: Bool = true, overrides: [String: String] = [:], exec: ExecChecksPermission = .declaredOnly
     ) throws -> LoadResult {
+        try Self.loaded(
+            path, printWarnings: printWarnings, overrides: overrides, exec: exec, includeRoots: includeRoots,
+            language: (try? language()) ?? .en)
+    }
+
+    /// `loaded`, for commands without these options (`merge`).
+    static func loaded(
+        _ path: String, printWarnings: Bool = true, overrides: [String: String] = [:], exec: ExecChecksPermission = .declaredOnly,
+        includeRoots: [String] = [], language: Language = .en
+    ) throws -> LoadResult {
         var registry = PluginRegistry.builtIn()
         registry.execChecks = exec
         var loader = RulesLoader(registry: registry)
@@ -92,7 +102,7 @@ struct RuleOptions: ParsableArguments {
         loader.includeRoots = includeRoots
         let result = loader.load(path: path)
         let shown = printWarnings ? result.diagnostics : result.errors
-        if !shown.isEmpty { eprint(result.rendered(only: shown, language: (try? language()) ?? .en)) }
+        if !shown.isEmpty { eprint(result.rendered(only: shown, language: language)) }
         guard result.pipeline != nil else { throw Failed.rules }
         return result
     }

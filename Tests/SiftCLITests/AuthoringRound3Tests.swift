@@ -277,6 +277,11 @@ import Testing
         ),
         ("fields:\n  phone: a: b\n", "D/p.yaml:2:11: error: a second ': ' on this line: quote a value that holds ': '"),
         (
+            "pack: p\nfields:\n  phone:\n    checks:\n      - regex: x\nreason: phone\n  email: [not_empty]\n",
+            "D/p.yaml:6:1: error: line 6 is out of line with the keys around it, so line 7 ('email: [not_empty]') is read as the "
+                + "rest of its value: indent line 6 like the keys above it"
+        ),
+        (
             "fields:\n  phone:\n    - regex: x\n  email\n  name: [not_empty]\n",
             "D/p.yaml:4:3: error: this line has a word without ':' after it: a key needs ': ' before its value (email: ...)"
         ),

@@ -71,6 +71,13 @@ package struct YAMLReader: Sendable {
     static func layout(_ problem: String, _ context: String?, _ mark: Mark, _ start: Mark, _ lines: [Substring]) -> (String, Mark)? {
         switch (problem, context ?? "") {
         case ("mapping values are not allowed in this context", _):
+            if let (n, text) = continuedValue(mark, lines) {
+                // `reason: phone` at column 0 above `  email: [...]`: this line continues its value.
+                return (
+                    "line \(n) is out of line with the keys around it, so line \(mark.line) ('\(text)') is read as the rest of its value: "
+                        + "indent line \(n) like the keys above it", Mark(file: mark.file, line: n, column: 1)
+                )
+            }
             return (
                 "a second ': ' on this line: quote a value that holds ': ' (key: 'a: b'), or start the next key on a line of its own", mark
             )
@@ -92,6 +99,22 @@ package struct YAMLReader: Sendable {
             )
         default: return nil
         }
+    }
+
+    /// The line above `mark`'s (1-based number) whose plain value `mark`'s line is read as
+    /// continuing, with `mark`'s line trimmed: it holds `key: value` and is indented less.
+    private static func continuedValue(_ mark: Mark, _ lines: [Substring]) -> (Int, String)? {
+        guard mark.line >= 2, mark.line <= lines.count else { return nil }
+        func indent(_ l: Substring) -> Int { l.prefix { $0 == " " }.count }
+        let here = lines[mark.line - 1]
+        var n = mark.line - 1
+        while n >= 1, lines[n - 1].trimmingCharacters(in: .whitespaces).isEmpty { n -= 1 }
+        guard n >= 1 else { return nil }
+        let above = lines[n - 1]
+        guard indent(above) < indent(here), let colon = above.range(of: ": ") else { return nil }
+        let value = above[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard let first = value.first, !"[{'\"|>&*#".contains(first) else { return nil }
+        return (n, here.trimmingCharacters(in: .whitespaces))
     }
 
     /// A plain explanation of a line YAML cannot read, and the 1-based column to point at.

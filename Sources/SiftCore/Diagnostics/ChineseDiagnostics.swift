@@ -101,6 +101,10 @@ enum ChineseDiagnostics {
         ),
         (#"^'when_other_missing' is 'pass' or 'fail'$"#, "'when_other_missing' 应为 'pass' 或 'fail'"),
         (
+            #"^line (\S+) is out of line with the keys around it, so line (\S+) \(('[^']*')\) is read as the rest of its value: indent line \S+ like the keys above it(.*)$"#,
+            "第 $1 行没有和周围的键对齐，所以第 $2 行（$3）被当作它的值的后半部分：请让第 $1 行和上面的键对齐$4"
+        ),
+        (
             #"^include ('[^']*') leaves the rules folder ('[^']*') and is not in an include root \((.*)\)$"#,
             "include $1 超出了规则文件夹 $2，也不在任何 include 根目录中（$3）"
         ),
@@ -559,7 +563,7 @@ enum ChineseDiagnostics {
         (#" while scanning a quoted scalar"#, "（在读取带引号的文本时）"),
         (#"found unexpected end of stream"#, "文件意外结束"),
         (#"block sequence entries are not allowed in this context"#, "此处不允许列表项（'- '）"),
-        (#"mapping values are not allowed in this context"#, "此处不允许出现映射的值（多余的冒号？）"),
+        (#"mapping values are not allowed in this context"#, "此处不允许出现映射的值"),
         (#"found character that cannot start any token"#, "发现不能作为开头的字符"),
         (#"found unexpected ('[^']*') while scanning a plain scalar"#, "读取不带引号的文本时遇到意外的 $1"),
         (#"while parsing a (block|flow) (mapping|sequence|collection)"#, "（在读取映射或列表时）"),
