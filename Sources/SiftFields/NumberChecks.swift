@@ -93,8 +93,9 @@ struct MultipleOfCheck: ValueCheck {
     private func isMultiple(_ value: JSONValue) -> Bool? {
         if let d = ExactDecimal(value, numericText: numericStrings) { return d.isMultiple(of: step) }
         // More than 19 digits: as a decimal of 38.
-        guard value.kind == .number || (numericStrings && value.kind == .string),
-            let v = Decimal(string: value.kind == .number ? value.rawText : value.string ?? "", locale: Locale(identifier: "en_US_POSIX")),
+        let text = value.kind == .number ? value.rawText : value.string ?? ""
+        guard value.kind == .number || (numericStrings && value.kind == .string), ExactDecimal.isNumberText(Array(text.utf8)),
+            let v = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
             let s = Decimal(string: stepText, locale: Locale(identifier: "en_US_POSIX"))
         else { return nil }
         var q = v / s, whole = Decimal()

@@ -336,4 +336,33 @@ import Testing
         #expect(
             out.stderr.contains("error: include '../../etc/x.yaml' leaves the rules folder '\(base)/rules' and is not in an include root"))
     }
+
+    /// From a second read: hostile exponents, text that is not a number, long numbers, an
+    /// unreadable other field, a container of the wrong kind, a quoted key with ':'.
+    @Test func edgesFoundOnASecondRead() throws {
+        let rules = try SiftProcess.temp(
+            "p.yaml",
+            "pack: p\nfields:\n  p: {required: false, checks: [{decimals: {max: 2, numeric_strings: true}}]}\n"
+                + "  a: {required: false, checks: [{type: number}, {at_most: limit}]}\n  limit: {required: false, checks: [{type: number}]}\n"
+                + "  m: {required: false, checks: [{multiple_of: 1}]}\n"
+                + "  check_out: {required: false, checks: [{date: yyyy-MM-dd}, {after: check_in}]}\n  check_in: {required: false}\n"
+                + "  shipping: {required: false}\n  shipping.city: [{type: string}]\n  'geo:lat': {required: false}\n")
+        let input = (rules as NSString).deletingLastPathComponent + "/in.jsonl"
+        try [
+            #"{"p":1e-9223372036854775808,"shipping":{"city":"x"}}"#, #"{"p":"free","shipping":{"city":"x"}}"#,
+            #"{"p":12.50000000000000000000,"a":100000000000000000000,"limit":10,"m":1e20,"shipping":{"city":"x"}}"#,
+            #"{"check_out":"2024-01-01","check_in":"soon","shipping":42}"#,
+        ].joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try SiftProcess.run(["run", "--rules", rules, input, "--quiet"])
+        let lines = r.stdout.split(separator: "\n").map { line in
+            line.matches(of: /"reason":"([^"]+)","message":"([^"]+)"/).map { "\($0.1): \($0.2)" }.joined(separator: " | ")
+        }
+        #expect(
+            lines == [
+                "p.decimals: has 1099511627776 digits after the decimal point; at most 2 allowed",
+                "p.decimals: expected a number or numeric text, got a string",
+                "a.at_most: must be at most limit",
+                "check_out.after: cannot be compared with check_in, which is not a date | shipping.city.required: is required but missing (shipping is a number, not an object)",
+            ])
+    }
 }

@@ -59,17 +59,18 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
         }
     }
 
-    enum Order: Sendable { case below, same, above, unordered }
+    enum Order: Sendable { case below, same, above, unordered, otherUnreadable }
 
     /// How the two values are read: set by `ComparisonResolver` once every field is compiled.
     enum Mode: Sendable {
         /// By JSON value (same_as, different_from between fields with no reading).
         case value
-        /// Both as instants, each by its reader; `ownReading` is false when this field has no
-        /// date check of its own (an unreadable value is then this comparison's to report).
-        case instants(mine: any InstantReading, theirs: any InstantReading, ownReading: Bool)
+        /// Both as instants, each by its reader; `ownReading` (`theirsOwnReading`) is false when
+        /// this (the other) field has no date check of its own: an unreadable value is then this
+        /// comparison's to report.
+        case instants(mine: any InstantReading, theirs: any InstantReading, ownReading: Bool, theirsOwnReading: Bool)
         /// Both as exact decimal numbers (numbers, or numeric text).
-        case numbers(ownReading: Bool)
+        case numbers(ownReading: Bool, theirsOwnReading: Bool)
     }
 
     let relation: Relation
@@ -109,6 +110,13 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
         }
         switch order(value, theirs) {
         case nil: return nil
+        case .otherUnreadable?:
+            let name = other.field.concrete(context.indices)
+            let noun = mode.reading?.noun(.en) ?? "a value", nounZH = mode.reading?.noun(.zh) ?? "值"
+            return Failure(
+                reason: reason,
+                message: LocalizedText(en: "cannot be compared with \(name), which is not \(noun)", zh: "无法与 \(name) 比较：它不是\(nounZH)"),
+                rule: rule)
         case .unordered?:
             let name = other.field.concrete(context.indices)
             let noun = mode.reading?.noun(.en) ?? "a value", nounZH = mode.reading?.noun(.zh) ?? "值"
@@ -129,7 +137,7 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
         guard let theirs = other.value(in: context), !theirs.isNull else { return !failsWhenOtherMissing }
         switch order(value, theirs) {
         case nil: return true
-        case .unordered?: return false
+        case .unordered?, .otherUnreadable?: return false
         case let order?: return relation.holds(order)
         }
     }
@@ -140,18 +148,20 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
         switch mode {
         case .value:
             return JSONCanonical.equal(mine, theirs) ? .same : .above
-        case .instants(let myReader, let theirReader, let own):
+        case .instants(let myReader, let theirReader, let own, let theirsOwn):
             guard let a = myReader.instant(of: mine) else { return own ? nil : .unordered }
-            guard let b = theirReader.instant(of: theirs) else { return nil }
+            guard let b = theirReader.instant(of: theirs) else { return theirsOwn ? nil : .otherUnreadable }
             return a < b ? .below : a == b ? .same : .above
-        case .numbers(let own):
-            guard let a = Self.number(mine) else { return own ? nil : .unordered }
-            guard let b = Self.number(theirs) else { return nil }
+        case .numbers(let own, let theirsOwn):
+            if let a = ExactDecimal(mine, numericText: true), let b = ExactDecimal(theirs, numericText: true) {
+                return a < b ? .below : a == b ? .same : .above
+            }
+            // More than 19 significant digits: as decimals of 38.
+            guard let a = SumNode.decimal(mine) else { return own ? nil : .unordered }
+            guard let b = SumNode.decimal(theirs) else { return theirsOwn ? nil : .otherUnreadable }
             return a < b ? .below : a == b ? .same : .above
         }
     }
-
-    private static func number(_ v: JSONValue) -> ExactDecimal? { ExactDecimal(v, numericText: true) }
 
     func explain(_ language: Language) -> [String] {
         guard let message else { return ["\(summary(language)) [\(reason)] (\(rule))"] }
@@ -177,7 +187,7 @@ extension CompareNode.Mode {
     var reading: ValueReading? {
         switch self {
         case .value: nil
-        case .instants(let mine, _, _): .instant(mine)
+        case .instants(let mine, _, _, _): .instant(mine)
         case .numbers: .number
         }
     }

@@ -38,14 +38,15 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
     /// The paths of the pack's fields that contain this one (`items`, `items[*]` for
     /// `items[*].sku`), set once when the pack is compiled: where one of them is missing, this
     /// field's "missing" is not reported again.
-    private(set) var containers: [FieldPath] = []
+    /// With each, whether it has a `type:` check (which reports a container of the wrong kind).
+    private(set) var containers: [(path: FieldPath, typed: Bool)] = []
 
     /// Finds this rule's containers among the pack's `rules`; once, before the pack is used.
     func findContainers(among rules: [FieldRule]) {
         let mine = path.components
-        containers = rules.map(\.path).filter { p in
-            p.components.count < mine.count && Array(mine.prefix(p.components.count)) == p.components
-        }.sorted { $0.components.count < $1.components.count }
+        containers = rules.filter { r in
+            r.path.components.count < mine.count && Array(mine.prefix(r.path.components.count)) == r.path.components
+        }.sorted { $0.path.components.count < $1.path.components.count }.map { ($0.path, $0.typeCheck != nil) }
     }
 
     init(

@@ -139,11 +139,12 @@ struct FieldsStage: Stage {
     }
 
     /// True when a field of the pack that contains this one (`items` or `items[*]` for
-    /// `items[*].sku`) is itself missing, null or not a container here: its own reason stands
-    /// alone, and this field's "missing" is not reported again.
+    /// `items[*].sku`) is itself missing or null here, or not a container while its own `type:`
+    /// says so: its own reason stands alone, and this field's "missing" is not reported again.
     private func containerIsMissing(_ rule: FieldRule, _ match: FieldMatch, _ record: JSONValue) -> Bool {
         for container in rule.containers {
-            guard let v = container.first(in: record, binding: match.indices), v.kind == .object || v.kind == .array else { return true }
+            guard let v = container.path.first(in: record, binding: match.indices), !v.isNull else { return true }
+            if container.typed, v.kind != .object, v.kind != .array { return true }
         }
         return false
     }

@@ -122,7 +122,9 @@ struct SumNode: CheckNode {
         if let x = ExactDecimal(v, numericText: true) {
             return Decimal(sign: x.negative ? .minus : .plus, exponent: x.exponent, significand: Decimal(x.significand))
         }
-        guard v.kind == .number || v.kind == .string, let text = v.kind == .number ? v.rawText : v.string else { return nil }
+        guard v.kind == .number || v.kind == .string, let text = v.kind == .number ? v.rawText : v.string,
+            ExactDecimal.isNumberText(Array(text.utf8))
+        else { return nil }
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 

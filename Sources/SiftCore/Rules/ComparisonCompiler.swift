@@ -83,11 +83,12 @@ struct ComparisonResolver {
                 "'\(kind)' compares dates or numbers, and neither '\(mine.path)' nor '\(theirs.path)' has a check that says which: "
                     + "give one of them a 'date:' check (dates) or 'type: number' (numbers)", at: node.rule)
             return nil
-        case (.instant(let x)?, .instant(let y)?): return dates(node, x, y, own: true)
-        case (.instant(let x)?, nil): return dates(node, x, x, own: true)
-        case (nil, .instant(let y)?): return dates(node, y, y, own: false)
-        case (.number?, .number?), (.number?, nil): return numbers(node, own: true)
-        case (nil, .number?): return numbers(node, own: false)
+        case (.instant(let x)?, .instant(let y)?): return dates(node, x, y, own: true, theirs: true)
+        case (.instant(let x)?, nil): return dates(node, x, x, own: true, theirs: false)
+        case (nil, .instant(let y)?): return dates(node, y, y, own: false, theirs: true)
+        case (.number?, .number?): return numbers(node, own: true, theirs: true)
+        case (.number?, nil): return numbers(node, own: true, theirs: false)
+        case (nil, .number?): return numbers(node, own: false, theirs: true)
         case (let x?, _?):
             if case .instant = x {
                 diagnostics.error("'\(kind)' compares a date ('\(mine.path)') with a number ('\(theirs.path)')", at: node.rule)
@@ -98,24 +99,26 @@ struct ComparisonResolver {
         }
     }
 
-    private mutating func dates(_ node: CompareNode, _ x: any InstantReading, _ y: any InstantReading, own: Bool) -> CompareNode.Mode? {
+    private mutating func dates(
+        _ node: CompareNode, _ x: any InstantReading, _ y: any InstantReading, own: Bool, theirs: Bool
+    ) -> CompareNode.Mode? {
         if node.relation.isOrdered, !node.relation.isDateWord {
             diagnostics.error(
                 "'\(node.relation.rawValue)' compares numbers, and these are dates: write '\(node.relation.counterpart!.rawValue)'",
                 at: node.rule)
             return nil
         }
-        return .instants(mine: x, theirs: y, ownReading: own)
+        return .instants(mine: x, theirs: y, ownReading: own, theirsOwnReading: theirs)
     }
 
-    private mutating func numbers(_ node: CompareNode, own: Bool) -> CompareNode.Mode? {
+    private mutating func numbers(_ node: CompareNode, own: Bool, theirs: Bool) -> CompareNode.Mode? {
         if node.relation.isDateWord {
             diagnostics.error(
                 "'\(node.relation.rawValue)' compares dates, and these are numbers: write '\(node.relation.counterpart!.rawValue)'",
                 at: node.rule)
             return nil
         }
-        return .numbers(ownReading: own)
+        return .numbers(ownReading: own, theirsOwnReading: theirs)
     }
 
     /// How a field's checks read its value: the first check that says.

@@ -3,6 +3,10 @@ extension PackCompiler {
     mutating func compileCount(_ node: ConfigNode, path: FieldPath, prefix: String, nullIsValue: Bool) -> CountStage.Rule? {
         var bounds = CountStage.Bounds()
         if case .int(let n)? = node.resolved {
+            guard n >= 0 else {
+                diagnostics.error("'count' is a number, or {min: ..., max: ...}, not \(node.kindDescription)", at: node.mark)
+                return nil
+            }
             bounds = CountStage.Bounds(min: n, max: n)
         } else if let pairs = node.pairs {
             for p in pairs {

@@ -155,7 +155,9 @@ struct PackCompiler {
         for (n, p) in pairs.enumerated() {
             guard let text = p.key.scalarText else { continue }
             if isDedentedOption(p, above: n > 0 ? pairs[n - 1] : nil) { continue }
-            if let colon = text.firstIndex(of: ":") {
+            if case .scalar(let sc) = p.key.kind, sc.isPlain, let colon = text.firstIndex(of: ":"),
+                text[text.index(after: colon)...].first.map({ "{['\"".contains($0) }) == true
+            {
                 // `phone:{regex: x}`: no space after the first colon, so YAML read one key.
                 let fixed = String(text[..<colon]) + ": " + String(text[text.index(after: colon)...])
                 diagnostics.error(
