@@ -75,8 +75,6 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
 
     let relation: Relation
     let other: Condition.Subject
-    /// The other field as the author wrote it (`.start_date`, `password`).
-    let otherText: String
     let failsWhenOtherMissing: Bool
     let reason: ReasonCode
     let message: LocalizedText?
@@ -84,12 +82,11 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
     private(set) var mode = Mode.value
 
     init(
-        relation: Relation, other: FieldPath, otherText: String, failsWhenOtherMissing: Bool, reason: ReasonCode,
+        relation: Relation, other: FieldPath, failsWhenOtherMissing: Bool, reason: ReasonCode,
         message: LocalizedText?, rule: Mark
     ) {
         self.relation = relation
         self.other = Condition.Subject(other)
-        self.otherText = otherText
         self.failsWhenOtherMissing = failsWhenOtherMissing
         self.reason = reason
         self.message = message

@@ -47,7 +47,7 @@ extension CheckCompiler {
             return nil
         }
         let node = CompareNode(
-            relation: relation, other: path, otherText: text, failsWhenOtherMissing: failsWhenMissing,
+            relation: relation, other: path, failsWhenOtherMissing: failsWhenMissing,
             reason: reason ?? ReasonCode("\(prefix).\(kind)"), message: message, rule: mark)
         comparisons.append((node, field))
         return node
