@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -15,6 +15,14 @@ let package = Package(
         .executable(name: "SiftCLI", targets: ["SiftCLI"]),
         .plugin(name: "SiftRulesCheck", targets: ["SiftRulesCheck"]),
         .plugin(name: "SiftCommand", targets: ["SiftCommand"]),
+    ],
+    // What the `sift` tool links beyond the library. Both are on by default; a package that uses
+    // Sift's plugins only (rule files checked at build time, `swift package sift lint`) can turn
+    // them off (`.package(path: ..., traits: [])`) and build neither NIO, TLS nor the web server.
+    traits: [
+        .trait(name: "Studio", description: "`sift studio`, the rule editor in the browser (Hummingbird)."),
+        .trait(name: "PostgresLedger", description: "`--ledger postgresql://...` (postgres-nio, swift-nio-ssl)."),
+        .default(enabledTraits: ["Studio", "PostgresLedger"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -112,7 +120,9 @@ let package = Package(
         .executableTarget(
             name: "SiftCLI",
             dependencies: [
-                "Sift", "SiftRoutes", "SiftReceipts", "SiftStudio", "SiftLedgerPostgres",
+                "Sift", "SiftRoutes", "SiftReceipts",
+                .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
+                .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // Examples of hosting Sift, using only its public API:
 //   order-validator  a server-style request validator (rules shipped as resources, one
 //                    third-party check plugin, verdicts answered as JSON)
@@ -16,7 +16,9 @@ let sift = siftFolder.lastPathComponent
 let package = Package(
     name: "SiftExamples",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(path: siftFolder.path)],
+    // No traits: the `sift` tool that the plugins build links neither `sift studio` nor the
+    // PostgreSQL ledger, which this package does not use (and so builds no NIO or TLS).
+    dependencies: [.package(path: siftFolder.path, traits: [])],
     targets: [
         .target(name: "ISINCheck", dependencies: [.product(name: "Sift", package: sift)]),
         .executableTarget(

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Sift
-import SiftLedgerPostgres
+#if PostgresLedger
+    import SiftLedgerPostgres
+#endif
 import SiftReceipts
 
 /// `sift ledger`: the claims ledger's operations (docs/LEDGER.md).
@@ -31,7 +33,9 @@ struct LedgerCommand: ParsableCommand {
         /// A ledger opened with final claims (`toRead`: a missing file is an error, not a new ledger).
         func open(_ ledger: String, toRead: Bool) throws -> any ClaimsStore {
             var environment = RunEnvironment()
-            environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
+            #if PostgresLedger
+                environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
+            #endif
             return try Self.plain {
                 toRead ? try ClaimsStores.openToRead(ledger, environment) : try ClaimsStores.open(ledger, environment)
             }
@@ -147,8 +151,12 @@ struct LedgerCommand: ParsableCommand {
             let ledger = target.ledger ?? ""
             try Target.plain {
                 if LedgerURL.scheme(of: ledger) != nil {
-                    let made = try PostgresLedger.initialize(ledger, passwordFile: target.ledgerPasswordFile)
-                    print("sift ledger: \(LedgerURL.shown(ledger)) " + (made ? "created" : "is set up already"))
+                    #if PostgresLedger
+                        let made = try PostgresLedger.initialize(ledger, passwordFile: target.ledgerPasswordFile)
+                        print("sift ledger: \(LedgerURL.shown(ledger)) " + (made ? "created" : "is set up already"))
+                    #else
+                        _ = try ClaimsStores.open(ledger, RunEnvironment())  // "this program cannot open ... ledgers"
+                    #endif
                 } else {
                     try ClaimsStores.initializeFile(ledger)
                     print("sift ledger: \(ledger) is ready")

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Sift
-import SiftLedgerPostgres
+#if PostgresLedger
+    import SiftLedgerPostgres
+#endif
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -172,7 +174,9 @@ struct Run: ParsableCommand {
     private func runOptions(_ sources: [InputSource], _ pipeline: Pipeline) throws -> RunOptions {
         var environment = RunEnvironment()
         if let ledger { environment.overrides["ledger"] = ledger }
-        environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
+        #if PostgresLedger
+            environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
+        #endif
         var options = RunOptions(
             workers: workers, language: try common.language(), asOfMillis: try common.asOfMillis(),
             maxRecordBytes: maxRecordBytes, environment: environment)

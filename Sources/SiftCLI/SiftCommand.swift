@@ -10,9 +10,14 @@ struct SiftCommand: ParsableCommand {
         discussion: "Exit codes: \(ExitCode.documentation)",
         version: BuildInfo.description,
         subcommands: [
-            Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self, Studio.self,
-            LedgerCommand.self,
-        ])
+            Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self,
+        ] + studio + [LedgerCommand.self])
+
+    #if Studio
+        private static let studio: [any ParsableCommand.Type] = [Studio.self]
+    #else
+        private static let studio: [any ParsableCommand.Type] = []
+    #endif
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.
     static func main() {

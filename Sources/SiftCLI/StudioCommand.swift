@@ -1,3 +1,4 @@
+#if Studio
 import ArgumentParser
 import Foundation
 import Sift
@@ -74,3 +75,4 @@ struct Studio: ParsableCommand {
         var failure: String? { lock.withLock { text } }
     }
 }
+#endif
