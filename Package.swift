@@ -105,8 +105,12 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]),
+        // JSON Schema (draft 2020-12, draft-07) as a pack's `schema:` section.
+        .target(name: "SiftJSONSchema", dependencies: ["SiftCore", "SiftRegex"]),
         // The library hosts import: core plus the built-in plugin families.
-        .target(name: "Sift", dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore"]),
+        .target(
+            name: "Sift",
+            dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore", "SiftJSONSchema"]),
         // `sift studio`: a rule editor in the browser, served on 127.0.0.1 (Hummingbird 2). A tool,
         // not a plugin family: it imports the library; nothing imports it but the command line.
         .target(
@@ -154,6 +158,7 @@ let package = Package(
         .testTarget(
             name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftJSONSchemaTests", dependencies: ["SiftJSONSchema", "SiftCore", "Sift", "SiftTesting"]),
         .testTarget(
             name: "SiftStudioTests",
             dependencies: [

@@ -6,6 +6,7 @@ import SiftFields
 @_exported import SiftAppleID
 @_exported import SiftRoutes
 @_exported import SiftAppStore
+import SiftJSONSchema
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.
@@ -23,6 +24,7 @@ extension PluginRegistry {
         registerAppleID()
         registerRoutes()
         registerAppStore()
+        registerJSONSchema()
     }
 }
 

@@ -529,6 +529,57 @@ enum ChineseDiagnostics {
         (#"^the default ('[^']*') of ('[^']*') is not a valid ('[^']*')$"#, "$2 的默认值 $1 不是有效的 $3"),
         (#"^('[^']*') cannot be a custom scheme$"#, "$1 不能用作自定义 URL 协议"),
         (#"^('[^']*') is not a host name$"#, "$1 不是主机名"),
+        // JSON Schema files (a pack's `schema:`); the JSON Pointer at the end is kept.
+        (#"^a schema is an object or true or false, not (.*?)( \(at \S+\))?$"#, "模式应为对象、true 或 false，而不是 $1$2"),
+        (#"^'enum' is a list of values"#, "'enum' 应为值的列表"),
+        (#"^'multipleOf' must be greater than 0"#, "'multipleOf' 必须大于 0"),
+        (
+            #"^in draft 2020-12 'items' is one schema; a list of schemas is 'prefixItems'"#,
+            "在 2020-12 版中 'items' 是一个模式；模式的列表应写作 'prefixItems'"
+        ),
+        (#"^('[^']*') is not supported by Sift; the schema cannot be run as it is written"#, "Sift 不支持 $1；此模式无法按原样运行"),
+        (#"^('[^']*') is no keyword of draft ('?[^' ]*'?) and is ignored"#, "$1 不是 $2 版的关键字，已忽略"),
+        (#"^('[^']*') is a non-empty list of schemas"#, "$1 应为非空的模式列表"),
+        (#"^'\$ref' is a URI reference \(text\)"#, "'$ref' 应为 'URI' 引用（文本）"),
+        (
+            #"^('[^']*') refers to another file, outside this schema file; Sift reads one file and fetches nothing"#,
+            "$1 指向另一个文件（本模式文件之外）；Sift 只读取一个文件，不会下载任何内容"
+        ),
+        (
+            #"^('[^']*') refers to ('[^']*'), outside this schema file; Sift reads one file and fetches nothing"#,
+            "$1 指向本模式文件之外的 $2；Sift 只读取一个文件，不会下载任何内容"
+        ),
+        (#"^('[^']*') refers to ('[^']*'), which is not in the schema"#, "$1 指向的 $2 不在模式中"),
+        (#"^('[^']*') names the anchor ('[^']*'), which no subschema declares"#, "$1 指向锚点 $2，但没有子模式声明它"),
+        (#"^('[^']*') is not a URI reference"#, "$1 不是 'URI' 引用"),
+        (#"^'type' is a type name or a list of them"#, "'type' 应为类型名或类型名的列表"),
+        (#"^must be a number, not (.*?)( \(at \S+\))?$"#, "应为数字，而不是 $1$2"),
+        (#"^must be a whole number of at least 0, not (.*?)( \(at \S+\))?$"#, "应为不小于 0 的整数，而不是 $1$2"),
+        (#"^must be true or false, not (.*?)( \(at \S+\))?$"#, "应为 true 或 false，而不是 $1$2"),
+        (#"^must be a list of property names"#, "应为属性名的列表"),
+        (#"^a property name is text, not (.*?)( \(at \S+\))?$"#, "属性名应为文本，而不是 $1$2"),
+        (#"^must be an object of names to schemas"#, "应为从名称到模式的对象"),
+        (#"^a pattern is text, not (.*?)( \(at \S+\))?$"#, "模式（'pattern'）应为文本，而不是 $1$2"),
+        (#"^the pattern ('[^']*') does not compile: (.*) \(at byte (\d+)\)"#, "模式 $1 无法编译：$2（在第 $3 字节）"),
+        (#"^'format' is a format name, not (.*?)( \(at \S+\))?$"#, "'format' 应为格式名，而不是 $1$2"),
+        (#"^format ('[^']*') is not checked by Sift; it checks ([^(]*?)( \(at \S+\))?$"#, "Sift 不检查格式 $1；它检查的格式为：$2$3"),
+        (#"^cannot read the schema file ('[^']*')"#, "无法读取模式文件 $1"),
+        (#"^the schema file ('[^']*') is not UTF-8 text"#, "模式文件 $1 不是 UTF-8 文本"),
+        (#"^the schema file ('[^']*') has nothing at the JSON Pointer ('[^']*')"#, "模式文件 $1 中 JSON 指针 $2 处没有内容"),
+        (
+            #"^'\$schema' names ('[^']*'), which Sift does not read; it reads draft 2020-12 and draft-07: give 'draft:' to read the schema as one of them"#,
+            "'$schema' 指定的 $1 是 Sift 不读取的版本；Sift 读取 '2020-12' 版和 'draft-07'：请用 'draft:' 指定按其中哪一版读取"
+        ),
+        (#"^the 'const' and 'enum' values of ('[^']*') cannot be read as JSON"#, "$1 中 'const' 和 'enum' 的值无法作为 JSON 读取"),
+        (
+            #"^this reference leads back to itself without going into the value, so checking would never end"#,
+            "此引用绕回自身，却没有进入值的内部，检查将永远不会结束"
+        ),
+        (
+            #"^('[^']*'(?: of '[^']*')?) names one field; '\[\*\]' is not allowed \(a schema's 'items' checks every element\)"#,
+            "$1 只能指定一个字段；不允许使用 '[*]'（模式的 'items' 会检查每个元素）"
+        ),
+        (#"^'pointer' is a JSON Pointer: it starts with '/', as in (\S+)"#, "'pointer' 是 JSON 指针：以 '/' 开头，例如 '$1'"),
         (#"^YAML syntax: (.*)$"#, "YAML 语法错误：$1"),
         (#"^(.*) \(YAML syntax: (.*)\)$"#, "$1（YAML 语法错误：$2）"),
     ]
@@ -542,6 +593,7 @@ enum ChineseDiagnostics {
         (#"('[^']*') in ('[^']*') of ('[^']*')"#, "$3 的 $2 中的 $1"),
         (#" while scanning for the next token"#, "（在读取下一个记号时）"),
         (#"; did you mean ('[^']*')\?"#, "；是否想写 $1？"),
+        (#" \(at (/\S*|'x')\)$"#, "（位置 $1）"),
         (#" \(keys: ([^)]*)\)$"#, "（可用的键：$1）"),
         (#" \(options: ([^)]*)\)$"#, "（可用的选项：$1）"),
         (#" \(types: ([^)]*)\)$"#, "（可用的类型：$1）"),

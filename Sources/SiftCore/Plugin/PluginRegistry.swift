@@ -36,6 +36,9 @@ public struct BuildContext: Sendable {
     /// Values given on the command line that replace options of the rules (`--aasa FILE` is
     /// `aasa`): paths here are taken as they are, not relative to the rule file.
     public var overrides: [String: String] = [:]
+    /// Texts of other files a plugin read and located problems in (a JSON Schema), by the name
+    /// its marks give, so that messages show the line with a caret as they do for rule files.
+    package var sources: [String: String] = [:]
 
     /// A context for building the plugins of pack `pack`, in a rule file in `directory` under the rules folder `root`.
     public init(directory: String, root: String, pack: String) {

@@ -23,6 +23,8 @@ struct PackCompiler {
     var advice = DiagnosticList()
     /// Option values that replace the rules' own.
     var overrides: [String: String] = [:]
+    /// Other files the sections read (a JSON Schema), for located messages.
+    var sources: [String: String] = [:]
     /// The `count:` of the fields of the pack being compiled.
     var counts: [CountStage.Rule] = []
     /// The `unique_in_run:` of the fields of the pack being compiled.
@@ -95,6 +97,7 @@ struct PackCompiler {
                 stages.append(stage)
             }
             diagnostics.append(contentsOf: context.diagnostics.items)
+            sources.merge(context.sources) { a, _ in a }
         }
         let declaresRules =
             node["fields"] != nil || node["record"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }

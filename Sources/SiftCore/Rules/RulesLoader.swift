@@ -94,6 +94,7 @@ public struct RulesLoader: Sendable {
             all.error("no rule packs in '\(origin)'" + (libraries.isEmpty ? "" : ": its files only define validators"), at: nil)
         }
         let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
+            .merging(compiler.sources) { a, _ in a }
         let sorted = all.sorted
         let pipeline = all.hasErrors ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources)
         var result = LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
@@ -116,8 +117,11 @@ public struct RulesLoader: Sendable {
                     "a rule file is a mapping of keys (fields, validators, ...), not \(node.kindDescription)", at: node.mark)
                 continue
             }
-            sawTopLevel = true
             let keys = Set((node.pairs ?? []).compactMap { $0.key.scalarText })
+            // A JSON Schema or OpenAPI document in YAML beside the rules is what a `schema:`
+            // section reads, not a rule file.
+            if !keys.isDisjoint(with: ["openapi", "swagger", "$schema"]), keys.isDisjoint(with: PackCompiler.packKeys) { continue }
+            sawTopLevel = true
             let validators = collectValidators(file, node, &reader, chain: [])
             if keys.isSubset(of: PackCompiler.libraryKeys) {
                 libraries.append((file, node))

@@ -1,0 +1,150 @@
+import SiftCore
+
+/// The keywords, applied to a value. One walk serves both uses: with `FirstFailure` it stops at
+/// the first failing keyword (what `anyOf`, `not` and `contains` ask), with `Collector` it names
+/// every failure. A valid value allocates nothing either way.
+extension SchemaProgram {
+    func check<S: SchemaSink>(_ n: Int, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+        let node = nodes[n]
+        if node.never {
+            if S.collects {
+                if let link = at?.pointee, let via = link.via {
+                    // `additionalProperties: false`, `items: false`: reported by the keyword of the container.
+                    let (field, _) = Collector.paths(at)
+                    let (_, reason) = Collector.paths(link.parent)
+                    sink.addAt(field, reason, node, via, v, via == "items" ? SchemaMessages.extraItem : SchemaMessages.additional)
+                } else {
+                    sink.add(node, "false", v, at, SchemaMessages.never)
+                }
+            }
+            return false
+        }
+        var ok = true
+        if let types = node.types, !types.admits(v) {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "type", v, at, SchemaMessages.type(types, v))
+        }
+        if let values = node.enumValues, !values.contains(where: { JSONCanonical.equal($0, v) }) {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "enum", v, at, SchemaMessages.enumeration(values))
+        }
+        if let c = node.constValue, !JSONCanonical.equal(c, v) {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "const", v, at, SchemaMessages.constant(c))
+        }
+        switch v.kind {
+        case .number: if !numbers(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
+        case .string: if !strings(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
+        case .object: if node.hasObjectKeywords, !object(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
+        case .array: if node.hasArrayKeywords, !array(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
+        default: break
+        }
+        if !applicators(node, v, at, &sink) { ok = false }
+        return ok
+    }
+
+    private func numbers<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+        var ok = true
+        func bound(_ keyword: String, _ b: NumberBound?, _ passes: (Int) -> Bool) -> Bool {
+            guard let b, !passes(b.compare(v)) else { return true }
+            ok = false
+            if S.collects { sink.add(node, keyword, v, at, SchemaMessages.bound(keyword, b)) }
+            return S.collects
+        }
+        guard bound("minimum", node.minimum, { $0 >= 0 }), bound("maximum", node.maximum, { $0 <= 0 }),
+            bound("exclusiveMinimum", node.exclusiveMinimum, { $0 > 0 }), bound("exclusiveMaximum", node.exclusiveMaximum, { $0 < 0 })
+        else { return false }
+        if let m = node.multipleOf, !m.divides(v) {
+            ok = false
+            if S.collects { sink.add(node, "multipleOf", v, at, SchemaMessages.bound("multipleOf", m)) }
+        }
+        return ok
+    }
+
+    private func strings<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+        guard node.minLength != nil || node.maxLength != nil || node.pattern != nil || node.format != nil else { return true }
+        var ok = true
+        _ = v.withStringBytes { bytes in
+            if node.minLength != nil || node.maxLength != nil {
+                // Code points: every byte that does not continue a UTF-8 sequence starts one.
+                var n = 0
+                for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+                if let min = node.minLength, n < min {
+                    ok = false
+                    if S.collects { sink.add(node, "minLength", v, at, SchemaMessages.length("minLength", min, n)) } else { return }
+                }
+                if let max = node.maxLength, n > max {
+                    ok = false
+                    if S.collects { sink.add(node, "maxLength", v, at, SchemaMessages.length("maxLength", max, n)) } else { return }
+                }
+            }
+            if let p = node.pattern {
+                let outcome = p.regex.match(bytes)
+                if outcome != .match {
+                    ok = false
+                    if S.collects {
+                        sink.add(node, "pattern", v, at, SchemaMessages.pattern(p, limit: outcome == .limitExceeded))
+                    } else {
+                        return
+                    }
+                }
+            }
+            if let f = node.format, !f.accepts(bytes) {
+                ok = false
+                if S.collects { sink.add(node, "format", v, at, SchemaMessages.format(f)) }
+            }
+        }
+        return ok
+    }
+
+    private func applicators<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S)
+        -> Bool
+    {
+        var ok = true
+        if let r = node.ref, !check(r, v, at, &sink) {
+            ok = false
+            guard S.collects else { return false }
+        }
+        for sub in node.allOf where !check(sub, v, at, &sink) {
+            ok = false
+            guard S.collects else { return false }
+        }
+        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { isValid($0, v) }) {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "anyOf", v, at, SchemaMessages.anyOf(node.anyOf.count))
+        }
+        if !node.oneOf.isEmpty {
+            var matched = 0
+            for sub in node.oneOf where isValid(sub, v) {
+                matched += 1
+                if matched > 1, !S.collects { break }
+            }
+            if matched != 1 {
+                ok = false
+                guard S.collects else { return false }
+                sink.add(node, "oneOf", v, at, SchemaMessages.oneOf(node.oneOf.count, matched))
+            }
+        }
+        if let not = node.not, isValid(not, v) {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "not", v, at, SchemaMessages.not)
+        }
+        if let (condition, then, otherwise) = node.ifThenElse, let branch = isValid(condition, v) ? then : otherwise,
+            !check(branch, v, at, &sink)
+        {
+            ok = false
+        }
+        return ok
+    }
+
+    /// The yes/no answer of a subschema, whatever the sink of the caller.
+    func isValid(_ n: Int, _ v: JSONValue) -> Bool {
+        var quiet = FirstFailure()
+        return check(n, v, nil, &quiet)
+    }
+}

@@ -1,0 +1,167 @@
+import SiftCore
+
+/// The keywords of objects and arrays. Members and elements are walked in place on the parsed
+/// record; a child's path is a link on the stack, named only if a violation needs it.
+extension SchemaProgram {
+    func object<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+        var ok = true
+        for name in node.required where v.member(bytes: name.bytes) == nil {
+            ok = false
+            guard S.collects else { return false }
+            sink.addAt(Self.append(at, name), Self.append(at, name, reason: true), node, "required", nil, SchemaMessages.required)
+        }
+        for (name, requires) in node.dependentRequired where v.member(bytes: name.bytes) != nil {
+            for other in requires where v.member(bytes: other.bytes) == nil {
+                ok = false
+                guard S.collects else { return false }
+                sink.addAt(
+                    Self.append(at, other), Self.append(at, other, reason: true), node, "dependentRequired", nil,
+                    SchemaMessages.dependent(name))
+            }
+        }
+        for (name, sub) in node.dependentSchemas where v.member(bytes: name.bytes) != nil && !check(sub, v, at, &sink) {
+            ok = false
+            guard S.collects else { return false }
+        }
+        if let min = node.minProperties, v.count < min {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "minProperties", v, at, SchemaMessages.properties("minProperties", min, v.count))
+        }
+        if let max = node.maxProperties, v.count > max {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "maxProperties", v, at, SchemaMessages.properties("maxProperties", max, v.count))
+        }
+        let walksMembers = !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
+        if walksMembers || !node.properties.isEmpty {
+            if !members(node, v, at, walksMembers, &sink) { ok = false }
+        }
+        return ok
+    }
+
+    /// `properties`, `patternProperties`, `additionalProperties` and `propertyNames`, member by member.
+    private func members<S: SchemaSink>(
+        _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ walksMembers: Bool, _ sink: inout S
+    ) -> Bool {
+        var ok = true
+        if !walksMembers {
+            // Only `properties`: look each one up rather than walk the members.
+            for (name, sub) in node.properties {
+                guard let value = v.member(bytes: name.bytes), let key = v.key(bytes: name.bytes) else { continue }
+                let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
+                if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
+                    ok = false
+                    guard S.collects else { return false }
+                }
+            }
+            return ok
+        }
+        v.forEachMember { key, value in
+            var listed = false
+            for (name, sub) in node.properties where key.equals(bytes: name.bytes) {
+                listed = true
+                let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
+                if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
+                    ok = false
+                    if !S.collects { return false }
+                }
+            }
+            for (pattern, sub) in node.patternProperties where matches(pattern, key) {
+                listed = true
+                let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: nil)
+                if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
+                    ok = false
+                    if !S.collects { return false }
+                }
+            }
+            if !listed, let extra = node.additionalProperties {
+                let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: "additionalProperties")
+                if !withUnsafePointer(to: link, { check(extra, value, $0, &sink) }) {
+                    ok = false
+                    if !S.collects { return false }
+                }
+            }
+            if let names = node.propertyNames, !isValid(names, key) {
+                ok = false
+                if !S.collects { return false }
+                let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: nil)
+                withUnsafePointer(to: link) { l in
+                    let (field, _) = Collector.paths(l)
+                    let (_, reason) = Collector.paths(at)
+                    sink.addAt(field, reason, node, "propertyNames", key, SchemaMessages.propertyName(key.string ?? ""))
+                }
+            }
+            return true
+        }
+        return ok
+    }
+
+    private func matches(_ pattern: SchemaPattern, _ key: JSONValue) -> Bool {
+        var found = false
+        _ = key.withStringBytes { found = pattern.regex.match($0) == .match }
+        return found
+    }
+
+    func array<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+        var ok = true
+        let count = v.count
+        if let min = node.minItems, count < min {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "minItems", v, at, SchemaMessages.items("minItems", min, count))
+        }
+        if let max = node.maxItems, count > max {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "maxItems", v, at, SchemaMessages.items("maxItems", max, count))
+        }
+        if node.uniqueItems, count > 1, let (later, earlier) = JSONCanonical.firstDuplicate(in: v, by: nil) {
+            ok = false
+            guard S.collects else { return false }
+            sink.add(node, "uniqueItems", v, at, SchemaMessages.unique(later, earlier))
+        }
+        var matching = 0
+        let counts = node.contains != nil
+        let stopAt = node.maxContains.map { $0 + 1 } ?? max(node.minContains ?? 1, 1)
+        if !node.prefixItems.isEmpty || node.items != nil || counts {
+            v.forEachElement { i, element in
+                let sub = i < node.prefixItems.count ? node.prefixItems[i] : node.items
+                if let sub {
+                    let link = PathLink(parent: at, key: nil, index: i, anyKey: false, via: i < node.prefixItems.count ? nil : "items")
+                    if !withUnsafePointer(to: link, { check(sub, element, $0, &sink) }) {
+                        ok = false
+                        if !S.collects { return false }
+                    }
+                } else if !counts {
+                    return false  // nothing applies to the rest
+                }
+                if let c = node.contains, matching < stopAt || S.collects, isValid(c, element) { matching += 1 }
+                return true
+            }
+            if !ok, !S.collects { return false }
+        }
+        if counts {
+            let min = node.minContains ?? 1
+            if matching < min {
+                ok = false
+                guard S.collects else { return false }
+                let keyword = node.minContains == nil ? "contains" : "minContains"
+                sink.add(node, keyword, v, at, SchemaMessages.contains(keyword, min, matching))
+            }
+            if let max = node.maxContains, matching > max {
+                ok = false
+                guard S.collects else { return false }
+                sink.add(node, "maxContains", v, at, SchemaMessages.contains("maxContains", max, matching))
+            }
+        }
+        return ok
+    }
+
+    /// `at` with one more key, for a member that is missing (`required`): as a value path, or
+    /// as a reason path (`[*]` for elements, `*` for keys the record chose).
+    static func append(_ at: UnsafePointer<PathLink>?, _ name: SchemaName, reason: Bool = false) -> [FieldPath.Component] {
+        let (field, why) = Collector.paths(at)
+        return (reason ? why : field) + [.key(name.text)]
+    }
+}

@@ -1,0 +1,102 @@
+import SiftCore
+
+/// A compiled schema: its nodes (index `root` first applies), and the `const`/`enum` values.
+final class SchemaProgram: Sendable {
+    let nodes: [SchemaNode]
+    let root: Int
+    /// Keeps the `const` and `enum` values' document alive.
+    let constants: JSONDocument
+    let draft: SchemaDraft
+
+    init(nodes: [SchemaNode], root: Int, constants: JSONDocument, draft: SchemaDraft) {
+        self.nodes = nodes
+        self.root = root
+        self.constants = constants
+        self.draft = draft
+    }
+
+    /// True when `value` passes; stops at the first failing keyword and allocates nothing.
+    func isValid(_ value: JSONValue) -> Bool {
+        var sink = FirstFailure()
+        return check(root, value, nil, &sink)
+    }
+
+    /// Every violation of `value`, named by its path below `prefix`.
+    func violations(_ value: JSONValue, prefix: [FieldPath.Component]) -> [Violation] {
+        var sink = Collector(prefix: prefix)
+        _ = check(root, value, nil, &sink)
+        return sink.violations
+    }
+}
+
+/// Where a value is, as a chain of links on the evaluating thread's stack: built as the walk
+/// goes down, turned into a field path only when a violation names it.
+struct PathLink {
+    let parent: UnsafePointer<PathLink>?
+    /// The member's key (a string value), or nil for an array element.
+    let key: JSONValue?
+    let index: Int
+    /// The key came from the record, not from `properties` (it is `*` in reason codes).
+    let anyKey: Bool
+    /// The keyword that led here (`additionalProperties`, `items`): a `false` schema is reported by it.
+    let via: String?
+}
+
+/// Where failures go: nowhere (a yes/no answer for `anyOf`, `not`, `contains`), or into violations.
+protocol SchemaSink {
+    static var collects: Bool { get }
+    mutating func add(_ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: LocalizedText)
+    mutating func addAt(
+        _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
+        _ text: LocalizedText)
+}
+
+struct FirstFailure: SchemaSink {
+    static var collects: Bool { false }
+    mutating func add(_ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: LocalizedText) {}
+    mutating func addAt(
+        _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
+        _ text: LocalizedText
+    ) {}
+}
+
+struct Collector: SchemaSink {
+    static var collects: Bool { true }
+    let prefix: [FieldPath.Component]
+    var violations: [Violation] = []
+
+    mutating func add(_ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: LocalizedText) {
+        let (field, reason) = Self.paths(at)
+        addAt(field, reason, node, keyword, value, text)
+    }
+
+    mutating func addAt(
+        _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
+        _ text: LocalizedText
+    ) {
+        let f = prefix + field, r = prefix + reason
+        let fieldText = f.isEmpty ? "record" : FieldPath(f).description
+        let reasonText = (r.isEmpty ? "record" : FieldPath(r).description) + "." + keyword
+        violations.append(
+            Violation(field: fieldText, reason: ReasonCode(reasonText), message: text, valueOf: value, rule: node.mark(keyword)))
+    }
+
+    /// The value's path (`items[2].sku`) and its reason path (`items[*].sku`; keys the record
+    /// chose, not the schema, as `*`), so that reason codes stay few whatever the records hold.
+    static func paths(_ at: UnsafePointer<PathLink>?) -> ([FieldPath.Component], [FieldPath.Component]) {
+        var field: [FieldPath.Component] = [], reason: [FieldPath.Component] = []
+        var link = at
+        while let l = link?.pointee {
+            if let key = l.key {
+                let name = key.string ?? ""
+                field.append(.key(name))
+                reason.append(l.anyKey ? .key("*") : .key(name))
+            } else {
+                field.append(.index(l.index))
+                reason.append(.wildcard)
+            }
+            link = l.parent
+        }
+        return (field.reversed(), reason.reversed())
+    }
+}
