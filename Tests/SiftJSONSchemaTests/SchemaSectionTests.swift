@@ -58,7 +58,9 @@ import Testing
         let loaded = try load("pack: orders\nschema: order.schema.json\n", ["order.schema.json": Self.schema])
         try expect(loaded, #"{"id":"AB12","items":[{"sku":"x","qty":2}],"kind":1,"meta":{"a":"xy"}}"#, [])
         let bad = #"{"id":"a","age":200,"items":[{"qty":3},{"qty":3}],"kind":"c","extra":1,"meta":{"note":"long text"}}"#
-        try expect(loaded, bad, [
+        try expect(
+            loaded, bad,
+            [
                 "id id.minLength: must be at least 3 characters long (it has 1) | 长度须至少 3 个字符（实为 1 个） @6:60",
                 "id id.pattern: must contain a match of the pattern '^[A-Z]{2}[0-9]+' | 须含有与模式 '^[A-Z]{2}[0-9]+' 匹配的部分 @6:30",
                 "age age.exclusiveMaximum: must be less than 150 | 须小于 150 @7:46",
@@ -71,7 +73,9 @@ import Testing
                 "extra record.additionalProperties: is not allowed: the schema does not list this property | 不允许：模式未列出此属性 @12:27",
                 "meta.note meta.*.maxLength: must be at most 4 characters long (it has 9) | 长度须至多 4 个字符（实为 9 个） @10:75",
             ])
-        try expect(loaded, #"{"items":[]}"#, [
+        try expect(
+            loaded, #"{"items":[]}"#,
+            [
                 "id id.required: is required but missing | 为必填项，但缺失 @4:3",
                 "items items.minItems: must have at least 1 element (it has 0) | 须至少有 1 个元素（实有 0 个） @8:32",
             ])
@@ -85,7 +89,9 @@ import Testing
             """
         let loaded = try load("pack: t\nschema: {file: tree.json, field: payload.tree}\n", ["tree.json": tree])
         try expect(loaded, #"{"payload":{"tree":{"name":"a","children":[{"name":"b","children":[{"name":"c"}]}]}}}"#, [])
-        try expect(loaded, #"{"payload":{"tree":{"name":"a","children":[{"name":"b","children":[{"nam":"c"}]}]}}}"#, [
+        try expect(
+            loaded, #"{"payload":{"tree":{"name":"a","children":[{"name":"b","children":[{"nam":"c"}]}]}}}"#,
+            [
                 "payload.tree.children[0].children[0].name payload.tree.children[*].children[*].name.required: "
                     + "is required but missing | 为必填项，但缺失 @1:20"
             ])
@@ -107,7 +113,9 @@ import Testing
         let good = #"{"pay":{"card":"x"},"code":"abc","name":"ann","plan":"pro","tags":["main","x"]}"#
         try expect(loaded, good, [])
         let bad = #"{"pay":{"card":"x","wallet":"y"},"code":"abcd","name":"admin","plan":"gold","tags":["main","main"]}"#
-        try expect(loaded, bad, [
+        try expect(
+            loaded, bad,
+            [
                 "pay pay.oneOf: must match exactly one of the 2 schemas of oneOf (it matches 2) | 须恰好符合 oneOf 的 2 个模式中的一个（符合 2 个） @2:11",
                 "code code.anyOf: must match at least one of the 2 schemas of anyOf (it matches none) | 须符合 anyOf 的 2 个模式中的至少一个（一个都不符合） @3:12",
                 "name name.not: must not match the schema of 'not' | 不得符合 not 的模式 @4:12",
@@ -135,7 +143,9 @@ import Testing
         try expect(annotate, #"{"customer":{"email":"not an address"}}"#, [])
         let assert = try load(
             "pack: o\nschema: {file: api.yaml, pointer: /components/schemas/Order, formats: assert}\n", ["api.yaml": openapi])
-        try expect(assert, #"{"customer":{"email":"not an address"}}"#, [
+        try expect(
+            assert, #"{"customer":{"email":"not an address"}}"#,
+            [
                 "customer.email customer.email.format: is not a valid email | 不是有效的 email @12:31"
             ])
         try expect(assert, #"{"customer":{"email":"ann@example.com"}}"#, [])
@@ -150,7 +160,9 @@ import Testing
             """
         let loaded = try load("pack: d\nschema: s.json\n", ["s.json": schema])
         try expect(loaded, #"{"pair":["a",1],"card":{"number":"4","expiry":"1/30"}}"#, [])
-        try expect(loaded, #"{"pair":["a",1,2],"card":{"number":"4","cvv":"1"}}"#, [
+        try expect(
+            loaded, #"{"pair":["a",1,2],"card":{"number":"4","cvv":"1"}}"#,
+            [
                 "pair[2] pair.items: is one element too many: the schema allows no more | 多出的元素：模式不允许更多元素 @3:84",
                 "card.expiry card.expiry.dependentRequired: is required when 'number' is present | 当 'number' 存在时为必填项 @4:12",
             ])
