@@ -19,6 +19,8 @@ struct SchemaExplain {
     }
 
     private func name(_ path: String) -> String { path.isEmpty ? (zh ? "记录" : "record") : path }
+    /// The path as reason codes begin: `record` for the whole record.
+    private func code(_ path: String) -> String { path.isEmpty ? "record" : path }
 
     private func describe(_ n: Int, path: String, depth: Int, _ lines: inout [String], _ seen: inout Set<Int>) {
         let pad = String(repeating: "  ", count: depth)
@@ -28,9 +30,12 @@ struct SchemaExplain {
         }
         defer { seen.remove(n) }
         let node = program.nodes[n]
-        let rules = phrases(node)
-        if !rules.isEmpty { lines.append(pad + "\(name(path)): " + rules.joined(separator: "; ")) }
-        for name in node.required { lines.append(pad + "\(join(path, name.text)): " + (zh ? "必填" : "required")) }
+        let rules = phrases(node, code: code(path))
+        if !rules.isEmpty { lines.append(pad + "\(name(path)): " + rules.joined(separator: zh ? "；" : "; ")) }
+        for name in node.required {
+            let at = join(path, name.text)
+            lines.append(pad + "\(at): " + (zh ? "必填" : "required") + " [\(at).required]")
+        }
         for (name, others) in node.dependentRequired {
             lines.append(
                 pad + (zh ? "有 \(join(path, name.text)) 时必须有：" : "when \(join(path, name.text)) is present, also: ")
@@ -44,7 +49,7 @@ struct SchemaExplain {
         if let extra = node.additionalProperties {
             if program.nodes[extra].never {
                 lines.append(
-                    pad + "\(name(path)): " + (zh ? "不允许未列出的属性 [additionalProperties]" : "no other properties [additionalProperties]"))
+                    pad + "\(name(path)): " + (zh ? "不允许未列出的属性" : "no other properties") + " [\(code(path)).additionalProperties]")
             } else {
                 lines.append(pad + (zh ? "其他属性：" : "other properties:"))
                 describe(extra, path: join(path, "*"), depth: depth + 1, &lines, &seen)
@@ -61,18 +66,22 @@ struct SchemaExplain {
             }
         }
         if let contains = node.contains {
-            lines.append(pad + (zh ? "\(name(path)) 须含有这样的元素 [contains]：" : "\(name(path)) must contain an element [contains]:"))
+            lines.append(
+                pad
+                    + (zh
+                        ? "\(name(path)) 须含有这样的元素 [\(code(path)).contains]："
+                        : "\(name(path)) must contain an element [\(code(path)).contains]:"))
             describe(contains, path: path + "[*]", depth: depth + 1, &lines, &seen)
         }
         for (word, list) in [("allOf", node.allOf), ("anyOf", node.anyOf), ("oneOf", node.oneOf)] where !list.isEmpty {
-            lines.append(pad + "\(name(path)): " + alternatives(word, list.count) + " [\(word)]")
+            lines.append(pad + "\(name(path)): " + alternatives(word, list.count) + " [\(code(path)).\(word)]")
             for (i, sub) in list.enumerated() {
                 lines.append(pad + "  \(i + 1).")
                 describe(sub, path: path, depth: depth + 2, &lines, &seen)
             }
         }
         if let not = node.not {
-            lines.append(pad + "\(name(path)): " + (zh ? "不得符合 [not]：" : "must not match [not]:"))
+            lines.append(pad + "\(name(path)): " + (zh ? "不得符合" : "must not match") + " [\(code(path)).not]:")
             describe(not, path: path, depth: depth + 1, &lines, &seen)
         }
         if let (condition, then, otherwise) = node.ifThenElse {
@@ -108,41 +117,47 @@ struct SchemaExplain {
     }
 
     /// What a node asserts about the value itself, each with its keyword.
-    private func phrases(_ node: SchemaNode) -> [String] {
+    private func phrases(_ node: SchemaNode, code: String) -> [String] {
         var out: [String] = []
-        if node.never { out.append(zh ? "不允许出现 [false]" : "not allowed [false]") }
-        if let t = node.types { out.append((zh ? "类型 " : "type ") + t.words.joined(separator: zh ? " 或 " : " or ") + " [type]") }
+        func tag(_ keyword: String) -> String { " [\(code).\(keyword)]" }
+        if node.never { out.append((zh ? "不允许出现" : "not allowed") + tag("false")) }
+        if let t = node.types { out.append((zh ? "类型 " : "type ") + t.words.joined(separator: zh ? " 或 " : " or ") + tag("type")) }
         if let values = node.enumValues {
             out.append(
-                (zh ? "取值之一：" : "one of: ") + values.map { Violation.excerpt($0, limit: 40) ?? "" }.joined(separator: ", ") + " [enum]")
+                (zh ? "取值之一：" : "one of: ") + values.map { Violation.excerpt($0, limit: 40) ?? "" }.joined(separator: ", ") + tag("enum"))
         }
-        if let c = node.constValue { out.append((zh ? "恰为 " : "exactly ") + (Violation.excerpt(c, limit: 60) ?? "") + " [const]") }
+        if let c = node.constValue { out.append((zh ? "恰为 " : "exactly ") + (Violation.excerpt(c, limit: 60) ?? "") + tag("const")) }
         let bounds: [(String, NumberBound?)] = [
             ("minimum", node.minimum), ("maximum", node.maximum), ("exclusiveMinimum", node.exclusiveMinimum),
             ("exclusiveMaximum", node.exclusiveMaximum), ("multipleOf", node.multipleOf),
         ]
-        for (word, b) in bounds { if let b { out.append(text(SchemaMessages.bound(word, b)) + " [\(word)]") } }
-        if let n = node.minLength { out.append((zh ? "至少 \(n) 个字符" : "at least \(SchemaMessages.count(n, "character"))") + " [minLength]") }
-        if let n = node.maxLength { out.append((zh ? "至多 \(n) 个字符" : "at most \(SchemaMessages.count(n, "character"))") + " [maxLength]") }
+        for (word, b) in bounds { if let b { out.append(text(SchemaMessages.bound(word, b)) + tag(word)) } }
+        if let n = node.minLength {
+            out.append((zh ? "至少 \(n) 个字符" : "at least \(SchemaMessages.count(n, "character"))") + tag("minLength"))
+        }
+        if let n = node.maxLength {
+            out.append((zh ? "至多 \(n) 个字符" : "at most \(SchemaMessages.count(n, "character"))") + tag("maxLength"))
+        }
         if let p = node.pattern {
             out.append(
-                (zh ? "含有匹配 '\(p.source)' 的部分（搜索，非整体匹配）" : "contains a match of '\(p.source)' (a search, not a full match)") + " [pattern]")
+                (zh ? "含有匹配 '\(p.source)' 的部分（搜索，非整体匹配）" : "contains a match of '\(p.source)' (a search, not a full match)")
+                    + tag("pattern"))
         }
-        if let f = node.format { out.append((zh ? "有效的 \(f.kind.rawValue)" : "a valid \(f.kind.rawValue)") + " [format]") }
+        if let f = node.format { out.append((zh ? "有效的 \(f.kind.rawValue)" : "a valid \(f.kind.rawValue)") + tag("format")) }
         if let n = node.minProperties {
-            out.append((zh ? "至少 \(n) 个属性" : "at least \(SchemaMessages.count(n, "property", "properties"))") + " [minProperties]")
+            out.append((zh ? "至少 \(n) 个属性" : "at least \(SchemaMessages.count(n, "property", "properties"))") + tag("minProperties"))
         }
         if let n = node.maxProperties {
-            out.append((zh ? "至多 \(n) 个属性" : "at most \(SchemaMessages.count(n, "property", "properties"))") + " [maxProperties]")
+            out.append((zh ? "至多 \(n) 个属性" : "at most \(SchemaMessages.count(n, "property", "properties"))") + tag("maxProperties"))
         }
-        if let n = node.minItems { out.append((zh ? "至少 \(n) 个元素" : "at least \(SchemaMessages.count(n, "element"))") + " [minItems]") }
-        if let n = node.maxItems { out.append((zh ? "至多 \(n) 个元素" : "at most \(SchemaMessages.count(n, "element"))") + " [maxItems]") }
-        if node.uniqueItems { out.append((zh ? "元素互不相同" : "elements all different") + " [uniqueItems]") }
+        if let n = node.minItems { out.append((zh ? "至少 \(n) 个元素" : "at least \(SchemaMessages.count(n, "element"))") + tag("minItems")) }
+        if let n = node.maxItems { out.append((zh ? "至多 \(n) 个元素" : "at most \(SchemaMessages.count(n, "element"))") + tag("maxItems")) }
+        if node.uniqueItems { out.append((zh ? "元素互不相同" : "elements all different") + tag("uniqueItems")) }
         if node.contains != nil, let n = node.minContains {
-            out.append((zh ? "至少 \(n) 个符合 contains" : "at least \(n) matching") + " [minContains]")
+            out.append((zh ? "至少 \(n) 个符合 contains" : "at least \(n) matching") + tag("minContains"))
         }
         if node.contains != nil, let n = node.maxContains {
-            out.append((zh ? "至多 \(n) 个符合 contains" : "at most \(n) matching") + " [maxContains]")
+            out.append((zh ? "至多 \(n) 个符合 contains" : "at most \(n) matching") + tag("maxContains"))
         }
         return out
     }

@@ -1,0 +1,134 @@
+import Foundation
+import SiftTesting
+import Testing
+
+/// `schema:` through the binary: result lines, explain and the located refusals, exactly.
+@Suite struct JSONSchemaCLITests {
+    static let schema = """
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "title": "Order",
+          "type": "object",
+          "required": ["id", "items"],
+          "properties": {
+            "id": {"type": "string", "pattern": "^[A-Z]{2}[0-9]+$"},
+            "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/item"}},
+            "note": {"type": ["string", "null"], "maxLength": 20}
+          },
+          "additionalProperties": false,
+          "$defs": {"item": {"type": "object", "required": ["sku", "qty"],
+            "properties": {"sku": {"type": "string"}, "qty": {"type": "integer", "minimum": 1}}}}
+        }
+        """
+
+    func folder(_ files: [String: String]) throws -> String {
+        let dir = TemporaryFiles.path("sift-schema-cli-")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    func orders() throws -> String {
+        try folder([
+            "order.schema.json": Self.schema,
+            "orders.yaml": "pack: orders\nschema: order.schema.json\nfields:\n  id: [{length: {max: 8}}]\n",
+            "orders.jsonl": #"{"id":"AB12","items":[{"sku":"x","qty":2}]}"# + "\n"
+                + #"{"id":"ab","items":[{"sku":"x","qty":0},{"qty":1}],"note":"a note that is far too long","coupon":"X"}"# + "\n",
+        ])
+    }
+
+    @Test func resultLinesNameEachKeywordAtItsPlaceInTheSchema() throws {
+        let dir = try orders()
+        let r = try SiftProcess.run(["run", "--rules", dir + "/orders.yaml", dir + "/orders.jsonl"])
+        let out = r.stdout.replacingOccurrences(of: dir + "/", with: "")
+        #expect(r.status == 1)
+        #expect(
+            out == """
+                {"source":"orders.jsonl","line":1,"valid":true,"packs":["orders"],"violations":[]}
+                {"source":"orders.jsonl","line":2,"valid":false,"packs":["orders"],"violations":[\
+                {"field":"id","reason":"id.pattern","message":"must contain a match of the pattern '^[A-Z]{2}[0-9]+$'","value":"ab","rule":"order.schema.json:7:30"},\
+                {"field":"items[0].qty","reason":"items[*].qty.minimum","message":"must be at least 1","value":"0","rule":"order.schema.json:13:74"},\
+                {"field":"items[1].sku","reason":"items[*].sku.required","message":"is required but missing","rule":"order.schema.json:12:40"},\
+                {"field":"note","reason":"note.maxLength","message":"must be at most 20 characters long (it has 27)","value":"a note that is far too long","rule":"order.schema.json:9:42"},\
+                {"field":"coupon","reason":"record.additionalProperties","message":"is not allowed: the schema does not list this property","value":"X","rule":"order.schema.json:11:27"}]}
+
+                """)
+    }
+
+    @Test func explainListsEachPathWithItsReasonCodes() throws {
+        let dir = try orders()
+        let r = try SiftProcess.run(["explain", dir + "/orders.yaml"])
+        let schemaPart = r.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("    ") || $0.contains("JSON Schema") }
+        #expect(
+            schemaPart.dropFirst() == [
+                "  JSON Schema \(dir)/order.schema.json (draft 2020-12), checking the whole record:",
+                "    record: type object [record.type]",
+                "    id: required [id.required]",
+                "    items: required [items.required]",
+                "    id: type string [id.type]; contains a match of '^[A-Z]{2}[0-9]+$' (a search, not a full match) [id.pattern]",
+                "    items: type array [items.type]; at least 1 element [items.minItems]",
+                "    items[*]: type object [items[*].type]",
+                "    items[*].sku: required [items[*].sku.required]",
+                "    items[*].qty: required [items[*].qty.required]",
+                "    items[*].sku: type string [items[*].sku.type]",
+                "    items[*].qty: type integer [items[*].qty.type]; must be at least 1 [items[*].qty.minimum]",
+                "    note: type null or string [note.type]; at most 20 characters [note.maxLength]",
+                "    record: no other properties [record.additionalProperties]",
+            ])
+    }
+
+    @Test func everyProblemOfASchemaIsLocatedAtOnceInBothLanguages() throws {
+        let bad = """
+            {
+              "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}},
+              "properties": {
+                "age": {"type": "integr", "minimun": 3, "maximum": "ten"},
+                "next": {"$ref": "#/$defs/a"},
+                "x": {"$ref": "other.json#/a"},
+                "z": {"unevaluatedProperties": false, "pattern": "a(b"}
+              }
+            }
+            """
+        let dir = try folder(["loop.json": bad, "pack.yaml": "pack: p\nschema: loop.json\n"])
+        let en = try SiftProcess.run(["lint", dir])
+        #expect(en.status == 2)
+        #expect(
+            en.stderr.replacingOccurrences(of: dir + "/", with: "") == """
+                loop.json:2:66: error: this reference leads back to itself without going into the value, so checking would never end (at /$defs/a)
+                  "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}},
+                                                                                 ^
+                loop.json:4:21: error: unknown type 'integr'; did you mean 'integer'? (at /properties/age/type)
+                    "age": {"type": "integr", "minimun": 3, "maximum": "ten"},
+                                    ^
+                loop.json:4:31: warning: 'minimun' is no keyword of draft 2020-12 and is ignored; did you mean 'minimum'? (at /properties/age/minimun)
+                    "age": {"type": "integr", "minimun": 3, "maximum": "ten"},
+                                              ^
+                loop.json:4:56: error: must be a number, not the text 'ten' (at /properties/age/maximum)
+                    "age": {"type": "integr", "minimun": 3, "maximum": "ten"},
+                                                                       ^
+                loop.json:6:19: error: 'other.json#/a' refers to another file, outside this schema file; Sift reads one file and fetches nothing (at /properties/x/$ref)
+                    "x": {"$ref": "other.json#/a"},
+                                  ^
+                loop.json:7:11: error: 'unevaluatedProperties' is not supported by Sift; the schema cannot be run as it is written (at /properties/z/unevaluatedProperties)
+                    "z": {"unevaluatedProperties": false, "pattern": "a(b"}
+                          ^
+                loop.json:7:54: error: the pattern 'a(b' does not compile: missing closing parenthesis (at byte 3) (at /properties/z/pattern)
+                    "z": {"unevaluatedProperties": false, "pattern": "a(b"}
+                                                                     ^
+                sift lint: 6 errors
+
+                """)
+        let zh = try SiftProcess.run(["lint", dir, "--lang", "zh"])
+        #expect(
+            zh.stderr.components(separatedBy: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
+                .map { $0.replacingOccurrences(of: dir + "/", with: "") } == [
+                    "loop.json:2:66: error: 此引用绕回自身，却没有进入值的内部，检查将永远不会结束（位置 /$defs/a）",
+                    "loop.json:4:21: error: 未知的类型 'integr'；是否想写 'integer'？（位置 /properties/age/type）",
+                    "loop.json:4:31: warning: 'minimun' 不是 2020-12 版的关键字，已忽略；是否想写 'minimum'？（位置 /properties/age/minimun）",
+                    "loop.json:4:56: error: 应为数字，而不是 文本 'ten'（位置 /properties/age/maximum）",
+                    "loop.json:6:19: error: 'other.json#/a' 指向另一个文件（本模式文件之外）；Sift 只读取一个文件，不会下载任何内容（位置 /properties/x/$ref）",
+                    "loop.json:7:11: error: Sift 不支持 'unevaluatedProperties'；此模式无法按原样运行（位置 /properties/z/unevaluatedProperties）",
+                    "loop.json:7:54: error: 模式 'a(b' 无法编译：缺少右括号（在第 3 字节）（位置 /properties/z/pattern）",
+                ])
+    }
+}
