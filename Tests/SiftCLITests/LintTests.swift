@@ -346,10 +346,10 @@ import SiftTesting
                 \(path):1:1: error: 规则包中有未知的键 'feilds'；是否想写 'fields'？（可用的键：version, pack, \
                 description, applies_to, \
                 include, validators, null, report, fields, record, examples, fail_when, warn_when, exec_checks, app_store, apple_id_token, receipt, \
-                routes）
+                routes, schema）
                 feilds:
                 ^
-                \(path):1:1: error: 规则包 'r' 没有规则：请添加 'fields:' 或以下部分之一：app_store, apple_id_token, receipt, routes
+                \(path):1:1: error: 规则包 'r' 没有规则：请添加 'fields:' 或以下部分之一：app_store, apple_id_token, receipt, routes, schema
                 feilds:
                 ^
                 sift lint：2 个错误
