@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "SiftCLI",
             dependencies: [
-                "Sift", "SiftRoutes", "SiftReceipts",
+                "Sift", "SiftRoutes", "SiftReceipts", "SiftJSONSchema",
                 .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

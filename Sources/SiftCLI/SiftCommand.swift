@@ -10,7 +10,7 @@ struct SiftCommand: ParsableCommand {
         discussion: "Exit codes: \(ExitCode.documentation)",
         version: BuildInfo.description,
         subcommands: [
-            Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self,
+            Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self, Import.self,
         ] + studio + [LedgerCommand.self])
 
     #if Studio

@@ -145,6 +145,8 @@ struct SchemaCompiler {
             let otherwise = config?["else"].map { sub($0, "else", node, index, descends: false) } ?? nil
             if let condition { node.ifThenElse = (condition, then, otherwise) }
         case "$ref": reference(value, at, node, index)
+        case "title": node.title = value.scalarText
+        case "description": node.about = value.scalarText
         default: other(key, value, mark, at)
         }
     }

@@ -10,6 +10,9 @@ final class SchemaNode: @unchecked Sendable {
     let mark: Mark
     /// `true` or `{}` (nil); `false` (a schema nothing passes).
     var never = false
+    /// The schema's `title` and `description`: comments of an imported pack.
+    var title: String?
+    var about: String?
 
     var types: TypeSet?
     var enumValues: [JSONValue]?

@@ -1,0 +1,55 @@
+import Foundation
+import SiftCore
+
+/// `sift import jsonschema`: a JSON Schema written as a pack of Sift's own checks, to read, own
+/// and extend. Only what a pack says exactly is written; every keyword it cannot say is refused,
+/// located in the schema file (the schema then runs as it is, with `schema: FILE`). Never weaker,
+/// never stricter: a keyword that JSON Schema applies to one type only is written under
+/// `when: {type: ...}` unless the schema says the value is of that type.
+public enum SchemaImport {
+    /// What an import gives: the pack's text, or the problems that refuse it (and the schema's
+    /// text, for located messages).
+    public struct Result: Sendable {
+        public let yaml: String?
+        package let diagnostics: DiagnosticList
+        public let sources: [String: String]
+        /// The problems, located, with the schema file's lines and carets.
+        public func rendered(_ language: Language = .en) -> String {
+            DiagnosticRenderer(sources: sources, language: language).render(diagnostics.sorted)
+        }
+    }
+
+    /// The pack for the schema at `pointer` of the file at `path` (shown as `display`).
+    public static func pack(
+        path: String, display: String, pointer: String = "", draft: SchemaDraft? = nil, assertFormats: Bool = false,
+        name: String, field: String? = nil
+    ) -> Result {
+        var diagnostics = DiagnosticList()
+        var options = SchemaOptions()
+        options.assertFormats = assertFormats
+        let at = Mark(file: display, line: 1, column: 1)
+        guard
+            let loaded = SchemaLoader.load(
+                path: path, display: display, pointer: pointer, draft: draft, options: options, at: at, diagnostics: &diagnostics)
+        else { return Result(yaml: nil, diagnostics: diagnostics, sources: sourceText(path, display)) }
+        var writer = SchemaPackWriter(program: loaded.program, assertFormats: assertFormats)
+        let prefix: [FieldPath.Component]
+        if let field {
+            do { prefix = try FieldPath(parsing: field).components } catch {
+                diagnostics.error(error.message, at: nil)
+                return Result(yaml: nil, diagnostics: diagnostics, sources: [display: loaded.text])
+            }
+        } else {
+            prefix = []
+        }
+        writer.visit(loaded.program.root, prefix, required: .yes)
+        diagnostics.append(contentsOf: writer.diagnostics.items)
+        guard !diagnostics.hasErrors else { return Result(yaml: nil, diagnostics: diagnostics, sources: [display: loaded.text]) }
+        let yaml = writer.yaml(name: name, file: display, draft: loaded.program.draft)
+        return Result(yaml: yaml, diagnostics: diagnostics, sources: [display: loaded.text])
+    }
+
+    private static func sourceText(_ path: String, _ display: String) -> [String: String] {
+        (try? String(contentsOfFile: path, encoding: .utf8)).map { [display: $0] } ?? [:]
+    }
+}

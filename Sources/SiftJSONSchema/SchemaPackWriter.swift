@@ -1,0 +1,323 @@
+import Foundation
+import SiftCore
+
+/// Walks a compiled schema and collects the pack's fields and record rules, refusing each
+/// keyword a pack cannot say exactly (`SchemaImport`).
+struct SchemaPackWriter {
+    let program: SchemaProgram
+    let assertFormats: Bool
+    var diagnostics = DiagnosticList()
+    private var fields: [Field] = []
+    private var requires: [(String, [String])] = []
+    private var closed = false
+    private var visiting: [Int] = []
+    private var usesSearch = false
+
+    init(program: SchemaProgram, assertFormats: Bool) {
+        self.program = program
+        self.assertFormats = assertFormats
+    }
+
+    /// One field of the pack: its path, whether it must be there, its checks (YAML flow text)
+    /// and the comments from the schema's `title` and `description`.
+    struct Field {
+        let path: String
+        var required: Presence
+        var checks: [String] = []
+        var comments: [String] = []
+    }
+
+    /// The keywords a pack cannot say, in the words of the refusal.
+    static let refused: [(String, @Sendable (SchemaNode) -> Bool)] = [
+        ("anyOf", { !$0.anyOf.isEmpty }), ("oneOf", { !$0.oneOf.isEmpty }), ("not", { $0.not != nil }),
+        ("if", { $0.ifThenElse != nil }), ("patternProperties", { !$0.patternProperties.isEmpty }),
+        ("propertyNames", { $0.propertyNames != nil }), ("dependentSchemas", { !$0.dependentSchemas.isEmpty }),
+        ("prefixItems", { !$0.prefixItems.isEmpty }), ("contains", { $0.contains != nil }),
+        ("minProperties", { $0.minProperties != nil }), ("maxProperties", { $0.maxProperties != nil }),
+    ]
+
+    /// Writes the node at `path` (its value's path in the record): checks of its own, then its
+    /// properties and items as fields of their own.
+    mutating func visit(_ n: Int, _ path: [FieldPath.Component], required: Presence) {
+        let node = program.nodes[n]
+        if visiting.contains(n) {
+            return refuse(node, "$ref", "it refers back to itself (a recursive schema): a pack names each field once")
+        }
+        visiting.append(n)
+        defer { visiting.removeLast() }
+        if node.never { return refuse(node, "false", "the schema 'false' (nothing is allowed)") }
+        for (keyword, present) in Self.refused where present(node) {
+            refuse(node, keyword, "'\(keyword)'")
+        }
+        let at = path.isEmpty ? nil : FieldPath(path).description
+        if let at { note(at, node, required: required) }
+        let checks = ownChecks(node)
+        if let at {
+            add(at, checks)
+        } else if let types = node.types, !types.contains(.object) {
+            refuse(node, "type", "a 'type' without object for the whole record (records are objects)")
+        } else if checks.contains(where: { $0 != "type: object" && !$0.hasPrefix("type: [") }) {
+            refuse(node, "type", "checks of the whole record's own value (enum, const, or a string's, number's or list's keywords)")
+        }
+        objectPart(node, path, at)
+        arrayPart(node, path, at)
+        if let ref = node.ref { visit(ref, path, required: required) }
+        for sub in node.allOf { visit(sub, path, required: required) }
+    }
+
+    private mutating func objectPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {
+        let hasObject = !node.properties.isEmpty || !node.required.isEmpty || !node.dependentRequired.isEmpty
+            || node.additionalProperties != nil
+        guard hasObject else { return }
+        // A pack's fields inside a value are checked as an object's; JSON Schema's object keywords
+        // say nothing of other values, so the schema must say the value is an object.
+        let dependencies = node.marks["dependentRequired"] != nil ? "dependentRequired" : "dependencies"
+        // JSON Schema's object keywords say nothing of other values. When the schema does not say
+        // the value is an object, a required property is required only when it is one
+        // (`required: {when: {field: PARENT, type: object}}`); inside a list's elements a
+        // condition cannot name the element, so there the schema must say "type": "object".
+        var whenObject: Presence = .yes
+        if let at, node.types != [.object] {
+            let present = [
+                ("properties", !node.properties.isEmpty && path.contains(.wildcard)),
+                ("required", !node.required.isEmpty && path.contains(.wildcard)),
+                (dependencies, !node.dependentRequired.isEmpty), ("additionalProperties", node.additionalProperties != nil),
+            ]
+            for (keyword, here) in present where here {
+                refuse(node, keyword, "'\(keyword)' on a value not declared \"type\": \"object\"")
+            }
+            if present.contains(where: \.1) { return }
+            whenObject = .when(at, "object")
+        }
+        for (name, sub) in node.properties {
+            visit(sub, path + [.key(name.text)], required: node.required.contains { $0.text == name.text } ? whenObject : .no)
+        }
+        for name in node.required where !node.properties.contains(where: { $0.name.text == name.text }) {
+            let p = FieldPath(path + [.key(name.text)]).description
+            if let i = fields.firstIndex(where: { $0.path == p }) {
+                fields[i].required = fields[i].required.or(whenObject)
+            } else {
+                fields.append(Field(path: p, required: whenObject))
+            }
+        }
+        if !node.dependentRequired.isEmpty {
+            if at != nil {
+                refuse(node, dependencies, "'\(dependencies)' inside the record (a pack's 'requires' is about the record's own fields)")
+            } else {
+                for (name, others) in node.dependentRequired { requires.append((name.text, others.map(\.text))) }
+            }
+        }
+        if let extra = node.additionalProperties { additional(node, extra, at) }
+    }
+
+    /// `additionalProperties: false` of the record is a closed record, when no property may hold
+    /// an object or a list (a closed record also closes those, which JSON Schema does not).
+    private mutating func additional(_ node: SchemaNode, _ extra: Int, _ at: String?) {
+        guard program.nodes[extra].never, at == nil else {
+            return refuse(node, "additionalProperties", "'additionalProperties' other than false for the whole record")
+        }
+        let scalar = node.properties.allSatisfy { program.nodes[$0.node].types.map { !$0.contains(.object) && !$0.contains(.array) } ?? false }
+        guard scalar else {
+            return refuse(
+                node, "additionalProperties",
+                "'additionalProperties: false' with a property that may be an object or a list (a closed record closes those too)")
+        }
+        closed = true
+    }
+
+    private mutating func arrayPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {
+        guard let items = node.items else { return }
+        guard let at, node.types == [.array] || !path.contains(.wildcard) else {
+            return refuse(node, "items", "'items' on a value not declared \"type\": \"array\"")
+        }
+        visit(items, path + [.wildcard], required: node.types == [.array] ? .yes : .when(at, "array"))
+    }
+
+    /// The checks of the value itself, each group of type-bound keywords under `when: {type: ...}`
+    /// unless the schema's `type` already says the value is of that type.
+    private mutating func ownChecks(_ node: SchemaNode) -> [String] {
+        var out: [String] = []
+        if let types = node.types {
+            let words = types.words
+            out.append(words.count == 1 ? "type: \(words[0])" : "type: [\(words.map(Self.quoted).joined(separator: ", "))]")
+        }
+        if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
+            if let list = Self.enumeration(values) { out.append("enum: [\(list)]") } else {
+                refuse(node, node.enumValues != nil ? "enum" : "const", "'\(node.enumValues != nil ? "enum" : "const")' with a value that is not text, a number or a boolean")
+            }
+        }
+        out += bound(node, [.string], "string", stringChecks(node))
+        out += bound(node, [.number, .integer], "number", numberChecks(node))
+        out += bound(node, [.array], "array", arrayChecks(node))
+        return out
+    }
+
+    private func bound(_ node: SchemaNode, _ own: TypeSet, _ word: String, _ checks: [String]) -> [String] {
+        guard !checks.isEmpty else { return [] }
+        if let types = node.types, types.isSubset(of: own) { return checks }
+        return ["{when: {type: \(word)}, then: [\(checks.map { "{\($0)}" }.joined(separator: ", "))]}"]
+    }
+
+    private mutating func stringChecks(_ node: SchemaNode) -> [String] {
+        var out: [String] = []
+        if node.minLength != nil || node.maxLength != nil {
+            out.append("length: {" + [node.minLength.map { "min: \($0)" }, node.maxLength.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ") + "}")
+        }
+        if let p = node.pattern {
+            usesSearch = true
+            out.append("regex: {pattern: \(Self.quoted(p.source)), mode: search}")
+        }
+        if let f = node.format {
+            switch f.kind {
+            case .date: out.append("date: yyyy-MM-dd")
+            case .dateTime: out.append("date: rfc3339")
+            default: refuse(node, "format", "format '\(f.kind.rawValue)' as an assertion (Sift's checks have no \(f.kind.rawValue))")
+            }
+        }
+        return out
+    }
+
+    private func numberChecks(_ node: SchemaNode) -> [String] {
+        var out: [String] = []
+        var range: [String] = []
+        if let b = node.minimum { range.append("min: \(b.text)") }
+        if let b = node.maximum { range.append("max: \(b.text)") }
+        if !range.isEmpty { out.append("range: {\(range.joined(separator: ", "))}") }
+        if let b = node.exclusiveMinimum { out.append("range: {min: \(b.text), min_exclusive: true}") }
+        if let b = node.exclusiveMaximum { out.append("range: {max: \(b.text), max_exclusive: true}") }
+        if let b = node.multipleOf { out.append("multiple_of: \(b.text)") }
+        return out
+    }
+
+    private func arrayChecks(_ node: SchemaNode) -> [String] {
+        var out: [String] = []
+        if node.minItems != nil || node.maxItems != nil {
+            out.append("length: {" + [node.minItems.map { "min: \($0)" }, node.maxItems.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ") + "}")
+        }
+        if node.uniqueItems { out.append("unique: true") }
+        return out
+    }
+
+    // MARK: - Fields
+
+    private mutating func note(_ path: String, _ node: SchemaNode, required: Presence) {
+        if let i = fields.firstIndex(where: { $0.path == path }) {
+            fields[i].required = fields[i].required.or(required)
+        } else {
+            fields.append(Field(path: path, required: required))
+        }
+        let i = fields.firstIndex { $0.path == path }!
+        for text in [node.title, node.about].compactMap({ $0 }) where !fields[i].comments.contains(text) { fields[i].comments.append(text) }
+    }
+
+    private mutating func add(_ path: String, _ checks: [String]) {
+        guard let i = fields.firstIndex(where: { $0.path == path }) else { return }
+        for c in checks where !fields[i].checks.contains(c) { fields[i].checks.append(c) }
+    }
+
+    private mutating func refuse(_ node: SchemaNode, _ keyword: String, _ what: String) {
+        let pointer = node.pointer.isEmpty ? "/" : node.pointer
+        diagnostics.error("a pack cannot say \(what); run the schema as it is with 'schema: FILE' (at \(pointer))", at: node.mark(keyword))
+    }
+
+    // MARK: - YAML
+
+    func yaml(name: String, file: String, draft: SchemaDraft) -> String {
+        var lines = [
+            "# Written by `sift import jsonschema` from \(file) (draft \(draft.rawValue)).",
+            "# Reason codes are Sift's (phone.regex); `schema: \(file)` would give JSON Schema's (phone.pattern).",
+        ]
+        let root = program.nodes[program.root]
+        for text in [root.title, root.about].compactMap({ $0 }) { lines += text.split(separator: "\n").map { "# " + $0 } }
+        if usesSearch {
+            lines.append("# JSON Schema's `pattern` is a search (ECMA-262), not a full match: hence `mode: search`.")
+        }
+        lines += ["version: 1", "pack: \(Self.quoted(name))", "null: value   # as in JSON Schema, null is a value that `type` checks", "fields:"]
+        for f in fields {
+            for c in f.comments { lines += c.split(separator: "\n").map { "  # " + $0 } }
+            lines.append("  \(Self.key(f.path)):")
+            lines.append("    required: \(f.required.yaml)")
+            if !f.checks.isEmpty {
+                lines.append("    checks:")
+                lines += f.checks.map { "      - " + ($0.hasPrefix("{") ? $0 : "{\($0)}") }
+            }
+        }
+        if fields.isEmpty { lines[lines.count - 1] = "fields: {}" }
+        if closed || !requires.isEmpty {
+            lines.append("record:")
+            if closed { lines.append("  fields: closed") }
+            if !requires.isEmpty {
+                lines.append("  requires:")
+                lines += requires.map { "    \(Self.key($0.0)): [\($0.1.map(Self.quoted).joined(separator: ", "))]" }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A YAML scalar that is read back as exactly `s`: single-quoted (nothing in it is read as
+    /// YAML), or double-quoted with escapes when it holds a control character, which a
+    /// single-quoted scalar would fold (a line break becomes a space).
+    static func quoted(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else { return "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}" {
+                    out += String(format: "\\u%04X", u.value)
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func key(_ path: String) -> String {
+        path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) } && !path.isEmpty ? path : quoted(path)
+    }
+
+    /// `enum` values a pack's `enum` takes: texts, numbers, booleans.
+    static func enumeration(_ values: [JSONValue]) -> String? {
+        guard !values.isEmpty else { return nil }
+        var out: [String] = []
+        for v in values {
+            switch v.kind {
+            case .string: out.append(quoted(v.string ?? ""))
+            case .number: out.append(v.rawText)
+            case .bool: out.append(v.bool == true ? "true" : "false")
+            default: return nil
+            }
+        }
+        return out.joined(separator: ", ")
+    }
+}
+
+/// Whether a field must be there: always, never, or when its container is an object (a list).
+enum Presence: Equatable {
+    case yes, no
+    case when(String, String)
+
+    /// Required when either says so.
+    func or(_ other: Presence) -> Presence {
+        switch (self, other) {
+        case (.yes, _), (_, .yes): return .yes
+        case (.no, let x), (let x, .no): return x
+        default: return self
+        }
+    }
+
+    var yaml: String {
+        switch self {
+        case .yes: return "true"
+        case .no: return "false"
+        case .when(let field, let type): return "{when: {field: \(SchemaPackWriter.quoted(field)), type: \(type)}}"
+        }
+    }
+}
