@@ -66,7 +66,8 @@ struct SchemaPackWriter {
     }
 
     private mutating func objectPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {
-        let hasObject = !node.properties.isEmpty || !node.required.isEmpty || !node.dependentRequired.isEmpty
+        let hasObject =
+            !node.properties.isEmpty || !node.required.isEmpty || !node.dependentRequired.isEmpty
             || node.additionalProperties != nil
         guard hasObject else { return }
         // A pack's fields inside a value are checked as an object's; JSON Schema's object keywords
@@ -116,7 +117,9 @@ struct SchemaPackWriter {
         guard program.nodes[extra].never, at == nil else {
             return refuse(node, "additionalProperties", "'additionalProperties' other than false for the whole record")
         }
-        let scalar = node.properties.allSatisfy { program.nodes[$0.node].types.map { !$0.contains(.object) && !$0.contains(.array) } ?? false }
+        let scalar = node.properties.allSatisfy {
+            program.nodes[$0.node].types.map { !$0.contains(.object) && !$0.contains(.array) } ?? false
+        }
         guard scalar else {
             return refuse(
                 node, "additionalProperties",
@@ -142,8 +145,12 @@ struct SchemaPackWriter {
             out.append(words.count == 1 ? "type: \(words[0])" : "type: [\(words.map(Self.quoted).joined(separator: ", "))]")
         }
         if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
-            if let list = Self.enumeration(values) { out.append("enum: [\(list)]") } else {
-                refuse(node, node.enumValues != nil ? "enum" : "const", "'\(node.enumValues != nil ? "enum" : "const")' with a value that is not text, a number or a boolean")
+            if let list = Self.enumeration(values) {
+                out.append("enum: [\(list)]")
+            } else {
+                refuse(
+                    node, node.enumValues != nil ? "enum" : "const",
+                    "'\(node.enumValues != nil ? "enum" : "const")' with a value that is not text, a number or a boolean")
             }
         }
         out += bound(node, [.string], "string", stringChecks(node))
@@ -161,7 +168,10 @@ struct SchemaPackWriter {
     private mutating func stringChecks(_ node: SchemaNode) -> [String] {
         var out: [String] = []
         if node.minLength != nil || node.maxLength != nil {
-            out.append("length: {" + [node.minLength.map { "min: \($0)" }, node.maxLength.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ") + "}")
+            out.append(
+                "length: {"
+                    + [node.minLength.map { "min: \($0)" }, node.maxLength.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                    + "}")
         }
         if let p = node.pattern {
             usesSearch = true
@@ -192,7 +202,10 @@ struct SchemaPackWriter {
     private func arrayChecks(_ node: SchemaNode) -> [String] {
         var out: [String] = []
         if node.minItems != nil || node.maxItems != nil {
-            out.append("length: {" + [node.minItems.map { "min: \($0)" }, node.maxItems.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ") + "}")
+            out.append(
+                "length: {"
+                    + [node.minItems.map { "min: \($0)" }, node.maxItems.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                    + "}")
         }
         if node.uniqueItems { out.append("unique: true") }
         return out
@@ -232,7 +245,9 @@ struct SchemaPackWriter {
         if usesSearch {
             lines.append("# JSON Schema's `pattern` is a search (ECMA-262), not a full match: hence `mode: search`.")
         }
-        lines += ["version: 1", "pack: \(Self.quoted(name))", "null: value   # as in JSON Schema, null is a value that `type` checks", "fields:"]
+        lines += [
+            "version: 1", "pack: \(Self.quoted(name))", "null: value   # as in JSON Schema, null is a value that `type` checks", "fields:",
+        ]
         for f in fields {
             for c in f.comments { lines += c.split(separator: "\n").map { "  # " + $0 } }
             lines.append("  \(Self.key(f.path)):")
@@ -258,7 +273,9 @@ struct SchemaPackWriter {
     /// YAML), or double-quoted with escapes when it holds a control character, which a
     /// single-quoted scalar would fold (a line break becomes a space).
     static func quoted(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        guard
+            s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
+            )
         else { return "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
         var out = "\""
         for u in s.unicodeScalars {
