@@ -51,4 +51,37 @@ enum ECMAPattern {
         }
         return categories[name] ?? name
     }
+
+    /// X when `pattern` is `^X$` and X has no `|` at its top level (so both anchors hold for the
+    /// whole of it) and ends in no backslash (its `$` is an anchor, not an escaped dollar).
+    static func wholeText(_ pattern: String) -> String? {
+        let s = Array(pattern.unicodeScalars)
+        guard s.count >= 2, s.first == "^", s.last == "$" else { return nil }
+        let inner = s[1..<(s.count - 1)]
+        var depth = 0, inClass = false, i = inner.startIndex
+        while i < inner.endIndex {
+            let c = inner[i]
+            if c == "\\" {
+                if i + 1 == inner.endIndex { return nil }  // `\$`: the dollar is escaped
+                i += 2
+                continue
+            }
+            if inClass {
+                if c == "]" { inClass = false }
+            } else if c == "[" {
+                inClass = true
+                if i + 1 < inner.endIndex, inner[i + 1] == "]" { i += 1 }
+                if i + 1 < inner.endIndex, inner[i + 1] == "^", i + 2 < inner.endIndex, inner[i + 2] == "]" { i += 2 }
+            } else if c == "(" {
+                depth += 1
+            } else if c == ")" {
+                depth -= 1
+            } else if c == "|", depth == 0 {
+                return nil
+            }
+            i += 1
+        }
+        guard depth == 0, !inClass else { return nil }
+        return String(String.UnicodeScalarView(inner))
+    }
 }

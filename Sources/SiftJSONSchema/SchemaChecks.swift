@@ -23,7 +23,7 @@ extension SchemaProgram {
         if let types = node.types, !types.admits(v) {
             ok = false
             guard S.collects else { return false }
-            sink.add(node, "type", v, at, SchemaMessages.type(types, v))
+            sink.add(node, "type", v, at, SchemaMessages.type(types, v), detail: Int(v.kind.rawValue) * 2 + (v.isIntegral ? 1 : 0))
         }
         if let values = node.enumValues, !values.contains(where: { JSONCanonical.equal($0, v) }) {
             ok = false
@@ -74,11 +74,19 @@ extension SchemaProgram {
                 for b in bytes where b & 0xC0 != 0x80 { n += 1 }
                 if let min = node.minLength, n < min {
                     ok = false
-                    if S.collects { sink.add(node, "minLength", v, at, SchemaMessages.length("minLength", min, n)) } else { return }
+                    if S.collects {
+                        sink.add(node, "minLength", v, at, SchemaMessages.length("minLength", min, n), detail: n)
+                    } else {
+                        return
+                    }
                 }
                 if let max = node.maxLength, n > max {
                     ok = false
-                    if S.collects { sink.add(node, "maxLength", v, at, SchemaMessages.length("maxLength", max, n)) } else { return }
+                    if S.collects {
+                        sink.add(node, "maxLength", v, at, SchemaMessages.length("maxLength", max, n), detail: n)
+                    } else {
+                        return
+                    }
                 }
             }
             if let p = node.pattern {
@@ -86,7 +94,9 @@ extension SchemaProgram {
                 if outcome != .match {
                     ok = false
                     if S.collects {
-                        sink.add(node, "pattern", v, at, SchemaMessages.pattern(p, limit: outcome == .limitExceeded))
+                        sink.add(
+                            node, "pattern", v, at, SchemaMessages.pattern(p, limit: outcome == .limitExceeded),
+                            detail: outcome == .limitExceeded ? 1 : 0)
                     } else {
                         return
                     }
@@ -126,7 +136,7 @@ extension SchemaProgram {
             if matched != 1 {
                 ok = false
                 guard S.collects else { return false }
-                sink.add(node, "oneOf", v, at, SchemaMessages.oneOf(node.oneOf.count, matched))
+                sink.add(node, "oneOf", v, at, SchemaMessages.oneOf(node.oneOf.count, matched), detail: matched)
             }
         }
         if let not = node.not, isValid(not, v) {

@@ -296,7 +296,15 @@ struct SchemaCompiler {
             return nil
         }
         do {
-            let regex = try CompiledRegex.shared(ECMAPattern.translate(text), options: RegexOptions(mode: .search))
+            // `^X$` (no `|` outside brackets and parentheses) finds what a whole-text match of X
+            // finds, and a whole-text match runs as a byte automaton when X allows.
+            let translated = ECMAPattern.translate(text)
+            let regex: CompiledRegex
+            if let whole = ECMAPattern.wholeText(translated) {
+                regex = try CompiledRegex.shared("(?:" + whole + ")", options: RegexOptions(mode: .full))
+            } else {
+                regex = try CompiledRegex.shared(translated, options: RegexOptions(mode: .search))
+            }
             return SchemaPattern(source: text, regex: regex)
         } catch {
             self.error("the pattern '\(text)' does not compile: \(error.message) (at byte \(error.offset))", at: value.mark, at)

@@ -10,13 +10,13 @@ extension SchemaProgram {
             guard S.collects else { return false }
             sink.addAt(Self.append(at, name), Self.append(at, name, reason: true), node, "required", nil, SchemaMessages.required)
         }
-        for (name, requires) in node.dependentRequired where v.member(bytes: name.bytes) != nil {
+        for (i, (name, requires)) in node.dependentRequired.enumerated() where v.member(bytes: name.bytes) != nil {
             for other in requires where v.member(bytes: other.bytes) == nil {
                 ok = false
                 guard S.collects else { return false }
                 sink.addAt(
                     Self.append(at, other), Self.append(at, other, reason: true), node, "dependentRequired", nil,
-                    SchemaMessages.dependent(name))
+                    SchemaMessages.dependent(name), detail: i)
             }
         }
         for (name, sub) in node.dependentSchemas where v.member(bytes: name.bytes) != nil && !check(sub, v, at, &sink) {
@@ -26,12 +26,12 @@ extension SchemaProgram {
         if let min = node.minProperties, v.count < min {
             ok = false
             guard S.collects else { return false }
-            sink.add(node, "minProperties", v, at, SchemaMessages.properties("minProperties", min, v.count))
+            sink.add(node, "minProperties", v, at, SchemaMessages.properties("minProperties", min, v.count), detail: v.count)
         }
         if let max = node.maxProperties, v.count > max {
             ok = false
             guard S.collects else { return false }
-            sink.add(node, "maxProperties", v, at, SchemaMessages.properties("maxProperties", max, v.count))
+            sink.add(node, "maxProperties", v, at, SchemaMessages.properties("maxProperties", max, v.count), detail: v.count)
         }
         let walksMembers = !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
         if walksMembers || !node.properties.isEmpty {
@@ -109,17 +109,17 @@ extension SchemaProgram {
         if let min = node.minItems, count < min {
             ok = false
             guard S.collects else { return false }
-            sink.add(node, "minItems", v, at, SchemaMessages.items("minItems", min, count))
+            sink.add(node, "minItems", v, at, SchemaMessages.items("minItems", min, count), detail: count)
         }
         if let max = node.maxItems, count > max {
             ok = false
             guard S.collects else { return false }
-            sink.add(node, "maxItems", v, at, SchemaMessages.items("maxItems", max, count))
+            sink.add(node, "maxItems", v, at, SchemaMessages.items("maxItems", max, count), detail: count)
         }
         if node.uniqueItems, count > 1, let (later, earlier) = JSONCanonical.firstDuplicate(in: v, by: nil) {
             ok = false
             guard S.collects else { return false }
-            sink.add(node, "uniqueItems", v, at, SchemaMessages.unique(later, earlier))
+            sink.add(node, "uniqueItems", v, at, SchemaMessages.unique(later, earlier), detail: later << 32 | earlier)
         }
         var matching = 0
         let counts = node.contains != nil
@@ -147,12 +147,12 @@ extension SchemaProgram {
                 ok = false
                 guard S.collects else { return false }
                 let keyword = node.minContains == nil ? "contains" : "minContains"
-                sink.add(node, keyword, v, at, SchemaMessages.contains(keyword, min, matching))
+                sink.add(node, keyword, v, at, SchemaMessages.contains(keyword, min, matching), detail: matching)
             }
             if let max = node.maxContains, matching > max {
                 ok = false
                 guard S.collects else { return false }
-                sink.add(node, "maxContains", v, at, SchemaMessages.contains("maxContains", max, matching))
+                sink.add(node, "maxContains", v, at, SchemaMessages.contains("maxContains", max, matching), detail: matching)
             }
         }
         return ok

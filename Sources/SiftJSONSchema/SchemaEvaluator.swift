@@ -1,3 +1,4 @@
+import Foundation
 import SiftCore
 
 /// A compiled schema: its nodes (index `root` first applies), and the `const`/`enum` values.
@@ -7,6 +8,9 @@ final class SchemaProgram: Sendable {
     /// Keeps the `const` and `enum` values' document alive.
     let constants: JSONDocument
     let draft: SchemaDraft
+    /// The texts of violations met so far, made once (a record's field, reason and message as
+    /// result lines write them).
+    let texts = SchemaTexts()
 
     init(nodes: [SchemaNode], root: Int, constants: JSONDocument, draft: SchemaDraft) {
         self.nodes = nodes
@@ -23,7 +27,7 @@ final class SchemaProgram: Sendable {
 
     /// Every violation of `value`, named by its path below `prefix`.
     func violations(_ value: JSONValue, prefix: [FieldPath.Component]) -> [Violation] {
-        var sink = Collector(prefix: prefix)
+        var sink = Collector(prefix: prefix, texts: texts)
         _ = check(root, value, nil, &sink)
         return sink.violations
     }
@@ -45,40 +49,65 @@ struct PathLink {
 /// Where failures go: nowhere (a yes/no answer for `anyOf`, `not`, `contains`), or into violations.
 protocol SchemaSink {
     static var collects: Bool { get }
-    mutating func add(_ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: LocalizedText)
+    /// A failure of `keyword` of `node` at `at`; `detail` is what the message says of the value
+    /// (its length, its type), so that the same failure is written once and reused.
+    mutating func add(
+        _ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?,
+        _ text: @autoclosure () -> LocalizedText, detail: Int)
     mutating func addAt(
         _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
-        _ text: LocalizedText)
+        _ text: @autoclosure () -> LocalizedText, detail: Int)
+}
+
+extension SchemaSink {
+    mutating func add(
+        _ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: @autoclosure () -> LocalizedText
+    ) { add(node, keyword, value, at, text(), detail: 0) }
+    mutating func addAt(
+        _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
+        _ text: @autoclosure () -> LocalizedText
+    ) { addAt(field, reason, node, keyword, value, text(), detail: 0) }
 }
 
 struct FirstFailure: SchemaSink {
     static var collects: Bool { false }
-    mutating func add(_ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: LocalizedText) {}
+    mutating func add(
+        _ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?,
+        _ text: @autoclosure () -> LocalizedText, detail: Int
+    ) {}
     mutating func addAt(
         _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
-        _ text: LocalizedText
+        _ text: @autoclosure () -> LocalizedText, detail: Int
     ) {}
 }
 
 struct Collector: SchemaSink {
     static var collects: Bool { true }
     let prefix: [FieldPath.Component]
+    let texts: SchemaTexts
     var violations: [Violation] = []
 
-    mutating func add(_ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?, _ text: LocalizedText) {
+    mutating func add(
+        _ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?,
+        _ text: @autoclosure () -> LocalizedText, detail: Int
+    ) {
         let (field, reason) = Self.paths(at)
-        addAt(field, reason, node, keyword, value, text)
+        addAt(field, reason, node, keyword, value, text(), detail: detail)
     }
 
     mutating func addAt(
         _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
-        _ text: LocalizedText
+        _ text: @autoclosure () -> LocalizedText, detail: Int
     ) {
-        let f = prefix + field, r = prefix + reason
+        let f = prefix + field
         let fieldText = f.isEmpty ? "record" : FieldPath(f).description
-        let reasonText = (r.isEmpty ? "record" : FieldPath(r).description) + "." + keyword
-        violations.append(
-            Violation(field: fieldText, reason: ReasonCode(reasonText), message: text, valueOf: value, rule: node.mark(keyword)))
+        let key = SchemaTexts.Key(node: ObjectIdentifier(node), keyword: keyword, field: fieldText, detail: detail)
+        let made = texts.text(key) {
+            let r = prefix + reason
+            let reasonText = (r.isEmpty ? "record" : FieldPath(r).description) + "." + keyword
+            return ViolationText(field: fieldText, reason: ReasonCode(reasonText), message: text(), rule: node.mark(keyword))
+        }
+        violations.append(Violation(text: made, valueOf: value))
     }
 
     /// The value's path (`items[2].sku`) and its reason path (`items[*].sku`; keys the record
@@ -98,5 +127,28 @@ struct Collector: SchemaSink {
             link = l.parent
         }
         return (field.reversed(), reason.reversed())
+    }
+}
+
+/// Violation texts by node, keyword, field and what the message says of the value: a failure met
+/// again is written from the text made the first time. Bounded: past `limit` texts, new ones are
+/// made each time and not kept.
+final class SchemaTexts: @unchecked Sendable {  // `texts` only under `lock`
+    struct Key: Hashable {
+        let node: ObjectIdentifier
+        let keyword: String
+        let field: String
+        let detail: Int
+    }
+
+    static let limit = 4096
+    private var texts: [Key: ViolationText] = [:]
+    private let lock = NSLock()
+
+    func text(_ key: Key, make: () -> ViolationText) -> ViolationText {
+        if let kept = lock.withLock({ texts[key] }) { return kept }
+        let made = make()
+        lock.withLock { if texts.count < Self.limit { texts[key] = made } }
+        return made
     }
 }

@@ -40,9 +40,6 @@ struct SchemaPackWriter {
     /// properties and items as fields of their own.
     mutating func visit(_ n: Int, _ path: [FieldPath.Component], required: Presence) {
         let node = program.nodes[n]
-        if visiting.contains(n) {
-            return refuse(node, "$ref", "it refers back to itself (a recursive schema): a pack names each field once")
-        }
         visiting.append(n)
         defer { visiting.removeLast() }
         if node.never { return refuse(node, "false", "the schema 'false' (nothing is allowed)") }
@@ -61,7 +58,13 @@ struct SchemaPackWriter {
         }
         objectPart(node, path, at)
         arrayPart(node, path, at)
-        if let ref = node.ref { visit(ref, path, required: required) }
+        if let ref = node.ref {
+            if visiting.contains(ref) {
+                refuse(node, "$ref", "it refers back to itself (a recursive schema): a pack names each field once")
+            } else {
+                visit(ref, path, required: required)
+            }
+        }
         for sub in node.allOf { visit(sub, path, required: required) }
     }
 

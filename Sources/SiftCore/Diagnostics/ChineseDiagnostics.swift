@@ -580,6 +580,11 @@ enum ChineseDiagnostics {
             "$1 只能指定一个字段；不允许使用 '[*]'（模式的 'items' 会检查每个元素）"
         ),
         (#"^'pointer' is a JSON Pointer: it starts with '/', as in (\S+)"#, "'pointer' 是 JSON 指针：以 '/' 开头，例如 '$1'"),
+        // `sift import jsonschema`: what a pack cannot say.
+        (
+            #"^a pack cannot say (.*); run the schema as it is with ('[^']*')"#,
+            "规则包无法表达：$1；请在规则包中用 $2 按原样运行该模式"
+        ),
         (#"^YAML syntax: (.*)$"#, "YAML 语法错误：$1"),
         (#"^(.*) \(YAML syntax: (.*)\)$"#, "$1（YAML 语法错误：$2）"),
     ]
@@ -593,6 +598,22 @@ enum ChineseDiagnostics {
         (#"('[^']*') in ('[^']*') of ('[^']*')"#, "$3 的 $2 中的 $1"),
         (#" while scanning for the next token"#, "（在读取下一个记号时）"),
         (#"; did you mean ('[^']*')\?"#, "；是否想写 $1？"),
+        (#"('[^']*') on a value not declared "type": "(object|array)""#, "$1 用在未声明 \"type\": \"$2\" 的值上"),
+        (#"it refers back to itself \(a recursive schema\): a pack names each field once"#, "引用绕回自身（递归模式）：规则包中每个字段只能写一次"),
+        (#"the schema 'false' \(nothing is allowed\)"#, "模式 'false'（什么都不允许）"),
+        (#"('[^']*') with a value that is not text, a number or a boolean"#, "$1 中有不是文本、数字或布尔值的值"),
+        (#"('[^']*') other than false for the whole record"#, "整条记录上不为 false 的 $1"),
+        (
+            #"('[^']*') with a property that may be an object or a list \(a closed record closes those too\)"#,
+            "$1，而某个属性可能是对象或列表（封闭的记录也会封闭它们）"
+        ),
+        (#"('[^']*') inside the record \(a pack's 'requires' is about the record's own fields\)"#, "记录内部的 $1（规则包的 'requires' 只针对记录本身的字段）"),
+        (#"format ('[^']*') as an assertion \(Sift's checks have no ([^)]*)\)"#, "作为断言的格式 $1（Sift 的检查中没有 '$2'）"),
+        (#"a 'type' without object for the whole record \(records are objects\)"#, "整条记录的 'type' 不含 object（记录都是对象）"),
+        (
+            #"checks of the whole record's own value \(enum, const, or a string's, number's or list's keywords\)"#,
+            "针对整条记录本身的值的检查（enum、const，或字符串、数字、列表的关键字）"
+        ),
         (#" \(at (/\S*|'x')\)$"#, "（位置 $1）"),
         (#" \(keys: ([^)]*)\)$"#, "（可用的键：$1）"),
         (#" \(options: ([^)]*)\)$"#, "（可用的选项：$1）"),
