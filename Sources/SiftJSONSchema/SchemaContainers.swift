@@ -47,10 +47,10 @@ extension SchemaProgram {
         var ok = true
         if !walksMembers {
             // Only `properties`: look each one up rather than walk the members.
-            for (name, sub) in node.properties {
-                guard let value = v.member(bytes: name.bytes), let key = v.key(bytes: name.bytes) else { continue }
+            for i in node.properties.indices {
+                guard let (key, value) = v.keyAndValue(bytes: node.properties[i].name.bytes) else { continue }
                 let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
-                if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
+                if !withUnsafePointer(to: link, { check(node.properties[i].node, value, $0, &sink) }) {
                     ok = false
                     guard S.collects else { return false }
                 }

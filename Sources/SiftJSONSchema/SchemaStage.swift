@@ -1,8 +1,7 @@
 import SiftCore
 
 /// A pack's `schema:` section: the record (or one of its fields) checked against a JSON Schema.
-/// A valid record is answered by a walk that stops at nothing and allocates nothing; an invalid
-/// one is walked again to name every failing keyword.
+/// One walk names every failing keyword; a valid record allocates nothing.
 struct SchemaStage: Stage {
     let program: SchemaProgram
     /// The field the schema applies to; nil for the whole record.
@@ -11,7 +10,7 @@ struct SchemaStage: Stage {
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         guard let value = field.map({ $0.first(in: record) }) ?? record else { return StageResult() }
-        if program.isValid(value) { return StageResult() }
+        // One walk: a valid record leaves the collector empty (nothing allocated).
         return StageResult(violations: program.violations(value, prefix: field?.components ?? []))
     }
 

@@ -11,6 +11,12 @@ extension JSONValue {
         Self.memberIndex(document, index, bytes).map { JSONValue(document: document, index: $0 - 1) }
     }
 
+    /// The key (a string value) and the value of the member named by `bytes`, found in one pass.
+    package func keyAndValue(bytes: [UInt8]) -> (key: JSONValue, value: JSONValue)? {
+        guard let i = Self.memberIndex(document, index, bytes) else { return nil }
+        return (JSONValue(document: document, index: i - 1), JSONValue(document: document, index: i))
+    }
+
     /// Calls `body` with each member's key (a string value) and value, in input order, until it
     /// returns false.
     package func forEachMember(_ body: (JSONValue, JSONValue) -> Bool) {
