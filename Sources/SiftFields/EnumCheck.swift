@@ -63,12 +63,7 @@ struct EnumCheck: ValueCheck {
         switch value.kind {
         case .string:
             if let found = asciiMatch(value) { return found }
-            if ignoreCase { return value.string.map { strings.contains($0.lowercased()) } ?? false }
-            // Code point by code point, as written: Swift's String equality would take "é" and
-            // "e" + U+0301 for the same text.
-            var found = false
-            _ = value.withStringBytes { bytes in found = strings.contains { $0.utf8.elementsEqual(bytes) } }
-            return found
+            return value.string.map { strings.contains(ignoreCase ? $0.lowercased() : $0) } ?? false
         case .number: return value.double.map { numbers.contains($0) } ?? false
         case .bool: return value.bool.map { bools.contains($0) } ?? false
         default: return false

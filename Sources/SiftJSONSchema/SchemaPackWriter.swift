@@ -148,7 +148,15 @@ struct SchemaPackWriter {
             out.append(words.count == 1 ? "type: \(words[0])" : "type: [\(words.map(Self.quoted).joined(separator: ", "))]")
         }
         if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
-            if let list = Self.enumeration(values) {
+            if !values.isEmpty, values.allSatisfy({ $0.kind == .string }) {
+                // Texts as a whole-text regex of the literals: compared code point by code point, as
+                // JSON Schema does (Sift's `enum` takes a KELVIN SIGN for a K, by Unicode's rules).
+                let literals = values.map { Self.literal($0.string ?? "") }.joined(separator: "|")
+                out.append("regex: \(Self.quoted("(?:" + literals + ")"))")
+            } else if values.contains(where: { $0.kind == .string }) {
+                let keyword = node.enumValues != nil ? "enum" : "const"
+                refuse(node, keyword, "'\(keyword)' of texts with numbers or booleans (texts are compared by code points)")
+            } else if let list = Self.enumeration(values) {
                 out.append("enum: [\(list)]")
             } else {
                 refuse(
@@ -301,6 +309,21 @@ struct SchemaPackWriter {
 
     static func key(_ path: String) -> String {
         path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) } && !path.isEmpty ? path : quoted(path)
+    }
+
+    /// A regex matching exactly `text`: punctuation escaped, control characters as `\x{..}`.
+    static func literal(_ text: String) -> String {
+        var out = ""
+        for u in text.unicodeScalars {
+            if u.value < 0x20 || u.value == 0x7F {
+                out += "\\x{" + String(u.value, radix: 16) + "}"
+            } else if u.isASCII, !(u.properties.isAlphabetic || ("0"..."9").contains(u)) {
+                out += "\\" + String(u)
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 
     /// `enum` values a pack's `enum` takes: texts, numbers, booleans.

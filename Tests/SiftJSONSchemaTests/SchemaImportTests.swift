@@ -27,7 +27,7 @@ import Testing
             "items": {"type": "array", "minItems": 1, "uniqueItems": true, "items": {"$ref": "#/$defs/item"}},
             "note": {"type": ["string", "null"], "maxLength": 5},
             "address": {"required": ["city"], "properties": {"city": {"type": "string"}}},
-            "kind": {"enum": ["a", "b\\nc", 2]}
+            "kind": {"enum": ["a", "b\\nc", "K"]}
           },
           "$defs": {"item": {"type": "object", "required": ["sku"], "properties": {
             "sku": {"type": "string"}, "qty": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 2}}}}
@@ -88,7 +88,7 @@ import Testing
                   kind:
                     required: false
                     checks:
-                      - {enum: ['a', "b\\nc", 2]}
+                      - {regex: '(?:a|b\\x{a}c|K)'}
                 record:
                   requires:
                     coupon: ['coupon_source']
@@ -106,11 +106,11 @@ import Testing
             #"{"id":"AB1","items":[{"sku":"a","qty":3}]}"#, #"{"id":"AB1","items":[]}"#, #"{"id":5,"items":[{"sku":"a"}]}"#,
             #"{"id":"AB1","items":[{"sku":"a"}],"note":null}"#, #"{"id":"AB1","items":[{"sku":"a"}],"note":"toolong"}"#,
             #"{"id":"AB1","items":[{"sku":"a"}],"address":"str"}"#, #"{"id":"AB1","items":[{"sku":"a"}],"address":{}}"#,
-            #"{"id":"AB1","items":[{"sku":"a"}],"kind":"b\nc"}"#, #"{"id":"AB1","items":[{"sku":"a"}],"kind":2.0}"#,
+            #"{"id":"AB1","items":[{"sku":"a"}],"kind":"b\nc"}"#, #"{"id":"AB1","items":[{"sku":"a"}],"kind":"\u212A"}"#,
             #"{"id":"AB1","items":[{"sku":"a"}],"kind":"b c"}"#, #"{"id":"AB1","items":[{"sku":"a"}],"coupon":"X"}"#,
             #"{"items":[1]}"#,
         ]
-        let want = [true, false, false, false, false, false, false, true, false, true, false, true, true, false, false, false]
+        let want = [true, false, false, false, false, false, false, true, false, true, false, true, false, false, false, false]
         for (record, valid) in zip(records, want) {
             #expect(try Session(pipeline: imported, asOfMillis: 0).validate(json: Array(record.utf8)).isValid == valid, "\(record)")
             #expect(try Session(pipeline: direct, asOfMillis: 0).validate(json: Array(record.utf8)).isValid == valid, "\(record)")
