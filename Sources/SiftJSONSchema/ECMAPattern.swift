@@ -70,12 +70,14 @@ enum ECMAPattern {
                 if c == "]" { inClass = false }
             } else if c == "[" {
                 inClass = true
+                // `[^]...]` and `[]...]`: a `]` first in the class is one of its characters (PCRE2).
+                if i + 1 < inner.endIndex, inner[i + 1] == "^" { i += 1 }
                 if i + 1 < inner.endIndex, inner[i + 1] == "]" { i += 1 }
-                if i + 1 < inner.endIndex, inner[i + 1] == "^", i + 2 < inner.endIndex, inner[i + 2] == "]" { i += 2 }
             } else if c == "(" {
                 depth += 1
             } else if c == ")" {
                 depth -= 1
+                if depth < 0 { return nil }
             } else if c == "|", depth == 0 {
                 return nil
             }

@@ -93,6 +93,7 @@ extension SchemaProgram {
                 let outcome = p.regex.match(bytes)
                 if outcome != .match {
                     ok = false
+                    if outcome != .noMatch { sink.undecided() }
                     if S.collects {
                         sink.add(
                             node, "pattern", v, at, SchemaMessages.pattern(p, limit: outcome == .limitExceeded),
@@ -122,39 +123,69 @@ extension SchemaProgram {
             ok = false
             guard S.collects else { return false }
         }
-        if !node.anyOf.isEmpty, !node.anyOf.contains(where: { isValid($0, v) }) {
-            ok = false
-            guard S.collects else { return false }
-            sink.add(node, "anyOf", v, at, SchemaMessages.anyOf(node.anyOf.count))
+        if !node.anyOf.isEmpty {
+            var any = false, undecided = false
+            for sub in node.anyOf {
+                guard let answer = answer(sub, v) else { undecided = true; continue }
+                if answer { any = true; break }
+            }
+            if !any {
+                ok = false
+                if undecided { undecidable(node, v, at, &sink) }
+                guard S.collects else { return false }
+                if !undecided { sink.add(node, "anyOf", v, at, SchemaMessages.anyOf(node.anyOf.count)) }
+            }
         }
         if !node.oneOf.isEmpty {
             var matched = 0
-            for sub in node.oneOf where isValid(sub, v) {
-                matched += 1
+            for sub in node.oneOf {
+                guard let answer = answer(sub, v) else {
+                    // Which alternatives match is not known: the value is not passed.
+                    matched = -1
+                    break
+                }
+                if answer { matched += 1 }
                 if matched > 1, !S.collects { break }
             }
-            if matched != 1 {
+            if matched == -1 {
+                ok = false
+                undecidable(node, v, at, &sink)
+                guard S.collects else { return false }
+            } else if matched != 1 {
                 ok = false
                 guard S.collects else { return false }
                 sink.add(node, "oneOf", v, at, SchemaMessages.oneOf(node.oneOf.count, matched), detail: matched)
             }
         }
-        if let not = node.not, isValid(not, v) {
+        if let not = node.not, answer(not, v) != false {
             ok = false
+            if answer(not, v) == nil { undecidable(node, v, at, &sink) }
             guard S.collects else { return false }
-            sink.add(node, "not", v, at, SchemaMessages.not)
+            if answer(not, v) == true { sink.add(node, "not", v, at, SchemaMessages.not) }
         }
-        if let (condition, then, otherwise) = node.ifThenElse, let branch = isValid(condition, v) ? then : otherwise,
-            !check(branch, v, at, &sink)
-        {
-            ok = false
+        if let (condition, then, otherwise) = node.ifThenElse {
+            switch answer(condition, v) {
+            case nil:
+                ok = false
+                undecidable(node, v, at, &sink)
+            case let matches?:
+                if let branch = matches ? then : otherwise, !check(branch, v, at, &sink) { ok = false }
+            }
         }
         return ok
     }
 
-    /// The yes/no answer of a subschema, whatever the sink of the caller.
-    func isValid(_ n: Int, _ v: JSONValue) -> Bool {
+    /// The yes/no answer of a subschema, whatever the sink of the caller: nil when a pattern in
+    /// it hit its match limit (then neither answer may be acted on).
+    func answer(_ n: Int, _ v: JSONValue) -> Bool? {
         var quiet = FirstFailure()
-        return check(n, v, nil, &quiet)
+        let passes = check(n, v, nil, &quiet)
+        return quiet.wasUndecided ? nil : passes
+    }
+
+    /// The value cannot be decided (a pattern hit its match limit where the answer matters): it fails.
+    func undecidable<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue?, _ at: UnsafePointer<PathLink>?, _ sink: inout S) {
+        sink.undecided()
+        if S.collects { sink.add(node, "pattern", v, at, SchemaMessages.undecided, detail: 2) }
     }
 }

@@ -104,11 +104,11 @@ struct SchemaCompiler {
             }
         case "additionalProperties": node.additionalProperties = sub(value, key, node, index, descends: true)
         case "propertyNames": node.propertyNames = sub(value, key, node, index, descends: true)
-        case "dependentRequired":
+        case "dependentRequired" where draft != .draft7:
             for (name, list) in members(value, at) {
                 node.dependentRequired.append((SchemaName(name), names(list, at + "/" + SchemaRegistry.escape(name))))
             }
-        case "dependentSchemas":
+        case "dependentSchemas" where draft != .draft7:
             for (name, sub) in members(value, at) {
                 node.dependentSchemas.append(
                     (SchemaName(name), compile(at + "/" + SchemaRegistry.escape(name), descends: false, sub, index)))

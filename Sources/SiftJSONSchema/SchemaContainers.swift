@@ -1,4 +1,5 @@
 import SiftCore
+import SiftRegex
 
 /// The keywords of objects and arrays. Members and elements are walked in place on the parsed
 /// record; a child's path is a link on the stack, named only if a violation needs it.
@@ -67,7 +68,15 @@ extension SchemaProgram {
                     if !S.collects { return false }
                 }
             }
-            for (pattern, sub) in node.patternProperties where matches(pattern, key) {
+            for (pattern, sub) in node.patternProperties {
+                guard let matched = matches(pattern, key) else {
+                    ok = false
+                    let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: nil)
+                    withUnsafePointer(to: link) { undecidable(node, key, $0, &sink) }
+                    if !S.collects { return false }
+                    continue
+                }
+                guard matched else { continue }
                 listed = true
                 let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: nil)
                 if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
@@ -82,8 +91,9 @@ extension SchemaProgram {
                     if !S.collects { return false }
                 }
             }
-            if let names = node.propertyNames, !isValid(names, key) {
+            if let names = node.propertyNames, answer(names, key) != true {
                 ok = false
+                if answer(names, key) == nil { sink.undecided() }
                 if !S.collects { return false }
                 let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: nil)
                 withUnsafePointer(to: link) { l in
@@ -97,10 +107,15 @@ extension SchemaProgram {
         return ok
     }
 
-    private func matches(_ pattern: SchemaPattern, _ key: JSONValue) -> Bool {
-        var found = false
-        _ = key.withStringBytes { found = pattern.regex.match($0) == .match }
-        return found
+    /// Whether a key matches a `patternProperties` pattern; nil when the match limit was hit.
+    private func matches(_ pattern: SchemaPattern, _ key: JSONValue) -> Bool? {
+        var outcome = RegexOutcome.noMatch
+        _ = key.withStringBytes { outcome = pattern.regex.match($0) }
+        switch outcome {
+        case .match: return true
+        case .noMatch: return false
+        default: return nil
+        }
     }
 
     func array<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
@@ -121,7 +136,7 @@ extension SchemaProgram {
             guard S.collects else { return false }
             sink.add(node, "uniqueItems", v, at, SchemaMessages.unique(later, earlier), detail: later << 32 | earlier)
         }
-        var matching = 0
+        var matching = 0, undecided = false
         let counts = node.contains != nil
         let stopAt = node.maxContains.map { $0 + 1 } ?? max(node.minContains ?? 1, 1)
         if !node.prefixItems.isEmpty || node.items != nil || counts {
@@ -136,10 +151,23 @@ extension SchemaProgram {
                 } else if !counts {
                     return false  // nothing applies to the rest
                 }
-                if let c = node.contains, matching < stopAt || S.collects, isValid(c, element) { matching += 1 }
+                if let c = node.contains, matching < stopAt || S.collects {
+                    switch answer(c, element) {
+                    case true?: matching += 1
+                    case false?: break
+                    case nil:
+                        // Not known whether it counts: the array is not passed.
+                        undecided = true
+                        if !S.collects { return false }
+                    }
+                }
                 return true
             }
             if !ok, !S.collects { return false }
+        }
+        if undecided {
+            undecidable(node, v, at, &sink)
+            return false
         }
         if counts {
             let min = node.minContains ?? 1

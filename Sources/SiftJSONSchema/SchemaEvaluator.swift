@@ -57,6 +57,8 @@ protocol SchemaSink {
     mutating func addAt(
         _ field: [FieldPath.Component], _ reason: [FieldPath.Component], _ node: SchemaNode, _ keyword: String, _ value: JSONValue?,
         _ text: @autoclosure () -> LocalizedText, detail: Int)
+    /// A pattern hit its match limit: the value can be neither passed nor failed by it.
+    mutating func undecided()
 }
 
 extension SchemaSink {
@@ -71,6 +73,9 @@ extension SchemaSink {
 
 struct FirstFailure: SchemaSink {
     static var collects: Bool { false }
+    /// Set when a pattern hit its match limit: the answer is then no answer.
+    var wasUndecided = false
+    mutating func undecided() { wasUndecided = true }
     mutating func add(
         _ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?,
         _ text: @autoclosure () -> LocalizedText, detail: Int
@@ -87,6 +92,9 @@ struct Collector: SchemaSink {
     let texts: SchemaTexts
     var violations: [Violation] = []
 
+    /// Reported as the pattern's violation (`add`) where it happens.
+    mutating func undecided() {}
+
     mutating func add(
         _ node: SchemaNode, _ keyword: String, _ value: JSONValue?, _ at: UnsafePointer<PathLink>?,
         _ text: @autoclosure () -> LocalizedText, detail: Int
@@ -101,10 +109,10 @@ struct Collector: SchemaSink {
     ) {
         let f = prefix + field
         let fieldText = f.isEmpty ? "record" : FieldPath(f).description
-        let key = SchemaTexts.Key(node: ObjectIdentifier(node), keyword: keyword, field: fieldText, detail: detail)
+        let r = prefix + reason
+        let reasonText = (r.isEmpty ? "record" : FieldPath(r).description) + "." + keyword
+        let key = SchemaTexts.Key(node: ObjectIdentifier(node), reason: reasonText, field: fieldText, detail: detail)
         let made = texts.text(key) {
-            let r = prefix + reason
-            let reasonText = (r.isEmpty ? "record" : FieldPath(r).description) + "." + keyword
             return ViolationText(field: fieldText, reason: ReasonCode(reasonText), message: text(), rule: node.mark(keyword))
         }
         violations.append(Violation(text: made, valueOf: value))
@@ -136,7 +144,7 @@ struct Collector: SchemaSink {
 final class SchemaTexts: @unchecked Sendable {  // `texts` only under `lock`
     struct Key: Hashable {
         let node: ObjectIdentifier
-        let keyword: String
+        let reason: String
         let field: String
         let detail: Int
     }

@@ -15,6 +15,10 @@ struct SchemaExplain {
         ]
         var seen = Set<Int>()
         describe(program.root, path: field ?? "", depth: 1, &lines, &seen)
+        if lines.count > Self.limit {
+            lines = Array(lines.prefix(Self.limit))
+            lines.append(zh ? "  ……（其余从略：共超过 \(Self.limit) 行）" : "  … (the rest left out: more than \(Self.limit) lines)")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -22,7 +26,12 @@ struct SchemaExplain {
     /// The path as reason codes begin: `record` for the whole record.
     private func code(_ path: String) -> String { path.isEmpty ? "record" : path }
 
+    /// Lines of an explanation at most: a schema that reuses definitions at many levels would
+    /// otherwise explain them again at each.
+    static let limit = 2000
+
     private func describe(_ n: Int, path: String, depth: Int, _ lines: inout [String], _ seen: inout Set<Int>) {
+        guard lines.count <= Self.limit else { return }
         let pad = String(repeating: "  ", count: depth)
         guard depth < 12, seen.insert(n).inserted else {
             lines.append(pad + "\(name(path)): " + (zh ? "同上文 \(program.nodes[n].pointer)" : "as \(program.nodes[n].pointer) above"))

@@ -42,7 +42,8 @@ public enum SchemaImport {
         } else {
             prefix = []
         }
-        writer.visit(loaded.program.root, prefix, required: .yes)
+        // Like `schema: {field: ...}`: a record without the field is not checked by the schema.
+        writer.visit(loaded.program.root, prefix, required: field == nil ? .yes : .no)
         diagnostics.append(contentsOf: writer.diagnostics.items)
         guard !diagnostics.hasErrors else { return Result(yaml: nil, diagnostics: diagnostics, sources: [display: loaded.text]) }
         let yaml = writer.yaml(name: name, file: display, draft: loaded.program.draft)

@@ -117,6 +117,9 @@ enum SchemaMessages {
             zh: "须恰好符合 oneOf 的 \(n) 个模式中的一个（符合 \(matched) 个）")
     }
 
+    static let undecided = LocalizedText(
+        en: "could not be checked: a pattern of the schema hit its match limit on this value",
+        zh: "无法检查：模式中的正则表达式在此值上达到了匹配上限")
     static let not = LocalizedText(en: "must not match the schema of 'not'", zh: "不得符合 not 的模式")
     static let never = LocalizedText(en: "is not allowed here (the schema is false)", zh: "此处不允许（模式为 false）")
     static let extraItem = LocalizedText(en: "is one element too many: the schema allows no more", zh: "多出的元素：模式不允许更多元素")

@@ -108,7 +108,9 @@ struct SchemaPackWriter {
             if at != nil {
                 refuse(node, dependencies, "'\(dependencies)' inside the record (a pack's 'requires' is about the record's own fields)")
             } else {
-                for (name, others) in node.dependentRequired { requires.append((name.text, others.map(\.text))) }
+                for (name, others) in node.dependentRequired {
+                    requires.append((FieldPath([.key(name.text)]).description, others.map { FieldPath([.key($0.text)]).description }))
+                }
             }
         }
         if let extra = node.additionalProperties { additional(node, extra, at) }
@@ -119,6 +121,17 @@ struct SchemaPackWriter {
     private mutating func additional(_ node: SchemaNode, _ extra: Int, _ at: String?) {
         guard program.nodes[extra].never, at == nil else {
             return refuse(node, "additionalProperties", "'additionalProperties' other than false for the whole record")
+        }
+        // JSON Schema's `additionalProperties` sees only the `properties` beside it; a closed
+        // record allows every field the pack names (from allOf, $ref, required, requires too).
+        let listed = Set(node.properties.map(\.name.text))
+        let elsewhere =
+            !node.allOf.isEmpty || node.ref != nil || node.required.contains { !listed.contains($0.text) }
+            || !node.dependentRequired.isEmpty
+        guard !elsewhere else {
+            return refuse(
+                node, "additionalProperties",
+                "'additionalProperties: false' beside allOf, $ref, or required names its properties do not list")
         }
         let scalar = node.properties.allSatisfy {
             program.nodes[$0.node].types.map { !$0.contains(.object) && !$0.contains(.array) } ?? false
@@ -186,14 +199,11 @@ struct SchemaPackWriter {
         }
         if let p = node.pattern {
             usesSearch = true
-            out.append("regex: {pattern: \(Self.quoted(p.source)), mode: search}")
+            out.append("regex: {pattern: \(Self.quoted(ECMAPattern.translate(p.source))), mode: search}")
         }
         if let f = node.format {
-            switch f.kind {
-            case .date: out.append("date: yyyy-MM-dd")
-            case .dateTime: out.append("date: rfc3339")
-            default: refuse(node, "format", "format '\(f.kind.rawValue)' as an assertion (Sift's checks have no \(f.kind.rawValue))")
-            }
+            // Sift's `date` checks differ from RFC 3339 at the edges (year 0000, leap seconds).
+            refuse(node, "format", "format '\(f.kind.rawValue)' as an assertion (Sift's checks have no \(f.kind.rawValue))")
         }
         return out
     }
@@ -252,7 +262,7 @@ struct SchemaPackWriter {
             "# Reason codes are Sift's (phone.regex); `schema: \(file)` would give JSON Schema's (phone.pattern).",
         ]
         let root = program.nodes[program.root]
-        for text in [root.title, root.about].compactMap({ $0 }) { lines += text.split(separator: "\n").map { "# " + $0 } }
+        for text in [root.title, root.about].compactMap({ $0 }) { lines += Self.commentLines(text).map { "# " + $0 } }
         if usesSearch {
             lines.append("# JSON Schema's `pattern` is a search (ECMA-262), not a full match: hence `mode: search`.")
         }
@@ -260,7 +270,7 @@ struct SchemaPackWriter {
             "version: 1", "pack: \(Self.quoted(name))", "null: value   # as in JSON Schema, null is a value that `type` checks", "fields:",
         ]
         for f in fields {
-            for c in f.comments { lines += c.split(separator: "\n").map { "  # " + $0 } }
+            for c in f.comments { lines += Self.commentLines(c).map { "  # " + $0 } }
             lines.append("  \(Self.key(f.path)):")
             lines.append("    required: \(f.required.yaml)")
             if !f.checks.isEmpty {
@@ -309,6 +319,23 @@ struct SchemaPackWriter {
 
     static func key(_ path: String) -> String {
         path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) } && !path.isEmpty ? path : quoted(path)
+    }
+
+    /// A title or description as comment lines: broken at every line break YAML knows (CR, LF,
+    /// NEL, U+2028, U+2029), other control characters dropped, so nothing of it is read as YAML.
+    static func commentLines(_ text: String) -> [String] {
+        let breaks: Set<UInt32> = [0x0A, 0x0D, 0x85, 0x2028, 0x2029]
+        var lines: [String] = [], line = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            if breaks.contains(u.value) {
+                if !line.isEmpty { lines.append(String(line)) }
+                line = String.UnicodeScalarView()
+            } else if u.value >= 0x20, !(0x7F...0x9F).contains(u.value), u.value != 0xFEFF {
+                line.append(u)
+            }
+        }
+        if !line.isEmpty { lines.append(String(line)) }
+        return lines
     }
 
     /// A regex matching exactly `text`: punctuation escaped, control characters as `\x{..}`.

@@ -46,9 +46,10 @@ struct SchemaRegistry {
         if !hidden, let id = node["$id"]?.scalarText {
             if draft == .draft7, id.hasPrefix("#") {
                 anchors[Self.strip(base) + id] = pointer
-            } else if let resolved = Self.resolve(id, against: base) {
+            } else if let resolved = Self.resolve(id, against: base), Self.strip(resolved) != Self.strip(base) {
                 here = Self.strip(resolved)
-                resources[here] = pointer
+                // The first subschema to claim a URI keeps it.
+                if resources[here] == nil { resources[here] = pointer }
                 if let fragment = resolved.split(separator: "#", maxSplits: 1).dropFirst().first, !fragment.isEmpty {
                     anchors[here + "#" + fragment] = pointer
                 }

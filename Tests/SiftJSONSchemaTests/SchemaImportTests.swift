@@ -1,6 +1,6 @@
 import Foundation
 import Sift
-import SiftJSONSchema
+@testable import SiftJSONSchema
 import SiftTesting
 import Testing
 
@@ -137,5 +137,33 @@ import Testing
                 "5:31 a pack cannot say 'patternProperties'; run the schema as it is with 'schema: FILE' (at /properties/meta)",
                 "6:13 a pack cannot say it refers back to itself (a recursive schema): a pack names each field once; run the schema as it is with 'schema: FILE' (at /properties/tree)",
             ])
+    }
+
+    /// Cases a second read found: a closed record beside allOf would allow too much, a title with a
+    /// carriage return would end its comment, a name with a dot is one key, asserted formats.
+    @Test func theImporterNeitherWeakensNorBreaksOut() throws {
+        let closed = try file(
+            "c.json",
+            #"{"type": "object", "properties": {"id": {"type": "string"}}, "allOf": [{"properties": {"note": {}}}], "additionalProperties": false}"#
+        )
+        #expect(SchemaImport.pack(path: closed, display: "c.json", name: "c").yaml == nil)
+        let titled = try file(
+            "t.json",
+            #"{"title": "Orders\rapplies_to: {kind: none}", "type": "object", "dependentRequired": {"card": ["billing.zip"]}, "properties": {"d": {"type": "string", "format": "date"}}}"#
+        )
+        let yaml = try #require(SchemaImport.pack(path: titled, display: "t.json", name: "t").yaml)
+        #expect(yaml.contains("# Orders\n# applies_to: {kind: none}\n"))
+        #expect(yaml.contains("    card: ['[\"billing.zip\"]']\n"))
+        #expect(SchemaImport.pack(path: titled, display: "t.json", assertFormats: true, name: "t").yaml == nil)
+    }
+
+    @Test func wholeTextPatternsAreOnlyThoseWhereBothAnchorsHoldForAll() {
+        #expect(ECMAPattern.wholeText("^[a-z]+$") == "[a-z]+")
+        #expect(ECMAPattern.wholeText("^a|b$") == nil)
+        #expect(ECMAPattern.wholeText("^(a|b)$") == "(a|b)")
+        #expect(ECMAPattern.wholeText("^a)|(b$") == nil)
+        #expect(ECMAPattern.wholeText("^[]^]|a]$") == nil)  // `[]^]` is a class of `]` and `^`; then `|` at the top
+        #expect(ECMAPattern.wholeText("^[^]|]a$") == "[^]|]a")
+        #expect(ECMAPattern.wholeText("^a\\$") == nil)
     }
 }

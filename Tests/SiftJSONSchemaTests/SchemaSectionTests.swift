@@ -167,4 +167,27 @@ import Testing
                 "card.expiry card.expiry.dependentRequired: is required when 'number' is present | 当 'number' 存在时为必填项 @4:12",
             ])
     }
+
+    /// A pattern that hits its match limit decides nothing: where its answer would pass the value
+    /// (`not`, `oneOf`, a `patternProperties` key), the value fails as undecided instead.
+    @Test func aPatternAtItsMatchLimitNeverPassesAValue() throws {
+        let schema = """
+            {"properties": {
+              "m": {"patternProperties": {"(a|a)*c|b": {"type": "integer"}}},
+              "n": {"not": {"pattern": "(a|a)*c|b"}},
+              "o": {"oneOf": [{"pattern": "(a|a)*c|b"}, {"type": "string"}]}}}
+            """
+        let loaded = try load("pack: p\nschema: s.json\n", ["s.json": schema])
+        let hostile = String(repeating: "a", count: 40) + "b"
+        let undecided = "could not be checked: a pattern of the schema hit its match limit on this value | 无法检查：模式中的正则表达式在此值上达到了匹配上限"
+        try expect(loaded, #"{"m":{"\#(hostile)":"x"}}"#, ["m.\(hostile) m.*.pattern: \(undecided) @2:8"])
+        try expect(loaded, #"{"n":"\#(hostile)"}"#, ["n n.pattern: \(undecided) @3:8"])
+        try expect(loaded, #"{"o":"\#(hostile)"}"#, ["o o.pattern: \(undecided) @4:8"])
+        try expect(loaded, #"{"m":{"zz":"x"},"n":"zz","o":1}"#, [])
+        // draft-07 has no dependentRequired: it is an unknown keyword there.
+        let seven = try load(
+            "pack: q\nschema: d.json\n",
+            ["d.json": #"{"$schema": "http://json-schema.org/draft-07/schema#", "dependentRequired": {"a": ["b"]}}"#])
+        try expect(seven, #"{"a":1}"#, [])
+    }
 }
