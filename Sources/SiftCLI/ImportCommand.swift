@@ -34,7 +34,9 @@ struct JSONSchemaImport: ParsableCommand {
     @Option(name: .long, help: "The field the schema is about (default: the whole record).")
     var field: String?
 
-    @Flag(name: .customLong("assert-formats"), help: "Write 'format' as a check (date, date-time); by default it is an annotation.")
+    @Flag(
+        name: .customLong("assert-formats"),
+        help: "Formats must be checked: a schema with 'format' is refused (no Sift check says one exactly); by default an annotation.")
     var assertFormats = false
 
     @Option(name: .long, help: "Message language: en or zh.")

@@ -137,6 +137,7 @@ struct SchemaFormat: Sendable {
             wantsIPv4 = true
         }
         let text = String(decoding: t, as: UTF8.self)
+        if text.contains(":::") { return false }
         let doubles = text.components(separatedBy: "::").count - 1
         guard doubles <= 1 else { return false }
         for (i, g) in groups.enumerated() {
