@@ -6,7 +6,7 @@ import SiftCore
 /// located in the schema file (the schema then runs as it is, with `schema: FILE`). Never weaker,
 /// never stricter: a keyword that JSON Schema applies to one type only is written under
 /// `when: {type: ...}` unless the schema says the value is of that type.
-public enum SchemaImport {
+public enum SchemaImport: Sendable {
     /// What an import gives: the pack's text, or the problems that refuse it (and the schema's
     /// text, for located messages).
     public struct Result: Sendable {

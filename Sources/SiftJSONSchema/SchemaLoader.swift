@@ -3,7 +3,7 @@ import SiftCore
 
 /// Reads a JSON Schema file (JSON, or YAML as OpenAPI documents often are) and compiles the
 /// schema at a JSON Pointer in it. Every problem goes to `diagnostics`, located in the file.
-public enum SchemaLoader {
+enum SchemaLoader {
     /// What a loaded schema is made of: its program, and the file's text for located messages.
     struct Loaded {
         let program: SchemaProgram
