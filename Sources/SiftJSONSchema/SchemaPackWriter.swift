@@ -191,19 +191,14 @@ struct SchemaPackWriter {
 
     private mutating func stringChecks(_ node: SchemaNode) -> [String] {
         var out: [String] = []
-        if node.minLength != nil || node.maxLength != nil {
-            out.append(
-                "length: {"
-                    + [node.minLength.map { "min: \($0)" }, node.maxLength.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ")
-                    + "}")
-        }
+        if let length = Self.length(node.minLength, node.maxLength) { out.append(length) }
         if let p = node.pattern {
             usesSearch = true
             out.append("regex: {pattern: \(Self.quoted(ECMAPattern.translate(p.source))), mode: search}")
         }
         if let f = node.format {
             // Sift's `date` checks differ from RFC 3339 at the edges (year 0000, leap seconds).
-            refuse(node, "format", "format '\(f.kind.rawValue)' as an assertion (Sift's checks have no \(f.kind.rawValue))")
+            refuse(node, "format", "format '\(f.kind.rawValue)' as an assertion (no Sift check says it exactly)")
         }
         return out
     }
@@ -220,14 +215,15 @@ struct SchemaPackWriter {
         return out
     }
 
+    /// `length: {min: 1, max: 5}` for the bounds given, or nil for none.
+    static func length(_ min: Int?, _ max: Int?) -> String? {
+        let bounds = [min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }
+        return bounds.isEmpty ? nil : "length: {" + bounds.joined(separator: ", ") + "}"
+    }
+
     private func arrayChecks(_ node: SchemaNode) -> [String] {
         var out: [String] = []
-        if node.minItems != nil || node.maxItems != nil {
-            out.append(
-                "length: {"
-                    + [node.minItems.map { "min: \($0)" }, node.maxItems.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ")
-                    + "}")
-        }
+        if let length = Self.length(node.minItems, node.maxItems) { out.append(length) }
         if node.uniqueItems { out.append("unique: true") }
         return out
     }
@@ -293,11 +289,13 @@ struct SchemaPackWriter {
     /// A YAML scalar that is read back as exactly `s`: single-quoted (nothing in it is read as
     /// YAML), or double-quoted with escapes when it holds a control character, which a
     /// single-quoted scalar would fold (a line break becomes a space).
+    /// Characters a single-quoted YAML scalar cannot keep as they are.
+    static func isControl(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}"
+    }
+
     static func quoted(_ s: String) -> String {
-        guard
-            s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
-            )
-        else { return "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
+        guard s.unicodeScalars.contains(where: Self.isControl) else { return "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -307,7 +305,7 @@ struct SchemaPackWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u == "\u{2028}" || u == "\u{2029}" {
+                if Self.isControl(u) {
                     out += String(format: "\\u%04X", u.value)
                 } else {
                     out.unicodeScalars.append(u)

@@ -131,4 +131,45 @@ import Testing
                     "loop.json:7:54: error: 模式 'a(b' 无法编译：缺少右括号（在第 3 字节）（位置 /properties/z/pattern）",
                 ])
     }
+
+    @Test func importWritesAPackOrRefusesEachKeywordAtItsLine() throws {
+        let dir = try folder([
+            "p.json":
+                #"{"title": "Person", "type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 20}}}"#,
+            "q.json":
+                "{\"properties\": {\n  \"a\": {\"anyOf\": [{\"type\": \"string\"}]},\n  \"d\": {\"type\": \"string\", \"format\": \"date\"}}}\n",
+        ])
+        let ok = try SiftProcess.run(["import", "jsonschema", dir + "/p.json", "--pack", "people"])
+        #expect(ok.status == 0)
+        #expect(
+            ok.stdout.replacingOccurrences(of: dir + "/", with: "") == """
+                # Written by `sift import jsonschema` from p.json (draft 2020-12).
+                # Reason codes are Sift's (phone.regex); `schema: p.json` would give JSON Schema's (phone.pattern).
+                # Person
+                version: 1
+                pack: 'people'
+                null: value   # as in JSON Schema, null is a value that `type` checks
+                fields:
+                  name:
+                    required: true
+                    checks:
+                      - {type: string}
+                      - {length: {max: 20}}
+
+                """)
+        let refused = try SiftProcess.run(["import", "jsonschema", dir + "/q.json", "--assert-formats"])
+        #expect(refused.status == 2)
+        #expect(refused.stdout == "")
+        #expect(
+            refused.stderr.replacingOccurrences(of: dir + "/", with: "") == """
+                q.json:2:9: error: a pack cannot say 'anyOf'; run the schema as it is with 'schema: FILE' (at /properties/a)
+                  "a": {"anyOf": [{"type": "string"}]},
+                        ^
+                q.json:3:27: error: a pack cannot say format 'date' as an assertion (no Sift check says it exactly); run the schema as it is with 'schema: FILE' (at /properties/d)
+                  "d": {"type": "string", "format": "date"}}}
+                                          ^
+                sift import: nothing written; the schema runs as it is with 'schema: q.json' in a pack
+
+                """)
+    }
 }

@@ -608,7 +608,7 @@ enum ChineseDiagnostics {
             "$1，而某个属性可能是对象或列表（封闭的记录也会封闭它们）"
         ),
         (#"('[^']*') inside the record \(a pack's 'requires' is about the record's own fields\)"#, "记录内部的 $1（规则包的 'requires' 只针对记录本身的字段）"),
-        (#"format ('[^']*') as an assertion \(Sift's checks have no ([^)]*)\)"#, "作为断言的格式 $1（Sift 的检查中没有 '$2'）"),
+        (#"format ('[^']*') as an assertion \(no Sift check says it exactly\)"#, "作为断言的格式 $1（没有 Sift 检查能确切表达它）"),
         (#"a 'type' without object for the whole record \(records are objects\)"#, "整条记录的 'type' 不含 object（记录都是对象）"),
         (
             #"checks of the whole record's own value \(enum, const, or a string's, number's or list's keywords\)"#,
