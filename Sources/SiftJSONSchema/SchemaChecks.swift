@@ -69,9 +69,7 @@ extension SchemaProgram {
         var ok = true
         _ = v.withStringBytes { bytes in
             if node.minLength != nil || node.maxLength != nil {
-                // Code points: every byte that does not continue a UTF-8 sequence starts one.
-                var n = 0
-                for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+                let n = Self.codePoints(bytes)
                 if let min = node.minLength, n < min {
                     ok = false
                     if S.collects {
@@ -173,6 +171,13 @@ extension SchemaProgram {
             }
         }
         return ok
+    }
+
+    /// The length of UTF-8 text in code points: every byte that does not continue a sequence starts one.
+    static func codePoints(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+        return n
     }
 
     /// The yes/no answer of a subschema, whatever the sink of the caller: nil when a pattern in

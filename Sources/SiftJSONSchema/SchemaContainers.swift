@@ -6,10 +6,24 @@ import SiftRegex
 extension SchemaProgram {
     func object<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
         var ok = true
-        for name in node.required where v.member(bytes: name.bytes) == nil {
-            ok = false
-            guard S.collects else { return false }
-            sink.addAt(Self.append(at, name), Self.append(at, name, reason: true), node, "required", nil, SchemaMessages.required)
+        if let keys = node.requiredKeys {
+            // Every name in one pass over the members.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: keys.count) { found in
+                keys.fill(v, into: found)
+                for i in 0..<keys.count where found[i] < 0 {
+                    ok = false
+                    guard S.collects else { return }
+                    let name = node.required[i]
+                    sink.addAt(Self.append(at, name), Self.append(at, name, reason: true), node, "required", nil, SchemaMessages.required)
+                }
+            }
+            guard ok || S.collects else { return false }
+        } else {
+            for name in node.required where v.member(bytes: name.bytes) == nil {
+                ok = false
+                guard S.collects else { return false }
+                sink.addAt(Self.append(at, name), Self.append(at, name, reason: true), node, "required", nil, SchemaMessages.required)
+            }
         }
         for (i, (name, requires)) in node.dependentRequired.enumerated() where v.member(bytes: name.bytes) != nil {
             for other in requires where v.member(bytes: other.bytes) == nil {
@@ -59,7 +73,7 @@ extension SchemaProgram {
             return ok
         }
         v.forEachMember { key, value in
-            var listed = false
+            var listed = node.liftedNames.contains { key.equals(bytes: $0.bytes) }
             for (name, sub) in node.properties where key.equals(bytes: name.bytes) {
                 listed = true
                 let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)

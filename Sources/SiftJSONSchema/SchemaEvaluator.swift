@@ -4,7 +4,10 @@ import SiftCore
 /// A compiled schema: its nodes (index `root` first applies), and the `const`/`enum` values.
 final class SchemaProgram: Sendable {
     let nodes: [SchemaNode]
+    /// The schema as written (what `sift explain` and the importer read).
     let root: Int
+    /// Where the walk starts: `root`, or a copy of it whose plain properties run as field rules (`SchemaLift`).
+    let entry: Int
     /// Keeps the `const` and `enum` values' document alive.
     let constants: JSONDocument
     let draft: SchemaDraft
@@ -12,24 +15,24 @@ final class SchemaProgram: Sendable {
     /// result lines write them).
     let texts = SchemaTexts()
 
-    init(nodes: [SchemaNode], root: Int, constants: JSONDocument, draft: SchemaDraft) {
+    init(nodes: [SchemaNode], root: Int, entry: Int? = nil, constants: JSONDocument, draft: SchemaDraft) {
         self.nodes = nodes
         self.root = root
+        self.entry = entry ?? root
+        for node in nodes where node.requiredKeys == nil && !node.required.isEmpty {
+            let names = node.required.map(\.bytes)
+            if Set(names).count == names.count { node.requiredKeys = RootKeys(names) }
+        }
         self.constants = constants
         self.draft = draft
     }
 
-    /// True when `value` passes; stops at the first failing keyword and allocates nothing.
-    func isValid(_ value: JSONValue) -> Bool {
-        var sink = FirstFailure()
-        return check(root, value, nil, &sink)
-    }
-
-    /// Every violation of `value`, named by its path below `prefix`.
-    func violations(_ value: JSONValue, prefix: [FieldPath.Component]) -> [Violation] {
+    /// Appends every violation of `value`, named by its path below `prefix`, to `violations`.
+    func collect(_ value: JSONValue, prefix: [FieldPath.Component], into violations: inout [Violation]) {
         var sink = Collector(prefix: prefix, texts: texts)
-        _ = check(root, value, nil, &sink)
-        return sink.violations
+        swap(&sink.violations, &violations)
+        _ = check(entry, value, nil, &sink)
+        swap(&sink.violations, &violations)
     }
 }
 

@@ -2,21 +2,26 @@ import SiftCore
 
 /// The message of each failing keyword, in plain words, in English and Chinese.
 enum SchemaMessages {
-    static func type(_ types: TypeSet, _ v: JSONValue) -> LocalizedText {
+    static func type(_ types: TypeSet, _ v: JSONValue) -> LocalizedText { type(types, words: actual(v)) }
+
+    /// `must be of type string, not boolean`: `got` names the value's type.
+    static func type(_ types: TypeSet, words got: String) -> LocalizedText {
         let want = types.words.joined(separator: " or ")
         let zhWant = types.words.joined(separator: " 或 ")
-        let got = actual(v)
         return LocalizedText(en: "must be of type \(want), not \(got)", zh: "类型须为 \(zhWant)，实为 \(got)")
     }
 
-    static func actual(_ v: JSONValue) -> String {
-        switch v.kind {
+    static func actual(_ v: JSONValue) -> String { typeName(v.kind, integral: v.isIntegral) }
+
+    /// The schema's name of a value's type (a number with no fraction is an `integer`).
+    static func typeName(_ kind: JSONValue.Kind, integral: Bool) -> String {
+        switch kind {
         case .null: return "null"
         case .bool: return "boolean"
         case .object: return "object"
         case .array: return "array"
         case .string: return "string"
-        case .number: return v.isIntegral ? "integer" : "number"
+        case .number: return integral ? "integer" : "number"
         }
     }
 
@@ -42,9 +47,16 @@ enum SchemaMessages {
     }
 
     static func length(_ keyword: String, _ n: Int, _ actual: Int) -> LocalizedText {
-        keyword == "minLength"
-            ? LocalizedText(en: "must be at least \(count(n, "character")) long (it has \(actual))", zh: "长度须至少 \(n) 个字符（实为 \(actual) 个）")
-            : LocalizedText(en: "must be at most \(count(n, "character")) long (it has \(actual))", zh: "长度须至多 \(n) 个字符（实为 \(actual) 个）")
+        let w = lengthWords(keyword, n)
+        return LocalizedText(en: w.en.before + String(actual) + w.en.after, zh: w.zh.before + String(actual) + w.zh.after)
+    }
+
+    /// The words of `length` around the value's length.
+    static func lengthWords(_ keyword: String, _ n: Int) -> (en: (before: String, after: String), zh: (before: String, after: String)) {
+        let atLeast = keyword == "minLength"
+        let en = "must be " + (atLeast ? "at least " : "at most ") + count(n, "character") + " long (it has "
+        let zh = "长度须" + (atLeast ? "至少 " : "至多 ") + String(n) + " 个字符（实为 "
+        return ((en, ")"), (zh, " 个）"))
     }
 
     static func pattern(_ p: SchemaPattern, limit: Bool) -> LocalizedText {
@@ -60,7 +72,7 @@ enum SchemaMessages {
         LocalizedText(en: "is not a valid \(f.kind.rawValue)", zh: "不是有效的 \(f.kind.rawValue)")
     }
 
-    static let required = LocalizedText(en: "is required but missing", zh: "为必填项，但缺失")
+    static let required = LocalizedText(en: "is required but missing", zh: "必填字段缺失")
 
     static func dependent(_ on: SchemaName) -> LocalizedText {
         LocalizedText(en: "is required when '\(on.text)' is present", zh: "当 '\(on.text)' 存在时为必填项")

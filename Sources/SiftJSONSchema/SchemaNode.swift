@@ -30,7 +30,13 @@ final class SchemaNode: @unchecked Sendable {
     var format: SchemaFormat?
 
     var required: [SchemaName] = []
+    /// The `required` names as a table that finds them all in one pass over an object (nil
+    /// when a name is given twice); set when the program is made.
+    var requiredKeys: RootKeys?
     var properties: [(name: SchemaName, node: Int)] = []
+    /// Properties whose checks run as field rules (`SchemaLift`): listed for
+    /// `additionalProperties`, checked elsewhere.
+    var liftedNames: [SchemaName] = []
     var patternProperties: [(pattern: SchemaPattern, node: Int)] = []
     var additionalProperties: Int?
     var propertyNames: Int?
@@ -74,6 +80,42 @@ final class SchemaNode: @unchecked Sendable {
 
     var hasArrayKeywords: Bool {
         !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
+    }
+
+    /// True when the node applies other schemas to its value (`$ref`, `allOf`, `if`, ...).
+    var hasApplicators: Bool {
+        ref != nil || !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifThenElse != nil
+    }
+
+    /// True when the node asserts something of the value itself (type, enum, numbers, text).
+    var hasValueKeywords: Bool {
+        types != nil || enumValues != nil || constValue != nil || minimum != nil || maximum != nil || exclusiveMinimum != nil
+            || exclusiveMaximum != nil || multipleOf != nil || minLength != nil || maxLength != nil || pattern != nil || format != nil
+    }
+
+    /// A node that only says `$ref`: the schema it names, where it is used, means the same.
+    var isPlainReference: Bool {
+        ref != nil && !never && !hasValueKeywords && !hasObjectKeywords && !hasArrayKeywords && allOf.isEmpty && anyOf.isEmpty
+            && oneOf.isEmpty && not == nil && ifThenElse == nil
+    }
+
+    /// The same keywords in a new node (which can then lose some).
+    func copy() -> SchemaNode {
+        let c = SchemaNode(pointer: pointer, mark: mark)
+        (c.never, c.title, c.about, c.types, c.enumValues, c.constValue) = (never, title, about, types, enumValues, constValue)
+        (c.minimum, c.maximum, c.exclusiveMinimum, c.exclusiveMaximum, c.multipleOf) =
+            (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf)
+        (c.minLength, c.maxLength, c.pattern, c.format) = (minLength, maxLength, pattern, format)
+        (c.required, c.requiredKeys, c.properties, c.liftedNames) = (required, requiredKeys, properties, liftedNames)
+        c.patternProperties = patternProperties
+        (c.additionalProperties, c.propertyNames, c.dependentRequired, c.dependentSchemas) =
+            (additionalProperties, propertyNames, dependentRequired, dependentSchemas)
+        (c.minProperties, c.maxProperties) = (minProperties, maxProperties)
+        (c.prefixItems, c.items, c.contains, c.minContains, c.maxContains) = (prefixItems, items, contains, minContains, maxContains)
+        (c.minItems, c.maxItems, c.uniqueItems) = (minItems, maxItems, uniqueItems)
+        (c.allOf, c.anyOf, c.oneOf, c.not, c.ifThenElse, c.ref) = (allOf, anyOf, oneOf, not, ifThenElse, ref)
+        c.marks = marks
+        return c
     }
 }
 

@@ -64,19 +64,19 @@ import Testing
                 "id id.minLength: must be at least 3 characters long (it has 1) | 长度须至少 3 个字符（实为 1 个） @6:60",
                 "id id.pattern: must contain a match of the pattern '^[A-Z]{2}[0-9]+' | 须含有与模式 '^[A-Z]{2}[0-9]+' 匹配的部分 @6:30",
                 "age age.exclusiveMaximum: must be less than 150 | 须小于 150 @7:46",
-                "items items.uniqueItems: element 1 is the same as element 0 | 第 1 个元素与第 0 个元素相同 @8:82",
-                "items[0].sku items[*].sku.required: is required but missing | 为必填项，但缺失 @15:25",
-                "items[0].qty items[*].qty.multipleOf: must be a multiple of 2 | 须为 2 的整数倍 @16:76",
-                "items[1].sku items[*].sku.required: is required but missing | 为必填项，但缺失 @15:25",
-                "items[1].qty items[*].qty.multipleOf: must be a multiple of 2 | 须为 2 的整数倍 @16:76",
                 "kind kind.enum: must be one of: a, b, 1.0 | 须为以下之一：a, b, 1.0 @9:14",
+                "items items.uniqueItems: element 1 is the same as element 0 | 第 1 个元素与第 0 个元素相同 @8:82",
+                "items[0].sku items[*].sku.required: is required but missing | 必填字段缺失 @15:25",
+                "items[0].qty items[*].qty.multipleOf: must be a multiple of 2 | 须为 2 的整数倍 @16:76",
+                "items[1].sku items[*].sku.required: is required but missing | 必填字段缺失 @15:25",
+                "items[1].qty items[*].qty.multipleOf: must be a multiple of 2 | 须为 2 的整数倍 @16:76",
                 "extra record.additionalProperties: is not allowed: the schema does not list this property | 不允许：模式未列出此属性 @12:27",
                 "meta.note meta.*.maxLength: must be at most 4 characters long (it has 9) | 长度须至多 4 个字符（实为 9 个） @10:75",
             ])
         try expect(
             loaded, #"{"items":[]}"#,
             [
-                "id id.required: is required but missing | 为必填项，但缺失 @4:3",
+                "id id.required: is required but missing | 必填字段缺失 @4:3",
                 "items items.minItems: must have at least 1 element (it has 0) | 须至少有 1 个元素（实有 0 个） @8:32",
             ])
     }
@@ -93,7 +93,7 @@ import Testing
             loaded, #"{"payload":{"tree":{"name":"a","children":[{"name":"b","children":[{"nam":"c"}]}]}}}"#,
             [
                 "payload.tree.children[0].children[0].name payload.tree.children[*].children[*].name.required: "
-                    + "is required but missing | 为必填项，但缺失 @1:20"
+                    + "is required but missing | 必填字段缺失 @1:20"
             ])
         // A record without the field: the schema checks nothing (presence is `required`'s job).
         try expect(loaded, #"{"other":1}"#, [])

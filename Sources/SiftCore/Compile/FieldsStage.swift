@@ -306,6 +306,10 @@ extension Pipeline {
                     high = max(high, rule.site + rule.checks.count + 1)
                 }
             }
+            for stage in pack.plugins where !stage.violationSites.isEmpty {
+                low = min(low, stage.violationSites.lowerBound)
+                high = max(high, stage.violationSites.upperBound)
+            }
         }
         return low < high && high - low <= 1 << 16 ? low..<high : 0..<0
     }

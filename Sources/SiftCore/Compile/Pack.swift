@@ -38,11 +38,7 @@ package final class Pack: Sendable {
         // Most packs select every record: answered here, without the call (about 50 instructions).
         guard selector.conditions.isEmpty || selector.matches(record) else { return false }
         fields?.evaluate(record, in: context, appendingTo: &verdict.violations)
-        for i in plugins.indices {
-            let r = plugins[i].evaluate(record, in: context)
-            if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
-            if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }
-        }
+        for i in plugins.indices { plugins[i].evaluate(record, in: context, into: &verdict) }
         return true
     }
 }

@@ -106,7 +106,7 @@ struct WildcardProbe: @unchecked Sendable {
 /// top-level members: each rule then starts from its key's tape index instead of scanning the
 /// members once per rule. Keys are bucketed by length and first and last byte, so a member
 /// that no rule reads costs a few instructions. Immutable.
-final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed in deinit
+package final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed in deinit
     private static let bucketCount = 64
     /// Key `n`'s bytes are `bytes[starts[n]..<starts[n + 1]]`.
     private let bytes: UnsafeMutableBufferPointer<UInt8>
@@ -118,10 +118,10 @@ final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed i
     /// no rule reads are passed over on their length alone.
     private let lengths: UInt64
     /// How many keys there are: the number of slots `fill` writes.
-    let count: Int
+    package let count: Int
 
     /// The table of `keys`, which must be distinct.
-    init(_ keys: [[UInt8]]) {
+    package init(_ keys: [[UInt8]]) {
         count = keys.count
         lengths = keys.reduce(0) { $0 | 1 << UInt64(min($1.count, 63)) }
         bytes = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
@@ -155,7 +155,7 @@ final class RootKeys: @unchecked Sendable {  // immutable; its memory is freed i
 
     /// Writes into `slots[n]` the tape index of the value of key `n` in `record` (the first or
     /// last one, as a lookup finds it), or -1 when it is absent or `record` is not an object.
-    func fill(_ record: JSONValue, into slots: UnsafeMutableBufferPointer<Int>) {
+    package func fill(_ record: JSONValue, into slots: UnsafeMutableBufferPointer<Int>) {
         slots.update(repeating: -1)
         let doc = record.document
         let tape = doc.tape
