@@ -8,8 +8,8 @@ import SiftRegex
 /// are made once, when the check is made.
 enum SchemaKeywordChecks {
     /// The field checks of `node`'s keywords; empty when it asserts nothing.
-    static func checks(of node: SchemaNode, reasonPath: String) -> [PluginFields.Field.Check] {
-        var out: [PluginFields.Field.Check] = []
+    static func checks(of node: SchemaNode, reasonPath: String) -> [SectionField.Check] {
+        var out: [SectionField.Check] = []
         func add(_ keyword: String, _ check: some ValueCheck) {
             out.append(
                 .init(kind: "schema." + keyword, check: check, reason: ReasonCode(reasonPath + "." + keyword), rule: node.mark(keyword)))
@@ -109,6 +109,8 @@ struct LengthKeyword: ValueCheck {
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         var n = -1
         if let raw = value.plainStringBytes {
+            // A code point is 1 to 4 bytes: most texts are decided by their byte count alone.
+            if isMinimum ? raw.count >= bound * 4 : raw.count <= bound { return nil }
             n = SchemaProgram.codePoints(raw)
         } else {
             _ = value.withStringBytes { n = SchemaProgram.codePoints($0) }

@@ -2,28 +2,29 @@ import SiftCore
 
 /// A schema's plain properties run as field rules: where a property's schema only says things
 /// of the value itself (type, enum, const, numbers, length, pattern, format), its keywords
-/// become checks of the core's `fields:` rule loop (`SchemaKeywordChecks`), which finds every
-/// field in one pass over the record and keeps each failure's words per worker. The walk then
+/// become checks of field rules the pack runs with its own `fields:` (`SectionField`,
+/// `SchemaKeywordChecks`): every field found in one pass over the record, each failure's words
+/// kept per worker. The walk then
 /// runs from a copy of the schema without them (its own keywords, `required`, and the rest).
 ///
 /// Only properties reached from the start by `properties` alone are lifted (their path is the
 /// same for every record), through plain `$ref`s and nested objects up to `maxDepth` levels;
 /// the original nodes stay as they were for `$ref`s from elsewhere, `sift explain` and the
 /// importer. A lifted property reports what the walk would have: the same reason, words,
-/// value and location; a record's violations list the lifted ones first (in the schema's
-/// order), then the walk's.
+/// value and location; a record's violations list the lifted ones with the pack's fields (after
+/// its own, in the schema's order), then the walk's.
 struct SchemaLift {
     private var nodes: [SchemaNode]
-    private var fields: [PluginFields.Field] = []
+    private var fields: [SectionField] = []
     static let maxDepth = 4
 
     /// `program` to run from `prefix` (the record, or the field the schema applies to), with its
-    /// plain properties lifted, and the field rules they became.
-    static func lift(_ program: SchemaProgram, prefix: [FieldPath.Component]) -> (SchemaProgram, PluginFields) {
+    /// plain properties lifted, and the field rules they became (for the pack's fields stage).
+    static func lift(_ program: SchemaProgram, prefix: [FieldPath.Component]) -> (SchemaProgram, [SectionField]) {
         var lift = SchemaLift(nodes: program.nodes)
         let entry = lift.lift(program.root, path: prefix, ancestors: [])
         let lifted = SchemaProgram(nodes: lift.nodes, root: program.root, entry: entry, constants: program.constants, draft: program.draft)
-        return (lifted, PluginFields(lift.fields))
+        return (lifted, lift.fields)
     }
 
     /// `n` with its plain properties lifted (a new node), or `n` itself when none is. At the
@@ -44,7 +45,7 @@ struct SchemaLift {
             if !t.never, !t.hasObjectKeywords, !t.hasArrayKeywords, !t.hasApplicators {
                 let checks = SchemaKeywordChecks.checks(of: t, reasonPath: FieldPath(here).description)
                 if !checks.isEmpty {
-                    fields.append(PluginFields.Field(path: FieldPath(here), nullIsValue: true, checks: checks, rule: t.mark))
+                    fields.append(SectionField(path: FieldPath(here), nullIsValue: true, checks: checks, rule: t.mark))
                 }
                 lifted.append(name)
             } else {
@@ -70,7 +71,7 @@ struct SchemaLift {
             if let i = fields.firstIndex(where: { $0.path == path }) {
                 (fields[i].required, fields[i].rule) = (true, at)
             } else {
-                fields.append(PluginFields.Field(path: path, nullIsValue: true, required: true, checks: [], rule: at))
+                fields.append(SectionField(path: path, nullIsValue: true, required: true, checks: [], rule: at))
             }
         }
     }

@@ -66,6 +66,8 @@ enum SchemaPlugin {
             return nil
         }
         context.sources[display] = loaded.text
-        return SchemaStage(program: loaded.program, field: field, file: display)
+        let (walk, fields) = SchemaLift.lift(loaded.program, prefix: field?.components ?? [])
+        context.sectionFields += fields
+        return SchemaStage(program: loaded.program, walk: walk, field: field, file: display)
     }
 }

@@ -47,14 +47,21 @@ import Testing
     /// Values a field can hold but a record cannot (a record that is not an object is an input error).
     static let values = [#"["not", "an", "object"]"#, "null", "12"]
 
-    func stage(_ options: String, schema: String = Self.schema) throws -> SchemaStage {
+    /// The pack of a `schema:` section with `options`: all its stages, and the schema's.
+    struct Loaded {
+        let stages: [any Stage]
+        let schema: SchemaStage
+    }
+
+    func stage(_ options: String, schema: String = Self.schema) throws -> Loaded {
         let dir = TemporaryFiles.path("sift-schema-lift-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try schema.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         try "pack: p\nschema: \(options)\n".write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
         let loaded = RulesLoader(registry: .builtIn()).load(path: dir)
         let pipeline = try #require(loaded.pipeline, "\(loaded.rendered())")
-        return try #require(pipeline.packs.first?.stages.compactMap { $0 as? SchemaStage }.first)
+        let stages = try #require(pipeline.packs.first?.stages)
+        return Loaded(stages: stages, schema: try #require(stages.compactMap { $0 as? SchemaStage }.first))
     }
 
     func words(_ v: [Violation]) -> [String] {
@@ -63,11 +70,14 @@ import Testing
         }
     }
 
-    /// What the stage reports, and what the schema as written reports by its walk alone.
-    func both(_ stage: SchemaStage, _ json: String) throws -> (lifted: [String], walked: [String]) {
+    /// What the pack reports (its fields stage, with the lifted properties, then the walk), and
+    /// what the schema as written reports by its walk alone.
+    func both(_ loaded: Loaded, _ json: String) throws -> (lifted: [String], walked: [String]) {
         let doc = try JSONDocument(bytes: Array(json.utf8))
-        let lifted = stage.evaluate(doc.root, in: EvaluationContext(record: doc.root, asOfMillis: 0)).violations
+        let context = EvaluationContext(record: doc.root, asOfMillis: 0)
+        let lifted = loaded.stages.flatMap { $0.evaluate(doc.root, in: context).violations }
         var walked: [Violation] = []
+        let stage = loaded.schema
         if let value = stage.field.map({ $0.first(in: doc.root) }) ?? doc.root {
             stage.program.collect(value, prefix: stage.field?.components ?? [], into: &walked)
         }
@@ -77,7 +87,8 @@ import Testing
     @Test(arguments: ["s.json", "{file: s.json, formats: assert}", "{file: s.json, field: order}"])
     func liftedPropertiesSayWhatTheWalkSays(options: String) throws {
         let stage = try stage(options)
-        #expect(stage.program.entry == stage.program.root)
+        #expect(stage.schema.program.entry == stage.schema.program.root)
+        #expect(stage.schema.walk.entry != stage.schema.walk.root)
         var lifted = 0
         let inField = options.contains("field")
         for record in Self.records + (inField ? Self.values : []) {
@@ -121,7 +132,7 @@ import Testing
              "properties": {"phone": {"type": "string", "pattern": "^1[0-9]{10}$"}, "email": {"type": "string", "maxLength": 5}}}
             """
         let stage = try stage("s.json", schema: schema)
-        #expect(!stage.walks)
+        #expect(!stage.schema.walks)
         let records = [#"{"phone":"13812345678","email":"a@b"}"#, "{}", #"{"phone":null,"email":"toolong"}"#, #"{"email":1,"x":2}"#]
         var all: [String] = []
         for record in records {

@@ -29,6 +29,8 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
     /// reported once, as `<field>.type`, and not again by each check that cannot read it.
     let typeCheck: Int?
     let rule: Mark
+    /// False for the rules of a section's fields (`SectionField`): the section explains them.
+    let explained: Bool
     /// The path as plain memory, for lookups without reference counts; nil with `[*]`.
     let probe: PathProbe?
     /// The path as plain memory when it has one `[*]` (`items[*].sku`).
@@ -51,7 +53,7 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
 
     init(
         path: FieldPath, required: Requirement, nullIsValue: Bool, firstOnly: Bool, reasonPrefix: String,
-        checks: [any CheckNode], rule: Mark
+        checks: [any CheckNode], rule: Mark, explained: Bool = true
     ) {
         self.path = path
         self.required = required
@@ -70,6 +72,7 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
         program = plugins.count == checks.count ? nil : CheckProgram(checks)
         self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
         self.rule = rule
+        self.explained = explained
         self.site = ViolationTexts.reserveSites(checks.count + 1)
         self.probe = PathProbe(path)
         self.wildcard = WildcardProbe(path)

@@ -260,7 +260,7 @@ struct FieldsStage: Stage {
     private static let isNullKey = Rejection.fixed(isNullText, detail: "required")
 
     func explain(_ language: Language) -> String {
-        rules.map { rule in
+        rules.filter(\.explained).map { rule in
             var lines = [Self.heading(rule, language)]
             for c in rule.checks {
                 for (i, line) in c.explain(language).enumerated() { lines.append((i == 0 ? "  - " : "    ") + line) }
@@ -305,10 +305,6 @@ extension Pipeline {
                     low = min(low, rule.site)
                     high = max(high, rule.site + rule.checks.count + 1)
                 }
-            }
-            for stage in pack.plugins where !stage.violationSites.isEmpty {
-                low = min(low, stage.violationSites.lowerBound)
-                high = max(high, stage.violationSites.upperBound)
             }
         }
         return low < high && high - low <= 1 << 16 ? low..<high : 0..<0

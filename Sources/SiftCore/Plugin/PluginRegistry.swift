@@ -39,6 +39,8 @@ public struct BuildContext: Sendable {
     /// Texts of other files a plugin read and located problems in (a JSON Schema), by the name
     /// its marks give, so that messages show the line with a caret as they do for rule files.
     package var sources: [String: String] = [:]
+    /// Field rules a section asks the pack to run with its `fields:` (`SectionField`).
+    package var sectionFields: [SectionField] = []
 
     /// A context for building the plugins of pack `pack`, in a rule file in `directory` under the rules folder `root`.
     public init(directory: String, root: String, pack: String) {

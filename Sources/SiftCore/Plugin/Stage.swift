@@ -11,8 +11,6 @@ package protocol Stage: Sendable {
     /// The batch path: appends what `evaluate` finds to `verdict`. A stage that can write its
     /// violations there directly (no `StageResult` per record) says so here.
     func evaluate(_ record: JSONValue, in context: EvaluationContext, into verdict: inout RecordVerdict)
-    /// The violation sites (`ViolationTexts`) of field rules the stage runs itself (empty: none).
-    var violationSites: Range<Int> { get }
 }
 
 extension Stage {
@@ -23,8 +21,6 @@ extension Stage {
         if !r.violations.isEmpty { verdict.violations.append(contentsOf: r.violations) }
         if !r.output.isEmpty { verdict.output.append(contentsOf: r.output) }
     }
-
-    public var violationSites: Range<Int> { 0..<0 }
 }
 
 /// Revisits stage results one record at a time, in input order, on one thread.

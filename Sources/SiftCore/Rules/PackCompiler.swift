@@ -99,6 +99,12 @@ struct PackCompiler {
             diagnostics.append(contentsOf: context.diagnostics.items)
             sources.merge(context.sources) { a, _ in a }
         }
+        if !context.sectionFields.isEmpty {
+            // The sections' fields run in the pack's fields stage, after its own: one pass over the record.
+            let own = (stages.first as? FieldsStage)?.rules ?? []
+            let merged = FieldsStage(rules: own + context.sectionFields.map(FieldRule.init))
+            if stages.first is FieldsStage { stages[0] = merged } else { stages.insert(merged, at: 0) }
+        }
         let declaresRules =
             node["fields"] != nil || node["record"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }
         if !declaresRules {
