@@ -14,7 +14,10 @@ enum SchemaKeywordChecks {
             out.append(
                 .init(kind: "schema." + keyword, check: check, reason: ReasonCode(reasonPath + "." + keyword), rule: node.mark(keyword)))
         }
-        if let types = node.types { add("type", TypeKeyword(types)) }
+        // `type: string` with a `pattern` is one check (one of the two can fail, never both),
+        // where the pattern is: its rejections name their keyword and place (`detail`, `at`).
+        let typedPattern = node.types == .string && node.pattern != nil
+        if let types = node.types, !typedPattern { add("type", TypeKeyword(types)) }
         if let values = node.enumValues { add("enum", EnumKeyword(values: values, failure: .fixed(SchemaMessages.enumeration(values)))) }
         if let value = node.constValue { add("const", EnumKeyword(values: [value], failure: .fixed(SchemaMessages.constant(value)))) }
         let bounds: [(String, NumberBound?, BoundKeyword.Passes)] = [
@@ -29,7 +32,14 @@ enum SchemaKeywordChecks {
             let w = SchemaMessages.lengthWords(keyword, n)
             add(keyword, LengthKeyword(bound: n, isMinimum: isMin, failure: Rejection.Counted(en: w.en, zh: w.zh)))
         }
-        if let p = node.pattern {
+        if let p = node.pattern, typedPattern {
+            let at = node.mark("pattern")
+            let pattern = PatternKeyword(
+                pattern: p, mismatch: .fixed(SchemaMessages.pattern(p, limit: false), detail: "pattern", at: at),
+                limit: .fixed(SchemaMessages.pattern(p, limit: true), detail: "pattern", at: at))
+            let check = TypedPattern(type: TypeKeyword(.string, detail: "type", at: node.mark("type")), pattern: pattern)
+            out.append(.init(kind: "schema.type+pattern", check: check, reason: ReasonCode(reasonPath), rule: at))
+        } else if let p = node.pattern {
             add(
                 "pattern",
                 PatternKeyword(
@@ -47,14 +57,12 @@ struct TypeKeyword: ValueCheck {
     /// By `JSONValue.Kind`, then the number that is not an integer last.
     let failures: [Rejection]
 
-    init(_ types: TypeSet) {
+    /// `detail` and `at` for a check that applies other keywords too (`TypedPattern`).
+    init(_ types: TypeSet, detail: String? = nil, at: Mark? = nil) {
         self.types = types
         let kinds: [JSONValue.Kind] = [.object, .array, .string, .number, .bool, .null]
-        failures =
-            kinds.sorted { $0.rawValue < $1.rawValue }.map {
-                .fixed(SchemaMessages.type(types, words: SchemaMessages.typeName($0, integral: true)))
-            }
-            + [.fixed(SchemaMessages.type(types, words: "number"))]
+        let words = kinds.sorted { $0.rawValue < $1.rawValue }.map { SchemaMessages.typeName($0, integral: true) } + ["number"]
+        failures = words.map { .fixed(SchemaMessages.type(types, words: $0), detail: detail, at: at) }
     }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
@@ -63,6 +71,18 @@ struct TypeKeyword: ValueCheck {
     }
 
     func explain(_ language: Language) -> String { "type " + types.words.joined(separator: " | ") }
+}
+
+/// `type: string` and `pattern` in one call: a string is matched, anything else is of the wrong type.
+struct TypedPattern: ValueCheck {
+    let type: TypeKeyword
+    let pattern: PatternKeyword
+
+    func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
+        value.kind == .string ? pattern.check(value, in: context) : type.check(value, in: context)
+    }
+
+    func explain(_ language: Language) -> String { type.explain(language) + "; " + pattern.explain(language) }
 }
 
 /// `enum` and `const`: equal, as JSON Schema compares (1 and 1.0 are equal).

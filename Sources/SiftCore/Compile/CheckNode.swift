@@ -52,7 +52,7 @@ final class PluginCheckNode: CheckNode {
         let code = r.detail.map(reason.appending) ?? reason
         // A limit or type problem keeps its own message; a plain mismatch uses the author's.
         let text = r.detail == nil && !r.isTypeMismatch ? (message ?? r.message) : r.message
-        return Failure(reason: code, message: text, rule: rule, isTypeMismatch: r.isTypeMismatch)
+        return Failure(reason: code, message: text, rule: r.rule ?? rule, isTypeMismatch: r.isTypeMismatch)
     }
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { check.passes(value, in: context) }

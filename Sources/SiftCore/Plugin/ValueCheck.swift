@@ -35,12 +35,15 @@ public struct Rejection: Sendable {
         let isTypeMismatch: Bool
         /// For a counted rejection: the words before and after the number, in each language.
         let counted: Counted.Words?
+        /// Where the rule that failed is written, when not where the check is (`at(_:)`).
+        let rule: Mark?
 
-        init(_ message: LocalizedText, detail: String?, isTypeMismatch: Bool, counted: Counted.Words? = nil) {
+        init(_ message: LocalizedText, detail: String?, isTypeMismatch: Bool, counted: Counted.Words? = nil, rule: Mark? = nil) {
             self.message = message
             self.detail = detail
             self.isTypeMismatch = isTypeMismatch
             self.counted = counted
+            self.rule = rule
         }
     }
 
@@ -63,8 +66,15 @@ public struct Rejection: Sendable {
     /// same words give the same rejection). For failures that read the same every time, kept
     /// in a `static let`; words that vary belong in `init(_:detail:isTypeMismatch:)`.
     public static func fixed(_ message: LocalizedText, detail: String? = nil, isTypeMismatch: Bool = false) -> Rejection {
-        let key = FixedKey(message: message, detail: detail, isTypeMismatch: isTypeMismatch, counted: nil)
-        return Rejection(fixed: kept(key) { Content(message, detail: detail, isTypeMismatch: isTypeMismatch) })
+        fixed(message, detail: detail, isTypeMismatch: isTypeMismatch, at: nil)
+    }
+
+    /// A fixed rejection of a check that applies several rules written in different places (a
+    /// JSON Schema's `type` and `pattern`): its reason is the check's code with `detail`
+    /// appended, and its `rule` is `at`.
+    package static func fixed(_ message: LocalizedText, detail: String?, isTypeMismatch: Bool = false, at rule: Mark?) -> Rejection {
+        let key = FixedKey(message: message, detail: detail, isTypeMismatch: isTypeMismatch, counted: nil, rule: rule)
+        return Rejection(fixed: kept(key) { Content(message, detail: detail, isTypeMismatch: isTypeMismatch, rule: rule) })
     }
 
     private init(fixed: Unmanaged<Content>, count: Int = 0) {
@@ -88,7 +98,7 @@ public struct Rejection: Sendable {
         public init(en: (before: String, after: String), zh: (before: String, after: String), detail: String? = nil) {
             let words = Words(en: [en.before, en.after], zh: [zh.before, zh.after])
             let message = LocalizedText(en: en.before + "{n}" + en.after, zh: zh.before + "{n}" + zh.after)
-            content = Rejection.kept(FixedKey(message: message, detail: detail, isTypeMismatch: false, counted: words)) {
+            content = Rejection.kept(FixedKey(message: message, detail: detail, isTypeMismatch: false, counted: words, rule: nil)) {
                 Content(message, detail: detail, isTypeMismatch: false, counted: words)
             }
         }
@@ -106,6 +116,9 @@ public struct Rejection: Sendable {
         fixedTable[key] = kept
         return kept
     }
+
+    /// Where the failed rule is written, when not where the check is (`fixed(_:detail:isTypeMismatch:at:)`).
+    package var rule: Mark? { content._withUnsafeGuaranteedRef { $0.rule } }
 
     /// A suffix for the reason code when the failure is of a different nature than a plain
     /// mismatch, e.g. `limit` for `phone.regex.limit`. Nil for the check's own code.
@@ -144,6 +157,7 @@ public struct Rejection: Sendable {
         let detail: String?
         let isTypeMismatch: Bool
         let counted: Counted.Words?
+        let rule: Mark?
     }
     private static let fixedLock = NSLock()
     nonisolated(unsafe) private static var fixedTable: [FixedKey: Unmanaged<Content>] = [:]
