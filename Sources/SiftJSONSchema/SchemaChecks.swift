@@ -94,7 +94,7 @@ extension SchemaProgram {
                     if outcome != .noMatch { sink.undecided() }
                     if S.collects {
                         sink.add(
-                            node, "pattern", v, at, SchemaMessages.pattern(p, limit: outcome == .limitExceeded),
+                            node, "pattern", v, at, SchemaMessages.pattern(limit: outcome == .limitExceeded),
                             detail: outcome == .limitExceeded ? 1 : 0)
                     } else {
                         return

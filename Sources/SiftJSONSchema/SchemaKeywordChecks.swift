@@ -35,16 +35,16 @@ enum SchemaKeywordChecks {
         if let p = node.pattern, typedPattern {
             let at = node.mark("pattern")
             let pattern = PatternKeyword(
-                pattern: p, mismatch: .fixed(SchemaMessages.pattern(p, limit: false), detail: "pattern", at: at),
-                limit: .fixed(SchemaMessages.pattern(p, limit: true), detail: "pattern", at: at))
+                pattern: p, mismatch: .fixed(SchemaMessages.pattern(limit: false), detail: "pattern", at: at),
+                limit: .fixed(SchemaMessages.pattern(limit: true), detail: "pattern", at: at))
             let check = TypedPattern(type: TypeKeyword(.string, detail: "type", at: node.mark("type")), pattern: pattern)
             out.append(.init(kind: "schema.type+pattern", check: check, reason: ReasonCode(reasonPath), rule: at))
         } else if let p = node.pattern {
             add(
                 "pattern",
                 PatternKeyword(
-                    pattern: p, mismatch: .fixed(SchemaMessages.pattern(p, limit: false)),
-                    limit: .fixed(SchemaMessages.pattern(p, limit: true))))
+                    pattern: p, mismatch: .fixed(SchemaMessages.pattern(limit: false)),
+                    limit: .fixed(SchemaMessages.pattern(limit: true))))
         }
         if let f = node.format { add("format", FormatKeyword(format: f, failure: .fixed(SchemaMessages.format(f)))) }
         return out

@@ -59,13 +59,13 @@ enum SchemaMessages {
         return ((en, ")"), (zh, " 个）"))
     }
 
-    static func pattern(_ p: SchemaPattern, limit: Bool) -> LocalizedText {
+    /// The words of a failed `pattern`: plain words, as Sift's own `regex` says them (the pattern
+    /// itself is at the violation's `rule`, and in `sift explain`).
+    static func pattern(limit: Bool) -> LocalizedText {
         limit
             ? LocalizedText(
-                en: "could not be matched against the pattern '\(p.source)' within the match limit",
-                zh: "在匹配上限内无法与模式 '\(p.source)' 完成匹配")
-            : LocalizedText(
-                en: "must contain a match of the pattern '\(p.source)'", zh: "须含有与模式 '\(p.source)' 匹配的部分")
+                en: "could not be checked against the schema's pattern within the match limit", zh: "在匹配上限内未能完成模式检查")
+            : LocalizedText(en: "does not match the format the schema's pattern requires", zh: "不符合模式规定的格式")
     }
 
     static func format(_ f: SchemaFormat) -> LocalizedText {

@@ -108,15 +108,15 @@ import Testing
         // then the walk: the closed records' extra members, which it still sees as listed.
         let want = [
             "id id.minLength must be at least 3 characters long (it has 1) | 长度须至少 3 个字符（实为 1 个） = a @6:60",
-            "id id.pattern must contain a match of the pattern '^[A-Z]{2}[0-9]+' | 须含有与模式 '^[A-Z]{2}[0-9]+' 匹配的部分 = a @6:30",
+            "id id.pattern does not match the format the schema's pattern requires | 不符合模式规定的格式 = a @6:30",
             "age age.type must be of type null or integer, not number | 类型须为 null 或 integer，实为 number = 200.5 @7:13",
             "age age.exclusiveMaximum must be less than 150 | 须小于 150 = 200.5 @7:56",
             "age age.multipleOf must be a multiple of 1 | 须为 1 的整数倍 = 200.5 @7:81",
             "kind kind.enum must be one of: a, b, 1.0 | 须为以下之一：a, b, 1.0 = c @8:14",
-            "phone phone.pattern must contain a match of the pattern '^1[0-9]{10}$' | 须含有与模式 '^1[0-9]{10}$' 匹配的部分 = 2 @23:41",
+            "phone phone.pattern does not match the format the schema's pattern requires | 不符合模式规定的格式 = 2 @23:41",
             "address.city address.city.minLength must be at least 2 characters long (it has 1) | 长度须至少 2 个字符（实为 1 个） = X @15:49",
             "address.zip address.zip.maxLength must be at most 6 characters long (it has 7) | 长度须至多 6 个字符（实为 7 个） = 12a4567 @24:57",
-            "address.zip address.zip.pattern must contain a match of the pattern '^[0-9]+$' | 须含有与模式 '^[0-9]+$' 匹配的部分 = 12a4567 @24:34",
+            "address.zip address.zip.pattern does not match the format the schema's pattern requires | 不符合模式规定的格式 = 12a4567 @24:34",
             "address.geo.lat address.geo.lat.maximum must be at most 90 | 须不大于 90 = 91 @16:58",
             "address.more address.additionalProperties is not allowed: the schema does not list this property | 不允许：模式未列出此属性 = 1 @14:71",
             "extra record.additionalProperties is not allowed: the schema does not list this property | 不允许：模式未列出此属性 = true @22:27",

@@ -62,7 +62,7 @@ import Testing
             loaded, bad,
             [
                 "id id.minLength: must be at least 3 characters long (it has 1) | 长度须至少 3 个字符（实为 1 个） @6:60",
-                "id id.pattern: must contain a match of the pattern '^[A-Z]{2}[0-9]+' | 须含有与模式 '^[A-Z]{2}[0-9]+' 匹配的部分 @6:30",
+                "id id.pattern: does not match the format the schema's pattern requires | 不符合模式规定的格式 @6:30",
                 "age age.exclusiveMaximum: must be less than 150 | 须小于 150 @7:46",
                 "kind kind.enum: must be one of: a, b, 1.0 | 须为以下之一：a, b, 1.0 @9:14",
                 "items items.uniqueItems: element 1 is the same as element 0 | 第 1 个元素与第 0 个元素相同 @8:82",
