@@ -130,7 +130,7 @@ struct LengthKeyword: ValueCheck {
         var n = -1
         if let raw = value.plainStringBytes {
             // A code point is 1 to 4 bytes: most texts are decided by their byte count alone.
-            if isMinimum ? raw.count >= bound * 4 : raw.count <= bound { return nil }
+            if isMinimum ? raw.count / 4 >= bound : raw.count <= bound { return nil }
             n = SchemaProgram.codePoints(raw)
         } else {
             _ = value.withStringBytes { n = SchemaProgram.codePoints($0) }

@@ -150,4 +150,14 @@ import Testing
                 "email email.type must be of type string, not integer | 类型须为 string，实为 integer = 1 @2:83",
             ])
     }
+
+    /// A length bound near the largest integer decides by code points, never by an overflowing
+    /// byte estimate (found on a second read: `minLength` times 4 trapped).
+    @Test func hugeLengthBoundsNeitherTrapNorPass() throws {
+        let schema = #"{"properties": {"a": {"minLength": 4611686018427387904}, "b": {"maxLength": 9223372036854775807}}}"#
+        let stage = try stage("s.json", schema: schema)
+        let (got, want) = try both(stage, #"{"a":"abcdefgh","b":"x"}"#)
+        #expect(got == want)
+        #expect(got.map { $0.components(separatedBy: " ")[1] } == ["a.minLength"])
+    }
 }
