@@ -7,9 +7,18 @@ struct TypeCheck: ReadingCheck {
     /// The words of a failure for a value of each kind (by raw value), made once: failing
     /// values build no text.
     let mismatches: [Rejection]
+    /// The kinds allowed outright, a bit per `JSONValue.Kind` raw value; and whether integral
+    /// numbers are (`integer`): the check reads no name when it runs.
+    private let kinds: UInt8
+    private let integers: Bool
 
     init(allowed: [String]) {
         self.allowed = allowed
+        let kind: [String: JSONValue.Kind] = [
+            "string": .string, "number": .number, "boolean": .bool, "object": .object, "array": .array, "null": .null,
+        ]
+        kinds = allowed.reduce(0) { bits, name in bits | (kind[name].map { 1 << $0.rawValue } ?? 0) }
+        integers = allowed.contains("integer")
         let list = allowed.joined(separator: " or ")
         var mismatches: [Rejection] = []
         while let kind = JSONValue.Kind(rawValue: UInt8(mismatches.count)) {
@@ -37,19 +46,11 @@ struct TypeCheck: ReadingCheck {
         return !kinds.isEmpty && kinds.allSatisfy { $0 == "number" || $0 == "integer" } ? .number : nil
     }
 
-    func matches(_ value: JSONValue, _ name: String) -> Bool {
-        switch name {
-        case "string": return value.kind == .string
-        case "number": return value.kind == .number
-        case "integer": return value.isIntegral
-        case "boolean": return value.kind == .bool
-        case "object": return value.kind == .object
-        case "array": return value.kind == .array
-        default: return value.kind == .null
-        }
+    @inline(__always)
+    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {
+        let k = value.kind
+        return kinds & (1 << k.rawValue) != 0 || (integers && k == .number && value.isIntegral)
     }
-
-    func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { allowed.contains { matches(value, $0) } }
 
     func check(_ value: JSONValue, in context: EvaluationContext) -> Rejection? {
         passes(value, in: context) ? nil : mismatches[Int(value.kind.rawValue)]

@@ -62,6 +62,15 @@ import Testing
                             #expect(tree?.message == program?.message)
                             #expect(tree?.rule == program?.rule)
                             #expect(tree?.isTypeMismatch == program?.isTypeMismatch)
+                            // The outcome passes a plugin's rejection up; its failure is the same.
+                            let outcome: Failure? =
+                                switch rule.program!.outcome(check: n, value, context) {
+                                case .passed: nil
+                                case .failed(let f): f
+                                case .rejected(let r, let at): rule.program!.failure(r, at: at)
+                                }
+                            #expect(tree?.reason == outcome?.reason && tree?.message == outcome?.message)
+                            #expect(tree?.rule == outcome?.rule && tree?.isTypeMismatch == outcome?.isTypeMismatch)
                             compared += 1
                         }
                     }
@@ -108,6 +117,59 @@ import Testing
             }
         }
         #expect(calls.count > 100)
+    }
+
+    /// A field's `all:` groups (named validators inside too) run as plugins' checks in a row:
+    /// each group reports its first failure, the field every group's, a `type:` mismatch once.
+    /// The same words come from a batch worker's kept texts, on the first record and the next.
+    @Test func allGroupsRunAsStepsAndSayWhatTheTreeSays() throws {
+        let yaml = """
+            validators:
+              code: {regex: 'C[0-9]{3}', message: {en: not a code, zh: 不是代码}}
+            fields:
+              a:
+                - all: [{type: string}, {length: {max: 4}}, {use: code}]
+                - all: [{enum: [C123, C999]}, {all: [{regex: 'C1.*'}, not_empty]}]
+              b:
+                reason: bee
+                checks: [{type: string}, {all: [{regex: '[a-z]+'}, {length: {min: 2}}]}, {use: code}]
+              c:
+                report: first
+                checks: [{all: [{length: {max: 2}}, {regex: 'x+'}]}, {enum: [xx]}]
+            """
+        let p = try #require(RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml").pipeline)
+        let rules = try #require(p.packs.first?.fields?.rules)
+        #expect(rules.map { $0.steps?.count } == [6, 4, 3])
+        #expect(rules.allSatisfy { $0.program == nil })
+        let records = [
+            #"{"a":"C123","b":"ab","c":"xx"}"#, #"{"a":"C12345","b":"a","c":"xxx"}"#, #"{"a":7,"b":7,"c":7}"#,
+            #"{"a":"C999","b":"C123","c":"y"}"#, #"{"a":"X","b":"","c":""}"#,
+        ]
+        let expected = [
+            "b bee.regex not a code",
+            "a a.length is 6 characters long; must be at most 4, a a.enum must be one of: C123, C999, "
+                + "b bee.length is 1 characters long; must be at least 2, b bee.regex not a code, c c.length is 3 characters long; must be at most 2",
+            "a a.type is a number; must be string, a a.enum must be one of: C123, C999, b bee.type is a number; must be string, "
+                + "c c.length expected a string or an array, got a number",
+            "a a.regex does not match the required format, b bee.regex does not match the required format, c c.regex does not match the required format",
+            "a a.regex not a code, a a.enum must be one of: C123, C999, b bee.regex does not match the required format, b bee.regex not a code, "
+                + "c c.regex does not match the required format",
+        ]
+        func said(_ v: RecordVerdict) -> String {
+            v.violations.map { "\($0.field) \($0.reason) \($0.message.en)" }.joined(separator: ", ")
+        }
+        let session = try Session(pipeline: p, asOfMillis: 0)
+        #expect(records.map { said(session.validate(json: Array($0.utf8))) } == expected)
+        // A batch worker keeps the words per site: twice over, the same words.
+        let texts = ViolationTexts(sites: p.siteRange)
+        for record in records + records {
+            let doc = try JSONDocument(bytes: Array(record.utf8))
+            var context = EvaluationContext(record: doc.root, asOfMillis: 0)
+            context.texts = texts
+            var verdict = RecordVerdict()
+            p.evaluate(doc.root, context: context, into: &verdict)
+            #expect(said(verdict) == expected[records.firstIndex(of: record)!], "\(record)")
+        }
     }
 
     func lines(_ records: [String]) throws -> [String] {

@@ -29,6 +29,7 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
         var hasElse = false
         /// The index after this node's subtree.
         var end: Int32 = 0
+        /// The node (`nodes[info]`); for a plugin's check, its number among the program's plugins.
         var info: Int32 = 0
         var plugin: Unmanaged<PluginCheckNode>?
         var subject: Unmanaged<Condition.Subject>?
@@ -39,6 +40,8 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
     private let roots: UnsafeMutableBufferPointer<Int32>
     /// The nodes whose words a failure needs (read on the failure path only).
     private let nodes: [any CheckNode]
+    /// How many plugins' checks the program has (each its own violation site).
+    let pluginCount: Int
 
     /// The program of `checks`, which must outlive it (it holds their plugins unretained).
     init(_ checks: [any CheckNode]) {
@@ -48,6 +51,12 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
             roots[n] = Int32(code.count)
             Self.emit(check, into: &code, &nodes)
         }
+        var plugins: Int32 = 0
+        for pc in code.indices where code[pc].op == .plugin {
+            code[pc].info = plugins
+            plugins += 1
+        }
+        pluginCount = Int(plugins)
         self.code = .allocate(capacity: max(1, code.count))
         _ = self.code.initialize(from: code)
         self.nodes = nodes
@@ -96,6 +105,64 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
     @inline(__always)
     func evaluate(check n: Int, _ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         evaluate(Int(roots[n]), value, context)
+    }
+
+    /// What check `n` of the field found on `value`, as `evaluate(check:)` but with a plugin's
+    /// rejection passed up as it is (through `all`, `when` and relabelling), so that its words
+    /// can be the ones kept for it: a composition's failure then builds no text either.
+    @inline(__always)
+    func outcome(check n: Int, _ value: JSONValue, _ context: EvaluationContext) -> Outcome {
+        outcome(Int(roots[n]), value, context)
+    }
+
+    /// Passed; rejected by the plugin's check at `plugin` (`failure(_:at:)` makes its words); or
+    /// a failure already made (`any`, `not`, other nodes).
+    enum Outcome {
+        case passed
+        case rejected(Rejection, plugin: Int32)
+        case failed(Failure)
+    }
+
+    /// The number among the program's plugins of the plugin's check at `pc` (its violation site).
+    func ordinal(_ pc: Int32) -> Int { Int(code[Int(pc)].info) }
+
+    /// The failure the tree reports for rejection `r` of the plugin's check at `pc`: its own
+    /// failure, relabelled by each `relabel` around it, innermost first.
+    func failure(_ r: Rejection, at pc: Int32) -> Failure {
+        var f = code[Int(pc)].plugin.unsafelyUnwrapped.takeUnretainedValue().failure(r)
+        for j in stride(from: Int(pc) - 1, through: 0, by: -1) where code[j].op == .relabel && Int(code[j].end) > Int(pc) {
+            f = (nodes[Int(code[j].info)] as! RelabelNode).relabel(f)
+        }
+        return f
+    }
+
+    private func outcome(_ pc: Int, _ value: JSONValue, _ context: EvaluationContext) -> Outcome {
+        let i = code[pc]
+        switch i.op {
+        case .plugin:
+            guard let r = i.plugin.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.check.check(value, in: context) }) else {
+                return .passed
+            }
+            return .rejected(r, plugin: Int32(pc))
+        case .all:
+            var c = pc + 1
+            while c < Int(i.end) {
+                let o = outcome(c, value, context)
+                if case .passed = o {} else { return o }
+                c = after(c)
+            }
+            return .passed
+        case .when:
+            let condition = pc + 1, then = after(condition)
+            if holds(i, condition, value, context) { return outcome(then, value, context) }
+            return i.hasElse ? outcome(after(then), value, context) : .passed
+        case .relabel:
+            let o = outcome(pc + 1, value, context)
+            guard case .failed(let f) = o else { return o }  // a rejection is relabelled when its words are made
+            return .failed((nodes[Int(i.info)] as! RelabelNode).relabel(f))
+        case .any, .not, .node:
+            return evaluate(pc, value, context).map(Outcome.failed) ?? .passed
+        }
     }
 
     /// The next sibling of the node at `pc`.
@@ -189,9 +256,10 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
     /// passes the condition's check at `condition`.
     @inline(__always)
     private func holds(_ i: Instruction, _ condition: Int, _ value: JSONValue, _ context: EvaluationContext) -> Bool {
-        let subject: JSONValue? =
-            if let field = i.subject { field._withUnsafeGuaranteedRef { $0.value(in: context) } } else { value }
-        guard let subject, !subject.isNull else { return false }
-        return passes(condition, subject, context)
+        if let field = i.subject {
+            guard let subject = field._withUnsafeGuaranteedRef({ $0.value(in: context) }), !subject.isNull else { return false }
+            return passes(condition, subject, context)
+        }
+        return !value.isNull && passes(condition, value, context)  // the value itself: no copy of it made
     }
 }

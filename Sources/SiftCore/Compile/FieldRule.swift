@@ -19,12 +19,21 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
     /// `<prefix>.required`, interned once.
     let requiredReason: ReasonCode
     let checks: [any CheckNode]
-    /// The same checks typed and unretained (`checks` keeps them alive), when every one is a
-    /// plugin's check (the common case): the rule loop then calls them directly, not through
-    /// the `CheckNode` witness, and without reference counts.
-    let pluginRefs: UnsafeMutableBufferPointer<Unmanaged<PluginCheckNode>>?
-    /// Otherwise (compositions, named validators), the checks as one flat program.
+    /// The same checks as plugins' checks in a row, typed and unretained (`checks` keeps them
+    /// alive), when each is a plugin's check or an `all:` of them (named validators included):
+    /// the common case, and the way authors group a field's checks. The rule loop then calls
+    /// them directly, not through the `CheckNode` witness, and without reference counts.
+    let steps: UnsafeMutableBufferPointer<Step>?
+    /// Otherwise (`when`, `any`, `not`, relabelled validators), the checks as one flat program.
     let program: CheckProgram?
+
+    /// A plugin's check in `steps`: the field's check it belongs to (`checks[owner]`) and where
+    /// that check's steps end (after the first failure of an `all:`, the rest is not run).
+    struct Step {
+        let check: Unmanaged<PluginCheckNode>
+        let owner: Int
+        let end: Int
+    }
     /// The field's own `type:` check, if it has one: a value of the wrong JSON type is then
     /// reported once, as `<field>.type`, and not again by each check that cannot read it.
     let typeCheck: Int?
@@ -35,8 +44,11 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
     let probe: PathProbe?
     /// The path as plain memory when it has one `[*]` (`items[*].sku`).
     let wildcard: WildcardProbe?
-    /// The first of this rule's violation sites: one per check, then one for "missing".
+    /// The first of this rule's violation sites: one per check (a failure the program made),
+    /// then one for "missing", then one per step (`stepSite`) or per plugin's check of
+    /// `program` (`programSite`).
     let site: Int
+    let siteCount: Int
     /// The paths of the pack's fields that contain this one (`items`, `items[*]` for
     /// `items[*].sku`), set once when the pack is compiled: where one of them is missing, this
     /// field's "missing" is not reported again.
@@ -62,18 +74,19 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
         self.reasonPrefix = reasonPrefix
         self.requiredReason = ReasonCode(reasonPrefix + ".required")
         self.checks = checks
-        let plugins = checks.compactMap { ($0 as? PluginCheckNode).map(Unmanaged.passUnretained) }
-        if plugins.count == checks.count {
-            pluginRefs = .allocate(capacity: plugins.count)  // its count is the loop's bound: exactly the checks
-            _ = pluginRefs!.initialize(from: plugins)
+        if let flat = Self.steps(checks) {
+            steps = .allocate(capacity: flat.count)  // its count is the loop's bound: exactly the steps
+            _ = steps!.initialize(from: flat)
+            program = nil
         } else {
-            pluginRefs = nil
+            steps = nil
+            program = CheckProgram(checks)
         }
-        program = plugins.count == checks.count ? nil : CheckProgram(checks)
         self.typeCheck = checks.firstIndex { ($0 as? PluginCheckNode)?.kind == "type" }
         self.rule = rule
         self.explained = explained
-        self.site = ViolationTexts.reserveSites(checks.count + 1)
+        self.siteCount = checks.count + 1 + (steps?.count ?? program?.pluginCount ?? 0)
+        self.site = ViolationTexts.reserveSites(siteCount)
         self.probe = PathProbe(path)
         self.wildcard = WildcardProbe(path)
     }
@@ -82,8 +95,38 @@ final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed
         probe?.deallocate()
         wildcard?.deallocate()
         program?.deallocate()
-        pluginRefs?.deallocate()
+        steps?.deallocate()
     }
+
+    /// `checks` as steps, or nil when one of them is more than an `all:` of plugins' checks.
+    private static func steps(_ checks: [any CheckNode]) -> [Step]? {
+        var steps: [Step] = []
+        for (n, check) in checks.enumerated() {
+            var plugins: [Unmanaged<PluginCheckNode>] = []
+            guard collect(check, into: &plugins) else { return nil }
+            let end = steps.count + plugins.count
+            steps += plugins.map { Step(check: $0, owner: n, end: end) }
+        }
+        return steps
+    }
+
+    private static func collect(_ node: any CheckNode, into plugins: inout [Unmanaged<PluginCheckNode>]) -> Bool {
+        switch node {
+        case let p as PluginCheckNode:
+            plugins.append(.passUnretained(p))
+            return true
+        case let n as NamedNode: return collect(n.child, into: &plugins)  // the same checks, explained by name
+        case let a as AllNode:
+            for child in a.children where !collect(child, into: &plugins) { return false }
+            return true
+        default: return false
+        }
+    }
+
+    /// The violation site of step `k`.
+    @inline(__always) func stepSite(_ k: Int) -> Int { site + checks.count + 1 + k }
+    /// The violation site of the program's plugin check at `pc`.
+    @inline(__always) func programSite(_ pc: Int32) -> Int { site + checks.count + 1 + program.unsafelyUnwrapped.ordinal(pc) }
 
     /// True when `value` is there for the checks to see.
     @inline(__always) func isPresent(_ value: JSONValue?) -> Bool {

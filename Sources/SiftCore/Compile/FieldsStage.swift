@@ -177,32 +177,54 @@ struct FieldsStage: Stage {
         _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], in context: EvaluationContext,
         _ violations: inout [Violation]
     ) {
-        if let refs = rule.pluginRefs {
-            for n in 0..<refs.count {
-                guard let r = refs[n]._withUnsafeGuaranteedRef({ $0.check.check(value, in: context) }) else { continue }
-                if r.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { continue }
-                let text: ViolationText
-                if indices.isEmpty, let key = r.fixedKey, let texts = context.texts {
-                    // The same failure of the same check: the words kept for it, no text built.
-                    let make = { refs[n].takeUnretainedValue().failure(r) }
-                    text =
-                        r.isCounted
-                        ? texts.text(site: rule.site + n, key: key, count: r.count, field: { rule.path.concrete([]) }, make)
-                        : texts.text(site: rule.site + n, key: key, field: { rule.path.concrete([]) }, make)
-                } else {
-                    let f = refs[n].takeUnretainedValue().failure(r)
-                    text = Self.text(rule.site + n, rule.path.concrete(indices), f, context)
+        if let steps = rule.steps {
+            var k = 0
+            while k < steps.count {
+                let step = steps[k]
+                guard let r = step.check._withUnsafeGuaranteedRef({ $0.check.check(value, in: context) }) else {
+                    k += 1
+                    continue
                 }
-                violations.append(Violation(text: consume text, valueOf: value))
-                if rule.firstOnly { return }
+                let make = { step.check.takeUnretainedValue().failure(r) }
+                if report(r, step.owner, site: rule.stepSite(k), rule, value, indices, context, &violations, make) { return }
+                k = step.end  // an `all:` reports its first failure only
             }
             return
         }
         guard let program = rule.program else { return }
         for n in 0..<rule.checks.count {
-            guard let f = program.evaluate(check: n, value, context) else { continue }
-            if report(f, n, rule, value, indices, context, &violations) { return }
+            switch program.outcome(check: n, value, context) {
+            case .passed: continue
+            case .failed(let f): if report(f, n, rule, value, indices, context, &violations) { return }
+            case .rejected(let r, let at):
+                if report(r, n, site: rule.programSite(at), rule, value, indices, context, &violations, { program.failure(r, at: at) }) {
+                    return
+                }
+            }
         }
+    }
+
+    /// Adds the violation for rejection `r` of a plugin's check at `site`, under check `n` of the
+    /// field, whose failure `make` builds; true when the field reports no more. Where the field
+    /// path has no positions, the words kept for the same rejection at the site are used: no
+    /// text is built.
+    @inline(__always)
+    private func report(
+        _ r: Rejection, _ n: Int, site: Int, _ rule: FieldRule, _ value: JSONValue, _ indices: [Int], _ context: EvaluationContext,
+        _ violations: inout [Violation], _ make: () -> Failure
+    ) -> Bool {
+        if r.isTypeMismatch, let t = rule.typeCheck, t != n, !rule.checks[t].passes(value, context) { return false }
+        let text: ViolationText
+        if indices.isEmpty, let key = r.fixedKey, let texts = context.texts {
+            text =
+                r.isCounted
+                ? texts.text(site: site, key: key, count: r.count, field: { rule.path.concrete([]) }, make)
+                : texts.text(site: site, key: key, field: { rule.path.concrete([]) }, make)
+        } else {
+            text = Self.text(site, rule.path.concrete(indices), make(), context)
+        }
+        violations.append(Violation(text: consume text, valueOf: value))
+        return rule.firstOnly
     }
 
     /// Adds the violation for failure `f` of check `n`; true when the field reports no more.
@@ -303,7 +325,7 @@ extension Pipeline {
             if let stage = pack.fields {
                 for rule in stage.rules {
                     low = min(low, rule.site)
-                    high = max(high, rule.site + rule.checks.count + 1)
+                    high = max(high, rule.site + rule.siteCount)
                 }
             }
         }
