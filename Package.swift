@@ -60,8 +60,12 @@ let package = Package(
 
         // The JSON scanner's SIMD helper: inline C, so that Swift code inlines it.
         .target(name: "CSiftScan"),
-        // Core: config nodes, diagnostics, records, plugin contracts, compiler, runner.
-        .target(name: "SiftCore", dependencies: ["CYAML", "CZlib", "CSiftScan"]),
+        // Core: config nodes, diagnostics, records, plugin contracts, compiler, sessions.
+        .target(name: "SiftCore", dependencies: ["CYAML", "CSiftScan"]),
+        // The batch runner: files and standard input (gzip too) read in blocks, workers, result
+        // lines, summaries and outputs. `sift run` and the Spark path use it; a host that checks
+        // records in process links the core only.
+        .target(name: "SiftBatch", dependencies: ["SiftCore", "CZlib"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.
@@ -124,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "SiftCLI",
             dependencies: [
-                "Sift", "SiftRoutes", "SiftReceipts", "SiftJSONSchema",
+                "Sift", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema",
                 .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -132,7 +136,9 @@ let package = Package(
         // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json
         .executableTarget(
             name: "SiftFuzz",
-            dependencies: ["Sift", "SiftCore", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting"]),
+            dependencies: [
+                "Sift", "SiftCore", "SiftBatch", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting",
+            ]),
 
         // scripts/app-store-bench: signed records at scale, and swift-crypto's P-256 verify rate.
         .executableTarget(name: "AppStoreBench", dependencies: ["SiftAppStoreTesting"], path: "Benchmarks/AppStoreBench"),
@@ -145,9 +151,9 @@ let package = Package(
                 intent: .custom(verb: "sift", description: "Run sift lint, test, explain or schema on the package's rule files")),
             dependencies: ["SiftCLI"], path: "Plugins/SiftCommand"),
 
-        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftFields", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftBatch", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
+        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
         // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
         .testTarget(
             name: "SiftAppleIDTests",
@@ -157,7 +163,7 @@ let package = Package(
             ], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
-        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "SiftBatch", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftJSONSchemaTests", dependencies: ["SiftJSONSchema", "SiftCore", "Sift", "SiftTesting"]),
         .testTarget(
             name: "SiftStudioTests",

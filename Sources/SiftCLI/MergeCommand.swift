@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftBatch
 
 /// `sift merge`: combines the `--summary-json` files of sharded runs into one.
 struct Merge: ParsableCommand {

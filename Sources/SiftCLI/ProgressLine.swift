@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftBatch
 
 /// The progress line on a terminal's standard error: records, records/s, bytes read, ETA.
 /// Redrawn at most every half second; erased before the summary.

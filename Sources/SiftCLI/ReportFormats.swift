@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftBatch
 
 /// How `sift lint` prints its findings.
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftBatch
 #if PostgresLedger
     import SiftLedgerPostgres
 #endif

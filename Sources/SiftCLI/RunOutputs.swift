@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftBatch
 
 /// The files a run writes (`OutputFile`): each regular file is written unnamed beside its
 /// final name and named only when the run completes, so a killed or failed run never leaves

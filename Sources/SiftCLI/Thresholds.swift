@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftBatch
 
 /// The threshold options `run` and `merge` share.
 struct ThresholdOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftBatch
 
 /// What every target shares: failing loudly with the input, checking a verdict, scratch files.
 enum Fuzz {

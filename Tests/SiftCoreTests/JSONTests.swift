@@ -1,4 +1,4 @@
-@testable import SiftCore
+@_spi(Batch) @testable import SiftCore
 import Testing
 
 @Suite struct JSONTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftBatch
 import Testing
 import SiftTesting
 

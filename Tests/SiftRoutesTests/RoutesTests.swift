@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftBatch
 @testable import SiftRoutes
 import Testing
 import SiftTesting

@@ -319,7 +319,7 @@ struct FieldsStage: Stage {
 extension Pipeline {
     /// The violation sites of every fields rule (`FieldRule.site`), for a worker's
     /// `ViolationTexts`; empty when they are too spread out to keep a table for.
-    var siteRange: Range<Int> {
+    package var siteRange: Range<Int> {
         var low = Int.max, high = Int.min
         for pack in packs {
             if let stage = pack.fields {

@@ -9,12 +9,15 @@
 /// A growable byte buffer with value semantics, for the writers on the hot path: an append
 /// copies into spare capacity with `memcpy`, without the generic `Array` paths (about a
 /// hundred instructions per call there, which a result line pays about ten times).
-package struct ByteBuffer: @unchecked Sendable {  // copy-on-write: storage is only mutated when unique
-    private final class Storage {
-        var base: UnsafeMutablePointer<UInt8>
-        var capacity: Int
+///
+/// Public to the batch runner only (`@_spi(Batch) import SiftCore`), inlinable there: it reads
+/// every line into one (a `package` declaration is not inlined across modules).
+@_spi(Batch) public struct ByteBuffer: @unchecked Sendable {  // copy-on-write: storage is only mutated when unique
+    @usableFromInline final class Storage: @unchecked Sendable {  // written only through a uniquely referenced ByteBuffer
+        @usableFromInline let base: UnsafeMutablePointer<UInt8>
+        @usableFromInline let capacity: Int
 
-        init(capacity: Int) {
+        @usableFromInline init(capacity: Int) {
             self.capacity = max(capacity, 16)
             base = .allocate(capacity: self.capacity)
         }
@@ -22,86 +25,87 @@ package struct ByteBuffer: @unchecked Sendable {  // copy-on-write: storage is o
         deinit { base.deallocate() }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
+    @usableFromInline var written = 0
     /// How many bytes are written.
-    package private(set) var count = 0
+    @inlinable public var count: Int { written }
 
     /// An empty buffer with room for `capacity` bytes.
-    package init(capacity: Int = 256) { storage = Storage(capacity: capacity) }
+    @inlinable public init(capacity: Int = 256) { storage = Storage(capacity: capacity) }
 
     /// The bytes, copied into an array.
-    package var array: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
+    @inlinable public var array: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
 
     /// True when nothing is written.
-    package var isEmpty: Bool { count == 0 }
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// Room for `n` more bytes in storage of its own; returns where they go.
-    @inline(__always)
-    private mutating func spare(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always)
+    mutating func spare(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if _slowPath(!isKnownUniquelyReferenced(&storage) || count + n > storage.capacity) { grow(count + n) }
         return storage.base + count
     }
 
-    @inline(never)
-    private mutating func grow(_ needed: Int) {
+    @usableFromInline @inline(never)
+    mutating func grow(_ needed: Int) {
         let bigger = Storage(capacity: max(needed, storage.capacity * 2))
         bigger.base.update(from: storage.base, count: count)
         storage = bigger
     }
 
     /// Appends one byte.
-    @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
         spare(1).pointee = byte
-        count += 1
+        written += 1
     }
 
     /// Appends bytes.
-    @inline(__always)
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress, bytes.count > 0 else { return }
         spare(bytes.count).update(from: from, count: bytes.count)
-        count += bytes.count
+        written += bytes.count
     }
 
     /// Appends bytes.
-    package mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.assumingMemoryBound(to: UInt8.self)) }
+    @inlinable public mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.assumingMemoryBound(to: UInt8.self)) }
 
     /// Appends bytes.
-    package mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+    @inlinable public mutating func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
     /// Drops the last byte.
-    package mutating func removeLast() {
+    @inlinable public mutating func removeLast() {
         precondition(count > 0, "removeLast on an empty ByteBuffer")
-        count -= 1
+        written -= 1
     }
 
     /// The last byte written, if any.
-    package var last: UInt8? { count > 0 ? storage.base[count - 1] : nil }
+    @inlinable public var last: UInt8? { count > 0 ? storage.base[count - 1] : nil }
 
     /// Removes `n` bytes at `offset`, moving the bytes after them down.
-    package mutating func remove(at offset: Int, count n: Int) {
+    @inlinable public mutating func remove(at offset: Int, count n: Int) {
         precondition(offset >= 0 && n >= 0 && offset + n <= count, "remove past the end of a ByteBuffer")
         _ = spare(0)  // makes the storage unique
         let at = storage.base + offset
         at.update(from: at + n, count: count - offset - n)  // overlapping ranges are fine (memmove)
-        count -= n
+        written -= n
     }
 
     /// Drops what was written after the first `length` bytes.
-    package mutating func truncate(to length: Int) {
+    @inlinable public mutating func truncate(to length: Int) {
         precondition(length >= 0 && length <= count, "truncate past the end of a ByteBuffer")
-        count = length
+        written = length
     }
 
     /// Empties the buffer, keeping its capacity when it is not shared.
-    package mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
-        count = 0
+        written = 0
     }
 
     /// Calls `body` with the bytes written.
-    package func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: count)) }
     }
 }

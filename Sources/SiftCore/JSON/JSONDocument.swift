@@ -108,6 +108,16 @@ package final class JSONDocument: @unchecked Sendable {
     /// The bytes in use, valid until the next `reparse(_:)`.
     @inline(__always) var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
 
+    /// Where `value` begins in the text (a string: after its opening quote).
+    package func start(of value: JSONValue) -> Int { tape[value.index].start }
+
+    /// The text of `value` as it stands in the document, a string with its quotes.
+    package func text(of value: JSONValue) -> UnsafeBufferPointer<UInt8> {
+        let entry = tape[value.index]
+        let span = value.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
+        return UnsafeBufferPointer(rebasing: buffer[span])
+    }
+
     /// The top-level value.
     public var root: JSONValue { JSONValue(document: self, index: 0) }
 }

@@ -8,10 +8,10 @@ package struct JSONWriter: Sendable {
     /// The bytes written so far (a copy).
     public var bytes: [UInt8] { out.array }
     /// How many bytes are written.
-    var count: Int { out.count }
+    package var count: Int { out.count }
 
     /// Calls `body` with the bytes written, without a copy.
-    func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try out.withUnsafeBytes(body) }
+    package func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try out.withUnsafeBytes(body) }
 
     private mutating func separate() {
         if needsComma[needsComma.count - 1] { out.append(UInt8(ascii: ",")) }

@@ -112,7 +112,7 @@ public struct Violation: Sendable {
     // The offending value: given as text, or kept as the input value and cut to an excerpt
     // only when it is read or written (most runs write it straight from the input bytes).
     private var valueText: String?
-    var valueSource: JSONValue?
+    package var valueSource: JSONValue?
 
     /// The concrete field path: `in_app[1].product_id`.
     public var field: String {

@@ -1,3 +1,4 @@
+import SiftCore
 import Foundation
 
 /// Where records come from.

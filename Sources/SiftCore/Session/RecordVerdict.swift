@@ -26,7 +26,7 @@ public struct RecordVerdict: Sendable {
     }
 
     /// True when the record was read and breaks no rule.
-    public var isValid: Bool { inputError == nil && violations.isEmpty }
+    @inlinable public var isValid: Bool { inputError == nil && violations.isEmpty }
 
     /// True when pack number `n` (of `packs`) reported a violation: for pack thresholds. A verdict
     /// that does not know where each pack's violations end answers for the whole record.
@@ -63,7 +63,7 @@ extension RecordVerdict {
             self.localized = localized
         }
 
-        init(_ e: JSONParseError) {
+        package init(_ e: JSONParseError) {
             if e.duplicateKeyPath != nil {
                 self.init(
                     reason: ReasonCode.Input.duplicateKey,
@@ -78,7 +78,7 @@ extension RecordVerdict {
                 localized: LocalizedText(en: e.description, zh: e.chinese))
         }
 
-        static let notObject = RecordVerdict.InputError(
+        package static let notObject = RecordVerdict.InputError(
             reason: ReasonCode.Input.notObject,
             localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
     }

@@ -1,3 +1,4 @@
+import SiftCore
 /// Turns verdicts into outputs: counts them, writes the selected result lines, and copies
 /// each record's bytes to accepted, rejected or errors. One per worker, or per thread.
 struct RecordEmitter {

@@ -1,3 +1,4 @@
+import SiftCore
 internal import CZlib
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+@_spi(Batch) import SiftCore
 import Foundation
 
 /// Several workers over one file of lines, with no step where all of them wait for the slowest.

@@ -1,3 +1,4 @@
+@_spi(Batch) import SiftCore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import SiftCore
 import Dispatch
 
 /// Reads the next block of lines on a queue of its own while the caller processes the one

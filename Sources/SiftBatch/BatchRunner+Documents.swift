@@ -1,3 +1,4 @@
+@_spi(Batch) import SiftCore
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -95,9 +96,9 @@ extension BatchRunner {
         let records = isArray ? doc.root.elements : [doc.root]
         var line = firstLine, scanned = 0
         for (i, r) in records.enumerated() {
-            let entry = doc.tape[r.index]
-            line += bytes[scanned..<entry.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            scanned = entry.start
+            let start = doc.start(of: r)
+            line += bytes[scanned..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            scanned = start
             guard run.takesNext() else { continue }
             let verdict: RecordVerdict
             if r.kind != .object {
@@ -108,11 +109,8 @@ extension BatchRunner {
                 run.session.position.at(source: name, line: line, element: isArray ? i : nil)
                 verdict = run.session.validate(r)
             }
-            // A string element's tape span leaves out its quotes.
-            let span = r.kind == .string ? (entry.start - 1)..<(entry.end + 1) : entry.start..<entry.end
             e.emit(
-                source: name, line: line, index: isArray ? i : nil,
-                record: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: doc.buffer[span])),
+                source: name, line: line, index: isArray ? i : nil, record: UnsafeRawBufferPointer(doc.text(of: r)),
                 root: r.kind == .object ? r : nil, verdict: verdict)
             if e.pendingBytes >= Self.maxBatchBytes { try run.flush(&e) }
         }

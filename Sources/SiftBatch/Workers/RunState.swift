@@ -1,3 +1,4 @@
+import SiftCore
 import Foundation
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+import SiftCore
 /// The `--summary-json` document (docs/OUTPUT.md, "Summary file"): totals, every reason with
 /// its count, counts per field and per pack, the top failing values per reason, and timings.
 extension RunSummary {

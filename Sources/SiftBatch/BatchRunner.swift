@@ -1,3 +1,4 @@
+@_spi(Batch) import SiftCore
 import Foundation
 #if canImport(Glibc)
     import Glibc
