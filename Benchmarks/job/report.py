@@ -70,7 +70,7 @@ def main(job, runs_path, data_path):
     siftn = [(name, s) for name, s, _, _ in runs if name.startswith("sift, ") and name != SIFT1 and not name.endswith(NONE)]
     limitn = [(name, s) for name, s, _, _ in runs if name.startswith("C++ limit, ") and name != LIMIT]
     lines.append("")
-    lines.append("Issue 31's targets (throughput ratios, from the wall times above):")
+    lines.append("Targets of issues 31 and 43 (throughput ratios, from the wall times above):")
     if sift1_none and limit_s:
         lines.append(f"- sift 1 worker --results none / C++ limit 1 thread: {limit_s / sift1_none:.2f}× its throughput (target ≥ 0.6×)")
     if sift1_s and sift1_none:
