@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftTesting", targets: ["SiftTesting"]),
+        // The batch runner of `sift run`, for the benchmarks package (through its one SPI entry);
+        // hosts that check records in process need only `Sift`.
+        .library(name: "SiftBatch", targets: ["SiftBatch"]),
         // The claims ledger on PostgreSQL for hosts: `RecordSession(pipeline:ledger: .postgres(url))`.
         .library(name: "SiftLedgerPostgres", targets: ["SiftLedgerPostgres"]),
         .executable(name: "sift", targets: ["SiftCLI"]),

@@ -15,6 +15,7 @@ let package = Package(
             name: "SiftBenchmarks",
             dependencies: [
                 .product(name: "Sift", package: "Sift"),
+                .product(name: "SiftBatch", package: "Sift"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SiftBenchmarks",

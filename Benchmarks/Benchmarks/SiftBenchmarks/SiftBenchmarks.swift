@@ -1,7 +1,7 @@
 import Benchmark
 import Foundation
 import Sift
-@_spi(Benchmarks) import SiftCore
+@_spi(Benchmarks) import SiftBatch
 
 /// The rules shipped in rules/, compiled once.
 let pipeline: Pipeline = {
