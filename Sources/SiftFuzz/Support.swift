@@ -23,13 +23,22 @@ enum Fuzz {
     /// A fixed as-of time (2024-01-01T00:00:00Z), so that a run is the same every time.
     static let asOfMillis: Int64 = 1_704_067_200_000
 
-    /// A fresh, empty folder for rule files and the files they name (made once per process).
+    /// A fresh, empty folder for rule files and the files they name (made once per process,
+    /// removed when the process exits: a replay or a fuzzing run leaves nothing behind).
     static func scratchFolder(_ name: String) -> String {
         let path = NSTemporaryDirectory() + "sift-fuzz-\(getpid())-\(name)"
         try? FileManager.default.removeItem(atPath: path)
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        scratchLock.lock()
+        defer { scratchLock.unlock() }
+        if scratch.isEmpty { atexit { Fuzz.scratch.forEach { try? FileManager.default.removeItem(atPath: $0) } } }
+        scratch.append(path)
         return path
     }
+
+    /// The scratch folders this process made (under `scratchLock`; read at exit).
+    nonisolated(unsafe) private static var scratch: [String] = []
+    private static let scratchLock = NSLock()
 
     /// Loads rules given as text from `folder`, or stops: the targets' own packs must load.
     static func pipeline(_ yaml: String, folder: String) -> Pipeline {

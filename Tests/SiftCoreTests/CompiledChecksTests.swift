@@ -47,6 +47,8 @@ import Testing
         let p = try pipeline()
         let rules = try #require(p.packs.first?.fields?.rules)
         #expect(rules.allSatisfy { $0.program != nil })
+        // The plugins whose rejections the outcome passes up (under `all` and `when`'s branches) have sites.
+        #expect(rules.map { $0.program!.pluginCount } == [3, 3])
         var compared = 0
         for kind in [#""gift""#, #""other""#, "null"] {
             for v in Self.values {

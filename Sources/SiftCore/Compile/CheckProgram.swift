@@ -40,7 +40,8 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
     private let roots: UnsafeMutableBufferPointer<Int32>
     /// The nodes whose words a failure needs (read on the failure path only).
     private let nodes: [any CheckNode]
-    /// How many plugins' checks the program has (each its own violation site).
+    /// How many plugins' checks `outcome` can report a rejection of (each its own violation site):
+    /// those under `all`, `when`'s branches and relabelling, not under `any`, `not` or a condition.
     let pluginCount: Int
 
     /// The program of `checks`, which must outlive it (it holds their plugins unretained).
@@ -49,10 +50,10 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
         roots = .allocate(capacity: max(1, checks.count))
         for (n, check) in checks.enumerated() {
             roots[n] = Int32(code.count)
-            Self.emit(check, into: &code, &nodes)
+            Self.emit(check, reachable: true, into: &code, &nodes)
         }
         var plugins: Int32 = 0
-        for pc in code.indices where code[pc].op == .plugin {
+        for pc in code.indices where code[pc].op == .plugin && code[pc].info == 0 {
             code[pc].info = plugins
             plugins += 1
         }
@@ -67,34 +68,38 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
         roots.deallocate()
     }
 
-    private static func emit(_ node: any CheckNode, into code: inout [Instruction], _ nodes: inout [any CheckNode]) {
+    /// Emits `node`; `reachable`: `outcome` can pass up its plugins' rejections (under `all`,
+    /// `when`'s branches and relabelling only), so each of them gets a number and a site.
+    private static func emit(
+        _ node: any CheckNode, reachable: Bool, into code: inout [Instruction], _ nodes: inout [any CheckNode]
+    ) {
         let at = code.count
         var info: Int32 {
             nodes.append(node)
             return Int32(nodes.count - 1)
         }
         switch node {
-        case let n as NamedNode: return emit(n.child, into: &code, &nodes)  // the same checks, explained by name
+        case let n as NamedNode: return emit(n.child, reachable: reachable, into: &code, &nodes)  // the same checks, explained by name
         case let n as PluginCheckNode:
-            code.append(Instruction(op: .plugin, plugin: .passUnretained(n)))
+            code.append(Instruction(op: .plugin, info: reachable ? 0 : -1, plugin: .passUnretained(n)))  // numbered in init
         case let n as AllNode:
             code.append(Instruction(op: .all))
-            for child in n.children { emit(child, into: &code, &nodes) }
+            for child in n.children { emit(child, reachable: reachable, into: &code, &nodes) }
         case let n as AnyNode:
             code.append(Instruction(op: .any, info: info))
-            for child in n.children { emit(child, into: &code, &nodes) }
+            for child in n.children { emit(child, reachable: false, into: &code, &nodes) }
         case let n as NotNode:
             code.append(Instruction(op: .not, info: info))
-            emit(n.child, into: &code, &nodes)
+            emit(n.child, reachable: false, into: &code, &nodes)
         case let n as RelabelNode:
             code.append(Instruction(op: .relabel, info: info))
-            emit(n.child, into: &code, &nodes)
+            emit(n.child, reachable: reachable, into: &code, &nodes)
         case let n as WhenNode where n.condition.check != nil:  // a presence condition runs as a node
             code.append(
                 Instruction(op: .when, hasElse: n.otherwise != nil, subject: n.condition.subject.map { .passUnretained($0) }))
-            emit(n.condition.check!, into: &code, &nodes)
-            emit(n.then, into: &code, &nodes)
-            if let otherwise = n.otherwise { emit(otherwise, into: &code, &nodes) }
+            emit(n.condition.check!, reachable: false, into: &code, &nodes)
+            emit(n.then, reachable: reachable, into: &code, &nodes)
+            if let otherwise = n.otherwise { emit(otherwise, reachable: reachable, into: &code, &nodes) }
         default:
             code.append(Instruction(op: .node, info: info))
         }
