@@ -106,15 +106,9 @@ struct CheckProgram: @unchecked Sendable {  // immutable; its owner frees it onc
         code[at].end = Int32(code.count)
     }
 
-    /// What check `n` of the field reports on `value` (`CheckNode.evaluate`).
-    @inline(__always)
-    func evaluate(check n: Int, _ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        evaluate(Int(roots[n]), value, context)
-    }
-
-    /// What check `n` of the field found on `value`, as `evaluate(check:)` but with a plugin's
-    /// rejection passed up as it is (through `all`, `when` and relabelling), so that its words
-    /// can be the ones kept for it: a composition's failure then builds no text either.
+    /// What check `n` of the field found on `value` (what `CheckNode.evaluate` reports), with a
+    /// plugin's rejection passed up as it is (through `all`, `when` and relabelling), so that its
+    /// words can be the ones kept for it: a composition's failure then builds no text either.
     @inline(__always)
     func outcome(check n: Int, _ value: JSONValue, _ context: EvaluationContext) -> Outcome {
         outcome(Int(roots[n]), value, context)
