@@ -80,11 +80,21 @@ final class PostgresSession {
             box.withLockedValue { $0 = result }
             done.signal()
         }
-        if done.wait(timeout: DispatchTime.now() + Self.statementTimeout) == .timedOut {
-            let closing: EventLoopFuture<Void> = connection.close()
-            _ = closing
-            broken = LedgerError(message: "ledger \(url.shown): the server did not answer for \(Int(Self.statementTimeout)) seconds")
-            throw broken!
+        // Waited for in slices: a statement sent as the server ends the connection (a restart's
+        // goodbye) may never be answered, and the closed socket says so sooner than the timeout.
+        let deadline = DispatchTime.now() + Self.statementTimeout
+        var closedSlices = 0
+        while done.wait(timeout: min(deadline, DispatchTime.now() + .milliseconds(100))) == .timedOut {
+            if connection.isClosed { closedSlices += 1 }
+            if closedSlices >= 2 {
+                broken = LedgerError(message: "ledger \(url.shown): the connection to the server was lost")
+                throw broken!
+            }
+            if DispatchTime.now() >= deadline {
+                close()
+                broken = LedgerError(message: "ledger \(url.shown): the server did not answer for \(Int(Self.statementTimeout)) seconds")
+                throw broken!
+            }
         }
         return try box.withLockedValue { $0! }.get()
     }
@@ -139,10 +149,19 @@ final class PostgresSession {
         try execute("COMMIT")
     }
 
+    /// Closes the socket and waits until it is closed, also on a broken connection: closing
+    /// asks nothing of the server, and PostgresNIO treats a connection released while its socket
+    /// is still open as a programming error (a debug build stops on it: a server restart used to
+    /// end a run that way, the server's goodbye marking the connection broken before its socket
+    /// was closed).
     func close() {
-        let closing: EventLoopFuture<Void> = connection.close()
-        if broken == nil { _ = try? wait(closing) }
+        guard !connection.isClosed else { return }
+        let done = DispatchSemaphore(value: 0)
+        connection.close().whenComplete { _ in done.signal() }
+        _ = done.wait(timeout: DispatchTime.now() + Self.statementTimeout)
     }
+
+    deinit { close() }
 }
 
 /// A failure of the server or the connection, in one plain line.
