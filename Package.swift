@@ -68,7 +68,7 @@ let package = Package(
         // The batch runner: files and standard input (gzip too) read in blocks, workers, result
         // lines, summaries and outputs. `sift run` and the Spark path use it; a host that checks
         // records in process links the core only.
-        .target(name: "SiftBatch", dependencies: ["SiftCore", "CZlib"]),
+        .target(name: "SiftBatch", dependencies: ["SiftCore", "CSiftScan", "CZlib"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.

@@ -65,7 +65,9 @@ package struct BatchRunner: Sendable {
         if case .file(let path) = source, path.hasSuffix(".json"), gzip == nil {
             return try runWholeDocument(fd: fd, name: name, run)
         }
-        let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip)
+        // A regular file is read where it lies in memory; a pipe, a FIFO or gzip through `read`.
+        let mapped = gzip == nil && options.mapsFiles ? MappedFile(fd: fd) : nil
+        let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip, mapped: mapped)
         // Several workers on a file each take whole blocks in turn (no step waits for the slowest).
         if case .file = source, !options.streaming, options.workers > 1, run.session.isStateless {
             try run.settleWrites()
@@ -90,15 +92,15 @@ package struct BatchRunner: Sendable {
                 first = false
                 // Standard input holding a JSON array rather than JSONL.
                 if case .standardInput = source,
-                    block.bytes(from: ref.start).first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[")
+                    block.copy(of: ref).first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "[")
                 {
-                    let firstLine = RawRecord(line: ref.line, bytes: block.bytes(from: ref.start), tooLarge: ref.tooLarge)
+                    let firstLine = RawRecord(line: ref.line, bytes: block.copy(of: ref), tooLarge: ref.tooLarge)
                     return try runStandardInputArray(firstLine, reader, name: name, run)
                 }
             }
             // Bounded by records and by bytes: parsed documents are kept until the batch is settled.
             // Streaming, a batch also ends whenever no more input is waiting.
-            let full = block.lines.count >= options.batchSize || block.bytes.count >= Self.maxBatchBytes
+            let full = block.lines.count >= options.batchSize || block.byteCount >= Self.maxBatchBytes
             let idle = options.streaming && ref != nil && !reader.hasInputWaiting()
             if full || idle || (ref == nil && !block.lines.isEmpty) {
                 run.keepShare(&block)
@@ -150,8 +152,7 @@ package struct BatchRunner: Sendable {
             // One context for the block: its record is the worker's document, whichever line that holds.
             var context = EvaluationContext(record: worker.document.root, asOfMillis: options.asOfMillis)
             context.texts = worker.texts
-            block.bytes.withUnsafeBytes { buffer in
-                let bytes = UnsafeRawBufferPointer(buffer)
+            block.withUnsafeBytes { bytes in
                 for i in (w * share)..<min(n, (w + 1) * share) {
                     worker.finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, context: context, &verdict, &emitter)
                 }
@@ -159,6 +160,10 @@ package struct BatchRunner: Sendable {
             worker.emitter = emitter
         }
         if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        do { try block.checkIntact() } catch {
+            for w in 0..<workers { scratch[w].emitter.reset() }
+            throw error
+        }
         // The previous block is written by now; its emitters become the workers' empty ones, and
         // this block's are written while the workers go on with the next.
         try run.settleWrites()
@@ -221,6 +226,7 @@ package struct BatchRunner: Sendable {
 
     /// Settles the records of `range` in input order, commits their claims, then writes them.
     private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
+        try block.checkIntact()  // the part is parsed: nothing is claimed for a record read from a file cut short
         var e = run.emitter()
         if run.session.prepares { run.session.prepare(range.map { slots.take($0).results }) }
         for i in range {

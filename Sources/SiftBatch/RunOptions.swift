@@ -25,6 +25,9 @@ package struct RunOptions: Sendable {
     public var detailedSummary = false
     /// Write each line's result as soon as no more input is waiting, instead of per batch.
     public var streaming = false
+    /// Read regular files through a read-only mapping of their pages (`--no-mmap` turns it off:
+    /// every file through `read`). Pipes, FIFOs and gzip files are read either way.
+    public var mapsFiles = true
     /// Check only this share of the records (`--shard K/N`): the records whose ordinal in the
     /// whole run (counting from 0, over all sources, blank lines not counted) is K-1 modulo N.
     public var shard: Shard?

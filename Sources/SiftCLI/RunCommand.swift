@@ -63,6 +63,9 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Worker threads (default: all cores). Results keep input order.")
     var workers: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Flag(name: .customLong("no-mmap"), help: "Read input files with read() rather than mapping them into memory.")
+    var noMmap = false
+
     @Option(name: .customLong("max-record-bytes"), help: "Longer lines become input.too_large results.")
     var maxRecordBytes: Int = 16 << 20
 
@@ -191,6 +194,7 @@ struct Run: ParsableCommand {
         }
         // Per-pack counts also judge the packs' own fail_when/warn_when.
         options.detailedSummary = summaryJSON != nil || junit != nil || report != nil || pipeline.packs.contains { $0.thresholds != nil }
+        options.mapsFiles = !noMmap
         options.streaming = stream || sources.contains { if case .standardInput = $0 { return true } else { return false } }
         if let key {
             do { options.key = try FieldPath(parsing: key) } catch {

@@ -25,27 +25,51 @@ struct LineRef: Sendable {
     var tooLarge: Bool
 }
 
-/// Lines read together: their bytes one after another in `bytes`, and where each lies.
-/// Reused from batch to batch, so reading allocates nothing per line.
+/// Lines read together: their bytes one after another in `bytes`, or where they lie in a mapped
+/// file, and where each lies. Reused from batch to batch, so reading allocates nothing per line.
 struct LineBlock {
     var bytes = ByteBuffer(capacity: 1 << 16)
     var lines: [LineRef] = []
+    /// The file the lines lie in, when it is mapped (`LineRef.start` is then an offset in it).
+    var mapped: MappedFile?
+    /// The bytes of the block's lines in `mapped`.
+    private(set) var mappedCount = 0
 
     mutating func removeAll() {
         bytes.removeAll()
         lines.removeAll(keepingCapacity: true)
+        mappedCount = 0
+    }
+
+    /// How many bytes the block's lines take.
+    var byteCount: Int { mapped == nil ? bytes.count : mappedCount }
+
+    /// Adds a line that lies in `mapped`.
+    mutating func appendMapped(_ ref: LineRef, span: Int) {
+        lines.append(ref)
+        mappedCount += span
+    }
+
+    /// The bytes the lines' `start` and `count` point into.
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let mapped { return try body(mapped.bytes) }
+        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer($0)) }
     }
 
     /// The bytes of line `i`.
     func withLine<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let ref = lines[i]
-        return try bytes.withUnsafeBytes {
-            try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[ref.start..<(ref.start + ref.count)])))
-        }
+        return try withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[ref.start..<(ref.start + ref.count)])) }
     }
 
-    /// A copy of the bytes from `start` on.
-    func bytes(from start: Int) -> [UInt8] { bytes.withUnsafeBytes { Array($0[start...]) } }
+    /// A copy of the bytes of `ref`.
+    func copy(of ref: LineRef) -> [UInt8] { withUnsafeBytes { Array($0[ref.start..<(ref.start + ref.count)]) } }
+
+    /// Throws when the file the lines lie in was cut short while they were read: some of them
+    /// may then read as zeros, and no result may be written from them.
+    func checkIntact() throws(ReadError) {
+        if let mapped, mapped.isDamaged { throw MappedFile.shrank }
+    }
 }
 
 /// Reads newline-separated records from a file descriptor in large blocks, with a bound
@@ -64,13 +88,17 @@ final class LineReader {
 
     /// Set for gzip-compressed input: bytes come decompressed through it.
     private let gzip: GzipReader?
+    /// Set for a mapped file: lines are found in it, not read (`start` is unused).
+    private let mapped: MappedFile?
 
-    init(fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20, gzip: GzipReader? = nil) {
+    /// A reader of `fd`; of `mapped`'s bytes instead when it is given (the file open on `fd`).
+    init(fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20, gzip: GzipReader? = nil, mapped: MappedFile? = nil) {
         self.fd = fd
         self.gzip = gzip
+        self.mapped = mapped
         self.maxLineBytes = maxLineBytes
         // Page-aligned: the kernel copies into it faster than at an offset from a page.
-        self.buffer = .allocate(byteCount: max(blockSize, 4096), alignment: 4096)
+        self.buffer = .allocate(byteCount: mapped == nil ? max(blockSize, 4096) : 4096, alignment: 4096)
     }
 
     deinit { buffer.deallocate() }
@@ -89,13 +117,14 @@ final class LineReader {
     func next() throws(ReadError) -> RawRecord? {
         var block = LineBlock()
         guard let ref = try next(into: &block) else { return nil }
-        return RawRecord(line: ref.line, bytes: block.bytes(from: ref.start), tooLarge: ref.tooLarge)
+        return RawRecord(line: ref.line, bytes: block.copy(of: ref), tooLarge: ref.tooLarge)
     }
 
     /// Appends the next non-blank line to `block` (its bytes, without the newline or a final
     /// CR) and returns where it lies, or nil at end of input. Throws on a read error.
     @discardableResult
     func next(into block: inout LineBlock) throws(ReadError) -> LineRef? {
+        if let mapped { return nextMapped(mapped, into: &block) }
         while true {
             let mark = block.bytes.count
             guard let tooLarge = try nextLine(into: &block.bytes) else { return nil }
@@ -116,10 +145,60 @@ final class LineReader {
     /// Appends lines to `block` until it holds `lines` lines or `bytes` bytes, or the input
     /// ends; returns true when it has ended. Throws on a read error (the lines before it stay).
     func fill(_ block: inout LineBlock, lines: Int, bytes: Int) throws(ReadError) -> Bool {
-        while block.lines.count < lines, block.bytes.count < bytes {
+        if let mapped {
+            // Pages two blocks back are done with (or read again from the page cache if not).
+            mapped.release(before: bytesRead - 2 * bytes)
+        }
+        while block.lines.count < lines, block.byteCount < bytes {
             if try next(into: &block) == nil { return true }
         }
+        try block.checkIntact()
         return false
+    }
+
+    /// Where the line from `from` ends in `mapped` (its newline, or the end of the file). A line
+    /// past the size limit is scanned a megabyte at a time, its pages let go as it goes: it is
+    /// never kept, and a gigabyte without a newline costs no more memory than a short line.
+    private func lineEnd(in mapped: MappedFile, from: Int) -> Int {
+        let all = mapped.bytes
+        var at = from
+        while at < all.count {
+            let chunk = min(all.count - at, 1 << 20)
+            if let hit = memchr(all.baseAddress! + at, 0x0A, chunk) { return UnsafeRawPointer(hit) - all.baseAddress! }
+            at += chunk
+            if at - from > maxLineBytes { mapped.release(before: at) }
+        }
+        return all.count
+    }
+
+    /// The next non-blank line of a mapped file, added to `block` where it lies; nil at its end.
+    /// The same lines as `nextLine` reads: a final CR and a first line's byte order mark are
+    /// left out, a line over the limit is kept as its number only.
+    private func nextMapped(_ mapped: MappedFile, into block: inout LineBlock) -> LineRef? {
+        block.mapped = mapped
+        let all = mapped.bytes
+        let base = all.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        while bytesRead < all.count {
+            let from = bytesRead
+            let end = lineEnd(in: mapped, from: from)
+            bytesRead = end < all.count ? end + 1 : end
+            line += 1
+            var ref = LineRef(line: line, start: from, count: end - from, tooLarge: end - from > maxLineBytes)
+            if ref.tooLarge {
+                ref.count = 0
+            } else {
+                if line == 1, UnsafeRawBufferPointer(rebasing: all[from..<end]).starts(with: Self.byteOrderMark) {
+                    ref.start += Self.byteOrderMark.count
+                    ref.count -= Self.byteOrderMark.count
+                }
+                if ref.count > 0, base[ref.start + ref.count - 1] == 0x0D { ref.count -= 1 }
+                let text = UnsafeBufferPointer(start: base + ref.start, count: ref.count)
+                if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            }
+            block.appendMapped(ref, span: bytesRead - from)
+            return ref
+        }
+        return nil
     }
 
     /// Appends one line's bytes to `out`; returns whether it was too large (its bytes then

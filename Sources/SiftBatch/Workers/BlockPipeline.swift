@@ -49,13 +49,27 @@ final class BlockPipeline: @unchecked Sendable {  // the reader under `reading`;
         var context = EvaluationContext(record: worker.document.root, asOfMillis: run.options.asOfMillis)
         context.texts = worker.texts
         while let (sequence, bytesRead) = read(into: &block) {
-            block.bytes.withUnsafeBytes { buffer in
-                let bytes = UnsafeRawBufferPointer(buffer)
+            block.withUnsafeBytes { bytes in
                 for ref in block.lines {
                     worker.finish(ref, in: bytes, source: name, pipeline: pipeline, context: context, &verdict, &emitter)
                 }
             }
-            hand(&emitter, of: sequence, bytesRead: bytesRead)
+            hand(&emitter, of: sequence, bytesRead: bytesRead, writes: intact(block))
+        }
+    }
+
+    /// False (the read error kept, no more blocks read) when `block`'s file was cut short while
+    /// it was read: its results are not written.
+    private func intact(_ block: LineBlock) -> Bool {
+        do throws(ReadError) {
+            try block.checkIntact()
+            return true
+        } catch {
+            reading.lock()
+            if readError == nil { readError = error }
+            stopped = true
+            reading.unlock()
+            return false
         }
     }
 
@@ -82,12 +96,13 @@ final class BlockPipeline: @unchecked Sendable {  // the reader under `reading`;
     }
 
     /// Waits for the turn of block `sequence`, then writes `emitter`'s output and counts (and
-    /// empties it). After a sink has failed, nothing more is written and no more is read.
-    private func hand(_ emitter: inout RecordEmitter, of sequence: Int, bytesRead: Int) {
+    /// empties it); unless `writes` is false. After a sink has failed, nothing more is written
+    /// and no more is read.
+    private func hand(_ emitter: inout RecordEmitter, of sequence: Int, bytesRead: Int, writes: Bool) {
         turn.lock()
         while written != sequence { turn.wait() }
         turn.unlock()
-        if writeError == nil {
+        if writeError == nil, writes {
             do { try run.commit(&emitter, bytesRead: bytesRead) } catch {
                 writeError = error
                 reading.lock()
