@@ -73,7 +73,9 @@ int sift_map_damaged(int slot) { return atomic_load(&slots[slot].damaged); }
 
 void sift_map_release(int slot, size_t offset) {
     uintptr_t base = atomic_load(&slots[slot].base);
-    size_t end = offset & ~(size_t)(page - 1);
+    size_t length = atomic_load(&slots[slot].length);
+    // Never past the mapping: MADV_DONTNEED on the memory after it would zero someone else's pages.
+    size_t end = (offset < length ? offset : length) & ~(size_t)(page - 1);
     if (end > 0) madvise((void *)base, end, MADV_DONTNEED);
 }
 

@@ -35,7 +35,9 @@ final class MappedFile: @unchecked Sendable {  // immutable after init; the page
     var isDamaged: Bool { sift_map_damaged(slot) != 0 }
 
     /// Lets the pages before `offset` go from the process's memory (they stay in the page cache).
-    func release(before offset: Int) { sift_map_release(slot, offset) }
+    func release(before offset: Int) {
+        if offset > 0 { sift_map_release(slot, offset) }
+    }
 
     /// The read error of a file cut short while it was read.
     static let shrank = ReadError(message: "the file was cut short while it was read (another program truncated it)")
