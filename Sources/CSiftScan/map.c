@@ -36,8 +36,10 @@ static void on_sigbus(int signal, siginfo_t *info, void *context) {
         atomic_store(&slots[i].damaged, 1);
         return;  // the read runs again and finds zeros
     }
-    // Not a guarded mapping's: the handler before takes it when the read runs again.
+    // Not a guarded mapping's: the handler before takes it, when the read runs again (a fault)
+    // or at once (a signal sent by a program, which no read repeats).
     sigaction(SIGBUS, &previous, NULL);
+    if (info->si_code <= 0) raise(SIGBUS);
 }
 
 static void install(void) {
@@ -71,12 +73,14 @@ const uint8_t *sift_map_open(int fd, size_t length, int *slot) {
 
 int sift_map_damaged(int slot) { return atomic_load(&slots[slot].damaged); }
 
-void sift_map_release(int slot, size_t offset) {
+void sift_map_release(int slot, size_t from, size_t to) {
     uintptr_t base = atomic_load(&slots[slot].base);
     size_t length = atomic_load(&slots[slot].length);
-    // Never past the mapping: MADV_DONTNEED on the memory after it would zero someone else's pages.
-    size_t end = (offset < length ? offset : length) & ~(size_t)(page - 1);
-    if (end > 0) madvise((void *)base, end, MADV_DONTNEED);
+    // Whole pages inside the range, and never past the mapping: MADV_DONTNEED on the memory after
+    // it would zero someone else's pages.
+    size_t start = (from + page - 1) & ~(size_t)(page - 1);
+    size_t end = (to < length ? to : length) & ~(size_t)(page - 1);
+    if (end > start) madvise((void *)(base + start), end - start, MADV_DONTNEED);
 }
 
 void sift_map_close(int slot) {

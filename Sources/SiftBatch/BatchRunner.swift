@@ -65,9 +65,15 @@ package struct BatchRunner: Sendable {
         if case .file(let path) = source, path.hasSuffix(".json"), gzip == nil {
             return try runWholeDocument(fd: fd, name: name, run)
         }
-        // A regular file is read where it lies in memory; a pipe, a FIFO or gzip through `read`.
-        let mapped = gzip == nil && options.mapsFiles ? MappedFile(fd: fd) : nil
-        let reader = LineReader(fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip, mapped: mapped)
+        // A regular file is read where it lies in memory; a pipe, a FIFO, gzip, standard input
+        // (read from where it stands, not from its file's start) through `read`. So is a run
+        // that settles receipts: it reads its records again after waiting for the ledger, when
+        // a file cut short could no longer be told apart.
+        var mapped: MappedFile?
+        if case .file = source, gzip == nil, options.mapsFiles, run.session.isStateless { mapped = MappedFile(fd: fd) }
+        let reader = LineReader(
+            fd: fd, maxLineBytes: options.maxRecordBytes, gzip: gzip, mapped: mapped,
+            keepBehind: (options.workers + 1) * Self.maxBatchBytes)
         // Several workers on a file each take whole blocks in turn (no step waits for the slowest).
         if case .file = source, !options.streaming, options.workers > 1, run.session.isStateless {
             try run.settleWrites()
@@ -226,7 +232,6 @@ package struct BatchRunner: Sendable {
 
     /// Settles the records of `range` in input order, commits their claims, then writes them.
     private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
-        try block.checkIntact()  // the part is parsed: nothing is claimed for a record read from a file cut short
         var e = run.emitter()
         if run.session.prepares { run.session.prepare(range.map { slots.take($0).results }) }
         for i in range {

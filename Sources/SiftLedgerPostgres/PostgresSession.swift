@@ -158,7 +158,7 @@ final class PostgresSession {
         guard !connection.isClosed else { return }
         let done = DispatchSemaphore(value: 0)
         connection.close().whenComplete { _ in done.signal() }
-        _ = done.wait(timeout: DispatchTime.now() + Self.statementTimeout)
+        _ = done.wait(timeout: DispatchTime.now() + .seconds(5))
     }
 
     deinit { close() }

@@ -240,6 +240,24 @@ import Testing
         #expect(lines[11] == "  ... 2 more reason codes (all of them: --summary-json FILE)")
     }
 
+    /// Standard input redirected from a file is read from where it stands, not from the file's
+    /// start: a header line the shell already read is not checked (the file is not mapped).
+    @Test func standardInputFromAFileStartsWhereItStands() throws {
+        let path = try SiftProcess.temp("in.jsonl", "name,phone\n" + Self.valid1 + "\n" + Self.invalid1 + "\n")
+        let sh = Process()
+        sh.executableURL = URL(fileURLWithPath: "/bin/sh")
+        sh.arguments = ["-c", "read -r header; exec \"$0\" run --rules rules/mobile.yaml --quiet -", SiftProcess.binary.path]
+        sh.currentDirectoryURL = SiftProcess.packageRoot
+        sh.standardInput = FileHandle(forReadingAtPath: path)
+        let out = Pipe()
+        sh.standardOutput = out
+        try sh.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sh.waitUntilExit()
+        #expect(sh.terminationStatus == 1)
+        #expect(stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) } == [true, false])
+    }
+
     @Test func byteOrderMarkIsSkipped() throws {
         let bom = try SiftProcess.temp("bom.jsonl", "\u{FEFF}" + Self.valid1 + "\n")
         let r = try SiftProcess.run(["run", "--rules", "rules/mobile.yaml", bom, "--quiet"])

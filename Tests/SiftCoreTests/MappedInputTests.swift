@@ -69,16 +69,18 @@ import SiftTesting
         }
     }
 
-    /// The file is emptied by another program after the first block's results are out (here,
-    /// by the progress callback): the pages still to be read are gone. The run goes on to a
+    /// The file is cut short by another program after the first block's results are out (here,
+    /// by the progress callback): emptied, the pages still to be read are gone (a read faults);
+    /// cut inside a page, the rest of that page reads as zeros (no fault). The run goes on to a
     /// read error for the file, and every result written is a whole block's, from real lines.
-    @Test(arguments: [1, 2]) func aFileCutShortWhileReadEndsInAReadError(workers: Int) throws {
+    @Test(arguments: [(1, 0), (2, 0), (1, 30_037), (2, 30_037)])
+    func aFileCutShortWhileReadEndsInAReadError(workers: Int, cutTo size: Int) throws {
         let record = "{\"phone\":\"13812345678\",\"pad\":\"" + String(repeating: "p", count: 70) + "\"}\n"
         let path = TemporaryFiles.path("sift-mapped-", ".jsonl")
         try String(repeating: record, count: 600).write(toFile: path, atomically: true, encoding: .utf8)
         let cut = FirstCall()
         let (lines, summary) = try run(path, maps: true, workers: workers, batchSize: 100) { _ in
-            if cut.setOnce() { _ = truncate(path, 0) }
+            if cut.setOnce() { _ = truncate(path, off_t(size)) }
         }
         #expect(summary.unreadable == ["\(path): the file was cut short while it was read (another program truncated it)"])
         #expect(!lines.isEmpty && lines.count < 600 && lines.count % 100 == 0)

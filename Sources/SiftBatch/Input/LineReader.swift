@@ -90,12 +90,21 @@ final class LineReader {
     private let gzip: GzipReader?
     /// Set for a mapped file: lines are found in it, not read (`start` is unused).
     private let mapped: MappedFile?
+    /// How many bytes behind the reader a mapped file's pages are kept (the blocks in flight).
+    private let keepBehind: Int
+    /// A mapped file's pages before this offset are let go.
+    private var released = 0
 
-    /// A reader of `fd`; of `mapped`'s bytes instead when it is given (the file open on `fd`).
-    init(fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20, gzip: GzipReader? = nil, mapped: MappedFile? = nil) {
+    /// A reader of `fd`; of `mapped`'s bytes instead when it is given (the file open on `fd`),
+    /// whose pages more than `keepBehind` bytes behind the reader are let go.
+    init(
+        fd: Int32, maxLineBytes: Int, blockSize: Int = 1 << 20, gzip: GzipReader? = nil, mapped: MappedFile? = nil,
+        keepBehind: Int = 0
+    ) {
         self.fd = fd
         self.gzip = gzip
         self.mapped = mapped
+        self.keepBehind = keepBehind
         self.maxLineBytes = maxLineBytes
         // Page-aligned: the kernel copies into it faster than at an offset from a page.
         self.buffer = .allocate(byteCount: mapped == nil ? max(blockSize, 4096) : 4096, alignment: 4096)
@@ -145,9 +154,9 @@ final class LineReader {
     /// Appends lines to `block` until it holds `lines` lines or `bytes` bytes, or the input
     /// ends; returns true when it has ended. Throws on a read error (the lines before it stay).
     func fill(_ block: inout LineBlock, lines: Int, bytes: Int) throws(ReadError) -> Bool {
-        if let mapped {
-            // Pages two blocks back are done with (or read again from the page cache if not).
-            mapped.release(before: bytesRead - 2 * bytes)
+        if let mapped, bytesRead - keepBehind > released {
+            mapped.release(from: released, to: bytesRead - keepBehind)
+            released = bytesRead - keepBehind
         }
         while block.lines.count < lines, block.byteCount < bytes {
             if try next(into: &block) == nil { return true }
@@ -166,7 +175,7 @@ final class LineReader {
             let chunk = min(all.count - at, 1 << 20)
             if let hit = memchr(all.baseAddress! + at, 0x0A, chunk) { return UnsafeRawPointer(hit) - all.baseAddress! }
             at += chunk
-            if at - from > maxLineBytes { mapped.release(before: at) }
+            if at - from > maxLineBytes { mapped.release(from: from, to: at) }
         }
         return all.count
     }

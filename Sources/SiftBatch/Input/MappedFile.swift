@@ -17,26 +17,42 @@ internal import CSiftScan
 final class MappedFile: @unchecked Sendable {  // immutable after init; the pages are only read
     let bytes: UnsafeRawBufferPointer
     private let slot: Int32
+    /// The file, open for as long as the mapping is: its size says whether it was cut short.
+    private let fd: Int32
 
     /// The file open on `fd` mapped, or nil when it is not a regular file with bytes in it or
     /// cannot be mapped (a pipe, a FIFO, a terminal, an empty file): it is then read instead.
     init?(fd: Int32) {
         var status = stat()
         guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
+        let own = dup(fd)
+        guard own >= 0 else { return nil }
         var slot: Int32 = 0
-        guard let base = sift_map_open(fd, Int(status.st_size), &slot) else { return nil }
+        guard let base = sift_map_open(own, Int(status.st_size), &slot) else {
+            close(own)
+            return nil
+        }
         self.bytes = UnsafeRawBufferPointer(start: base, count: Int(status.st_size))
         self.slot = slot
+        self.fd = own
     }
 
-    deinit { sift_map_close(slot) }
+    deinit {
+        sift_map_close(slot)
+        close(fd)
+    }
 
-    /// True once a read found the file shorter than when it was mapped.
-    var isDamaged: Bool { sift_map_damaged(slot) != 0 }
+    /// True once the file is shorter than when it was mapped: a read past its new end found
+    /// zeros (a page past it faulted, or the part of its last page after it reads as zeros).
+    var isDamaged: Bool {
+        var status = stat()
+        return sift_map_damaged(slot) != 0 || (fstat(fd, &status) == 0 && Int(status.st_size) < bytes.count)
+    }
 
-    /// Lets the pages before `offset` go from the process's memory (they stay in the page cache).
-    func release(before offset: Int) {
-        if offset > 0 { sift_map_release(slot, offset) }
+    /// Lets the whole pages between `from` and `to` go from the process's memory (they stay in
+    /// the page cache, and come back from it if touched).
+    func release(from: Int, to: Int) {
+        if to > from, from >= 0 { sift_map_release(slot, from, to) }
     }
 
     /// The read error of a file cut short while it was read.
