@@ -152,8 +152,8 @@ struct LedgerCommand: ParsableCommand {
             try Target.plain {
                 if LedgerURL.scheme(of: ledger) != nil {
                     #if PostgresLedger
-                        let made = try PostgresLedger.initialize(ledger, passwordFile: target.ledgerPasswordFile)
-                        print("sift ledger: \(LedgerURL.shown(ledger)) " + (made ? "created" : "is set up already"))
+                        let done = try PostgresLedger.initialize(ledger, passwordFile: target.ledgerPasswordFile)
+                        print("sift ledger: \(LedgerURL.shown(ledger)) \(done)")
                     #else
                         _ = try ClaimsStores.open(ledger, RunEnvironment())  // "this program cannot open ... ledgers"
                     #endif

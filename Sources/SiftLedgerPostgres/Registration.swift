@@ -12,12 +12,17 @@ package enum PostgresLedger {
         }
     }
 
-    /// Creates the ledger's tables at `url` (`sift ledger init`); returns whether they were made now.
-    package static func initialize(_ url: String, passwordFile: String?) throws -> Bool {
+    /// Creates the ledger's tables at `url`, or upgrades them in place (`sift ledger init`);
+    /// returns what it did, in the words `sift ledger init` prints after the URL.
+    package static func initialize(_ url: String, passwordFile: String?) throws -> String {
         let parsed = try PostgresLedgerURL(url)
         let db = try PostgresSession(parsed, password: try parsed.password(file: passwordFile))
         defer { db.close() }
-        return try PostgresSchema.create(db)
+        switch try PostgresSchema.create(db) {
+        case .created: return "created"
+        case .upgraded(let found): return "upgraded from schema version \(found) to \(PostgresSchema.version)"
+        case .current: return "is set up already"
+        }
     }
 }
 

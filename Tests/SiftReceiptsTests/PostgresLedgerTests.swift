@@ -60,8 +60,8 @@ struct PostgresClaimsStoreTests {
 
     @Test func initIsIdempotent() throws {
         let url = try TestServer.freshDatabase()
-        #expect(try PostgresLedger.initialize(url, passwordFile: nil) == true)
-        #expect(try PostgresLedger.initialize(url, passwordFile: nil) == false)
+        #expect(try PostgresLedger.initialize(url, passwordFile: nil) == "created")
+        #expect(try PostgresLedger.initialize(url, passwordFile: nil) == "is set up already")
     }
 
     /// Each problem in one plain line naming the host and database, never the password.
@@ -95,7 +95,7 @@ struct PostgresClaimsStoreTests {
         admin.close()
         #expect(
             problem { try open(url, TestServer.password) }
-                == "ledger \(parsed.shown): its schema is version 99, made by a newer Sift (this one reads 1)")
+                == "ledger \(parsed.shown): its schema is version 99, made by a newer Sift (this one reads 2)")
         for m in messages { #expect(!m.contains(TestServer.password ?? "\u{0}")) }
     }
 }
