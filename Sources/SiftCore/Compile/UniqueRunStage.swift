@@ -124,6 +124,7 @@ final class UniqueRunSettler: Settler {
     }
 
     func checkpoint() throws { try claims?.checkpoint() }
+    func checkpointSoon() throws -> PendingCheckpoint { try claims?.checkpointSoon() ?? .done }
     func finish() throws { try claims?.finish() }
 
     func settle(_ result: inout StageResult, context: EvaluationContext) {
