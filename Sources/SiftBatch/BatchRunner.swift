@@ -183,11 +183,8 @@ package struct BatchRunner: Sendable {
 
     /// Stages keep state across records (replay): evaluate on the workers, then settle and
     /// write on this thread in input order. The block is settled in parts, each its own ledger
-    /// block (claims committed before its results are written): while one part is settled, the
-    /// next is evaluated on other threads, and the part before is being committed (a database
-    /// server writes its claims). The next part's look-ups go to the ledger before that commit
-    /// is sent (`prepare`, then `checkpointSoon`), so the server answers them first; the last
-    /// part's commit is waited for at once and lets other runs take their turn.
+    /// block (claims committed before its results are written): while one part is settled
+    /// (waiting for a database, for another run's turn), the next is evaluated on other threads.
     private func processAndSettle(_ block: LineBlock, name: String, _ run: RunState) throws {
         let slots = Slots(count: block.lines.count)
         let count = block.lines.count
@@ -196,44 +193,14 @@ package struct BatchRunner: Sendable {
         let ranges = (0..<parts).map { $0 * size..<min(count, ($0 + 1) * size) }.filter { !$0.isEmpty }
         let evaluating = DispatchGroup()
         evaluate(ranges[0], of: block, into: slots)
-        prepare(ranges[0], slots, run)
-        var committing: Settled?
-        // Whatever leaves early waits for the commit on its way (its results are not written).
-        defer { if let committing { try? committing.commit.wait() } }
         for (n, range) in ranges.enumerated() {
-            let last = n + 1 == ranges.count
-            if !last {
+            if n + 1 < ranges.count {
                 let next = ranges[n + 1]
                 DispatchQueue.global().async(group: evaluating) { self.evaluate(next, of: block, into: slots) }
             }
-            let verdicts: [RecordVerdict]
-            do {
-                defer { evaluating.wait() }  // the next part is evaluated before it is settled, or before an error leaves
-                verdicts = settle(range, of: block, slots, name: name, run)
-            }
-            // The part before was committed while this one was settled: its results go out now,
-            // even when the run is asked to stop (its claims are made); this part's are not made then.
-            if let before = committing {
-                committing = nil
-                try before.commit.wait()
-                try write(before, of: block, slots, name: name, run)
-            }
-            try run.checkStop()
-            if last {
-                try run.session.checkpoint()
-                try write(Settled(range: range, verdicts: verdicts, commit: .done), of: block, slots, name: name, run)
-            } else {
-                prepare(ranges[n + 1], slots, run)
-                committing = Settled(range: range, verdicts: verdicts, commit: try run.session.checkpointSoon())
-            }
+            defer { evaluating.wait() }  // the next part is evaluated before it is settled, or before an error leaves
+            try settle(range, of: block, slots, name: name, run)
         }
-    }
-
-    /// A part of a block, settled: its verdicts, and its claims on their way to the ledger.
-    private struct Settled {
-        let range: Range<Int>
-        let verdicts: [RecordVerdict]
-        var commit: PendingCheckpoint
     }
 
     /// How many parts a block of a stateful run is settled in.
@@ -263,37 +230,25 @@ package struct BatchRunner: Sendable {
         }
     }
 
-    /// Tells the session what the records of `range` will ask (a ledger fetches it at once).
-    private func prepare(_ range: Range<Int>, _ slots: Slots, _ run: RunState) {
+    /// Settles the records of `range` in input order, commits their claims, then writes them.
+    private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
+        var e = run.emitter()
         if run.session.prepares { run.session.prepare(range.map { slots.take($0).results }) }
-    }
-
-    /// Settles the records of `range` in input order.
-    private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) -> [RecordVerdict] {
-        var verdicts: [RecordVerdict] = []
-        verdicts.reserveCapacity(range.count)
         for i in range {
             let slot = slots.take(i)
+            let verdict: RecordVerdict
             if let record = slot.record {
                 run.session.position.at(source: name, line: block.lines[i].line)
-                verdicts.append(run.session.settle(slot.results, record: record))
+                verdict = run.session.settle(slot.results, record: record)
             } else {
-                verdicts.append(RecordVerdict(inputError: slot.error))
+                verdict = RecordVerdict(inputError: slot.error)
             }
-        }
-        return verdicts
-    }
-
-    /// Writes a settled part's results, its claims committed.
-    private func write(_ part: Settled, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
-        var e = run.emitter()
-        for (i, verdict) in zip(part.range, part.verdicts) {
             let ref = block.lines[i]
             block.withLine(i) { bytes in
-                e.emit(source: name, line: ref.line, record: ref.tooLarge ? nil : bytes, root: slots.take(i).record, verdict: verdict)
+                e.emit(source: name, line: ref.line, record: ref.tooLarge ? nil : bytes, root: slot.record, verdict: verdict)
             }
         }
-        try run.write(committed: &e)
+        try run.flush(&e)
     }
 
     static let tooLarge = RecordVerdict.InputError(

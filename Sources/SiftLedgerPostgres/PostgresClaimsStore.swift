@@ -9,23 +9,22 @@ import SiftReceipts
 /// The claims ledger on PostgreSQL (docs/LEDGER.md), shared by every run on every host that
 /// names the same database: the same contract as the SQLite file, designed for the server.
 ///
-/// - **Turns**: a run works on the ledger only while it holds an advisory lock common to every
-///   run of the ledger (`pg_advisory_lock`, session level), the analogue of SQLite's `BEGIN
-///   IMMEDIATE`: its look-ups and its claims cannot be split by another run, on any host. A turn
-///   lasts from a block's first look-up to a `commit()`; the blocks committed with `commitSoon()`
-///   between (a run's parts of one batch) keep the turn, so that the server writes one block
-///   while the run settles the next, its look-ups answered before the write. Look-ups are
-///   statements of their own at READ COMMITTED, each seeing every block committed before it;
-///   a block's claims and releases are written in one transaction. The claims' primary key is
-///   the last guard: a second claim of a key fails the block rather than crediting twice.
+/// - **Blocks**: one transaction each, at READ COMMITTED, that first takes a transaction-level
+///   advisory lock common to every run of the ledger (`pg_advisory_xact_lock`), the analogue of
+///   SQLite's `BEGIN IMMEDIATE`. Runs on all hosts take their blocks one at a time, so a key's
+///   look-up and its claim cannot be split by another run, and every statement after the lock
+///   sees every block committed before it (READ COMMITTED takes a snapshot per statement; a
+///   transaction-wide snapshot, REPEATABLE READ, would be taken before the lock was granted and
+///   miss them). The claims' primary key is the last guard: a second claim of a key fails the
+///   block rather than crediting twice.
 /// - **Gone runs**: a run whose claims are provisional holds a session-level advisory lock of its
 ///   own for as long as its connection lives; the server lets go of it when the connection ends,
 ///   however the process ends. A run is gone when another connection can take its lock.
 /// - **A lost connection** fails the block it happened in (nothing of it is kept: the server rolls
-///   back a transaction whose connection ends, and lets go of the turn's lock). A store whose
-///   claims are final (a host's `RecordSession`, results on standard output) connects again at
-///   its next block, so a host outlives a database restart; a run with provisional claims
-///   cannot (its claims went with its lock) and keeps failing.
+///   back a transaction whose connection ends). A store whose claims are final (a host's
+///   `RecordSession`, results on standard output) connects again at its next block, so a host
+///   outlives a database restart; a run with provisional claims cannot (its claims went with its
+///   lock) and keeps failing.
 final class PostgresClaimsStore: ClaimsStore {
     /// The lock every block takes ("SIFT" "LDGR").
     static let blockLock: Int64 = 0x5349_4654_4C44_4752
@@ -33,8 +32,7 @@ final class PostgresClaimsStore: ClaimsStore {
     private var db: PostgresSession
     private let password: String?
     private let run: (id: String, lock: Int64)?
-    /// True while this run holds the lock every run takes for its turn.
-    private var holdsTurn = false
+    private var inTransaction = false
     private var finished = false
     private var failure: LedgerError?
 
@@ -54,6 +52,7 @@ final class PostgresClaimsStore: ClaimsStore {
     }
 
     deinit {
+        if inTransaction { try? db.execute("ROLLBACK") }
         if let run, !finished {
             // A run that failed leaves the ledger as it was: its claims go now (a killed run's,
             // when the next run finds its lock free).
@@ -79,15 +78,14 @@ final class PostgresClaimsStore: ClaimsStore {
         try db.execute("DELETE FROM sift_runs WHERE id = \(run)")
     }
 
-    /// What the turn knows of keys it fetched or wrote: nil inside means "unclaimed". No other
-    /// run changes a key during the turn, so this holds until the turn ends.
+    /// What the block knows of keys it fetched or wrote: nil inside means "unclaimed".
     private var known: [String: Owner?] = [:]
     /// The block's claims and releases, written at its commit in one statement each.
     private var inserts: [(key: String, owner: Owner)] = []
     private var deletes: [String] = []
 
     func prefetch(_ keys: [String]) {
-        guard takeTurn() else { return }
+        guard begin() else { return }
         let wanted = Array(Set(keys.filter { known[$0] == nil }))
         guard !wanted.isEmpty else { return }
         do {
@@ -102,7 +100,7 @@ final class PostgresClaimsStore: ClaimsStore {
     }
 
     func owner(of key: String) -> Owner? {
-        guard takeTurn() else { return nil }
+        guard begin() else { return nil }
         if let k = known[key] { return k }
         do {
             let rows = try db.rows(
@@ -117,64 +115,34 @@ final class PostgresClaimsStore: ClaimsStore {
     }
 
     func record(_ key: String, _ owner: Owner) {
-        guard takeTurn() else { return }
+        guard begin() else { return }
         inserts.append((key, owner))
         known[key] = .some(owner)
     }
 
     func release(_ key: String) {
-        guard takeTurn() else { return }
+        guard begin() else { return }
         if let i = inserts.firstIndex(where: { $0.key == key }) { inserts.remove(at: i) } else { deletes.append(key) }
         known[key] = .some(nil)
     }
 
     func commit() throws(LedgerError) {
-        try send(endingTurn: true).wait()
-    }
-
-    func commitSoon() throws(LedgerError) -> PendingCheckpoint {
-        let writes = try send(endingTurn: false)
-        return PendingCheckpoint { [self] in
-            do throws(LedgerError) { try writes.wait() } catch {
-                // The turn goes on, but no later block of it may be committed.
-                if holdsTurn, failure == nil { failure = error }
-                throw error
-            }
-        }
-    }
-
-    /// The block's writes, sent: one transaction of its releases and its claims (nothing when
-    /// it made none), then, ending the turn, the lock let go. A failure kept during the block
-    /// is thrown instead, nothing of the block sent.
-    private func send(endingTurn: Bool) throws(LedgerError) -> Writes {
+        guard inTransaction else { return }
+        inTransaction = false
         defer {
+            known.removeAll(keepingCapacity: true)
             inserts.removeAll(keepingCapacity: true)
             deletes.removeAll(keepingCapacity: true)
         }
-        var statements: [PostgresQuery] = []
-        if failure == nil, !(inserts.isEmpty && deletes.isEmpty) {
-            statements = ["BEGIN ISOLATION LEVEL READ COMMITTED"] + writes() + ["COMMIT"]
+        if failure == nil {
+            do { try write() } catch { failure = error }
         }
-        let failed = failure
-        if endingTurn || failed != nil, holdsTurn {
-            statements.append("SELECT pg_advisory_unlock(\(Self.blockLock))")
-            holdsTurn = false
-            known.removeAll(keepingCapacity: true)
+        if let failure {
+            self.failure = nil
+            try? db.execute("ROLLBACK")
+            throw failure
         }
-        failure = nil
-        let writes = Writes(db: db, sent: db.send(statements))
-        if let failed {
-            try? writes.wait()
-            throw failed
-        }
-        return writes
-    }
-
-    /// A block's writes on their way, on the connection they were sent on.
-    struct Writes {
-        let db: PostgresSession
-        let sent: PostgresSession.Sent
-        func wait() throws(LedgerError) { try db.wait(sent) }
+        try db.execute("COMMIT")
     }
 
     /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
@@ -186,10 +154,9 @@ final class PostgresClaimsStore: ClaimsStore {
     /// The block's releases, then its claims: one INSERT from a column array each (cheaper for
     /// the server to read than JSON), `present` saying which of order, user and note a claim has.
     /// A key claimed twice breaks the primary key: the block fails, nothing is credited twice.
-    private func writes() -> [PostgresQuery] {
-        var out: [PostgresQuery] = []
-        if !deletes.isEmpty { out.append("DELETE FROM sift_claims WHERE key = ANY(\(deletes.map(Self.text)))") }
-        guard !inserts.isEmpty else { return out }
+    private func write() throws(LedgerError) {
+        if !deletes.isEmpty { try db.execute("DELETE FROM sift_claims WHERE key = ANY(\(deletes.map(Self.text)))") }
+        guard !inserts.isEmpty else { return }
         var keys: [String] = [], orders: [String] = [], users: [String] = [], notes: [String] = [], present: [Int32] = []
         keys.reserveCapacity(inserts.count)
         orders.reserveCapacity(inserts.count)
@@ -203,14 +170,13 @@ final class PostgresClaimsStore: ClaimsStore {
             notes.append(owner.note.map(Self.text) ?? "")
             present.append((owner.order == nil ? 0 : 1) | (owner.user == nil ? 0 : 2) | (owner.note == nil ? 0 : 4))
         }
-        out.append(
+        try db.execute(
             """
             INSERT INTO sift_claims (key, order_id, user_id, run, note)
             SELECT k, CASE WHEN p & 1 <> 0 THEN o END, CASE WHEN p & 2 <> 0 THEN u END, \(run?.id)::text,
                    CASE WHEN p & 4 <> 0 THEN n END
             FROM unnest(\(keys)::text[], \(orders)::text[], \(users)::text[], \(notes)::text[], \(present)::int[]) AS x(k, o, u, n, p)
             """)
-        return out
     }
 
     func finish() throws(LedgerError) {
@@ -244,18 +210,18 @@ final class PostgresClaimsStore: ClaimsStore {
         Int(try db.rows("SELECT count(*) FROM sift_runs", as: Int64.self).first ?? 0)
     }
 
-    /// Takes this run's turn if it does not hold it (waiting for another run's to end); false
-    /// (the failure kept for the commit) if it cannot.
-    private func takeTurn() -> Bool {
+    /// Opens the block's transaction if needed; false (the failure kept) if it cannot.
+    private func begin() -> Bool {
         if failure != nil { return false }
-        if holdsTurn { return true }
+        if inTransaction { return true }
+        inTransaction = true  // so that commit() ends it, or reports the failure
         do {
             if db.isBroken, run == nil {
                 db.close()
                 db = try PostgresSession(db.url, password: password)
             }
-            try db.execute("SELECT pg_advisory_lock(\(Self.blockLock))")
-            holdsTurn = true
+            try db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
             return true
         } catch {
             failure = error

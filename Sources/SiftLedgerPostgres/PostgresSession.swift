@@ -139,36 +139,6 @@ final class PostgresSession {
         try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B, C, D, E).self) } }
     }
 
-    /// Statements sent in order without waiting for their answers (the connection runs them one
-    /// after another): wait with `wait(_:)`.
-    struct Sent {
-        fileprivate var answers: [EventLoopFuture<PostgresQueryResult>] = []
-        /// Why they were not sent (a broken connection).
-        fileprivate var unsent: LedgerError?
-
-        /// Nothing to wait for.
-        static let nothing = Sent()
-    }
-
-    /// Sends `queries` to run in order, answered later; on a broken connection nothing is sent
-    /// and the wait throws.
-    func send(_ queries: [PostgresQuery]) -> Sent {
-        guard !queries.isEmpty else { return .nothing }
-        if let broken { return Sent(unsent: broken) }
-        return Sent(answers: queries.map { connection.query($0, logger: Self.logger) })
-    }
-
-    /// Waits for every statement of `sent`; throws the first failure (a lost connection breaks
-    /// the session, as for any statement).
-    func wait(_ sent: Sent) throws(LedgerError) {
-        if let unsent = sent.unsent { throw unsent }
-        var failure: LedgerError?
-        for answer in sent.answers {
-            do throws(LedgerError) { _ = try guarded { try wait(answer) } } catch { if failure == nil { failure = error } }
-        }
-        if let failure { throw failure }
-    }
-
     /// Runs `body` in a transaction of its own.
     func transaction(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
         try execute("BEGIN ISOLATION LEVEL READ COMMITTED")

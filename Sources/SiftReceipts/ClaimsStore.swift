@@ -34,14 +34,6 @@ package protocol ClaimsStore: AnyObject {
     func release(_ key: String)
     /// Ends the block: its claims and releases are durable, or none is and the error is thrown.
     func commit() throws(LedgerError)
-    /// Ends the block like `commit()`, but its claims may still be on their way when this
-    /// returns: `wait()` on the result makes them durable or throws (then none is), and comes
-    /// before any of the block's results is written. The next block may begin meanwhile, and a
-    /// `prefetch` for it may come just before this call (it may see the store without this
-    /// block's claims, which the caller knows). A store may stay this run's until the next
-    /// `commit()`, so that no other run comes between (the PostgreSQL store does: its server
-    /// writes one block while the run settles the next); the default commits now.
-    func commitSoon() throws(LedgerError) -> PendingCheckpoint
     /// After the run's results are complete: this run's provisional claims become final.
     func finish() throws(LedgerError)
     /// Every claim, in key order, for `sift ledger status` and `export` (outside any block).
@@ -79,11 +71,6 @@ package struct LedgerRow: Sendable, Equatable {
 
 extension ClaimsStore {
     package func prefetch(_ keys: [String]) {}
-
-    package func commitSoon() throws(LedgerError) -> PendingCheckpoint {
-        try commit()
-        return .done
-    }
 }
 
 package enum ClaimsStores {

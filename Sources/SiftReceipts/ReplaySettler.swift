@@ -229,31 +229,10 @@ package final class ReplaySettler: Settler {
     package func checkpoint() throws {
         defer { uncommitted.removeAll(keepingCapacity: true) }
         do { try ledger?.commit() } catch {
-            forget(uncommitted)
+            for key in uncommitted { claims[key] = nil }
             throw error
         }
     }
-
-    /// Commits like `checkpoint()`, the ledger perhaps still writing when this returns: the
-    /// claims are forgotten again if the wait fails.
-    package func checkpointSoon() throws -> PendingCheckpoint {
-        guard let ledger else { return .done }
-        let keys = uncommitted
-        uncommitted.removeAll(keepingCapacity: true)
-        let pending: PendingCheckpoint
-        do { pending = try ledger.commitSoon() } catch {
-            forget(keys)
-            throw error
-        }
-        return PendingCheckpoint { [self] in
-            do { try pending.wait() } catch {
-                forget(keys)
-                throw error
-            }
-        }
-    }
-
-    private func forget(_ keys: [String]) { for key in keys { claims[key] = nil } }
     package func finish() throws {
         // Shared by the stages of one ledger, each of which may end the run.
         guard !finished else { return }

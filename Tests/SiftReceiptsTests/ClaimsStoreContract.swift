@@ -18,7 +18,6 @@ struct ClaimsStoreContract {
         try aReleaseRemovesAClaimAndNotesRoundTrip()
         try provisionalClaimsCountWhileTheirRunLivesAndGoWithIt()
         try finishedClaimsStay()
-        try aBlockCommittedSoonIsDurableOnceWaitedFor()
         try aSQLiteLedgerIsCopiedInOnceAndConflictsAreLeftAlone()
     }
 
@@ -60,32 +59,6 @@ struct ClaimsStoreContract {
         let next = try open(true)
         #expect(next.owner(of: "t:3") == nil)
         try next.commit()
-    }
-
-    /// `commitSoon()` as a run uses it between the parts of a batch: the next block's prefetch
-    /// comes first, the next block sees the claims on their way, and once waited for (and the
-    /// turn ended by `commit()`) every claim is there for others, after the run finishes too.
-    func aBlockCommittedSoonIsDurableOnceWaitedFor() throws {
-        let run = try open(false)
-        #expect(run.owner(of: "t:10") == nil)
-        run.record("t:10", alice)
-        run.prefetch(["t:10", "t:11"])
-        let first = try run.commitSoon()
-        #expect(run.owner(of: "t:10") == alice)
-        #expect(run.owner(of: "t:11") == nil)
-        run.record("t:11", bob)
-        try first.wait()
-        let second = try run.commitSoon()
-        try second.wait()
-        try run.commit()
-        let other = try open(true)
-        #expect(other.owner(of: "t:10") == alice)
-        #expect(other.owner(of: "t:11") == bob)
-        try other.commit()
-        try run.finish()
-        let later = try open(true)
-        #expect(later.owner(of: "t:11") == bob)
-        try later.commit()
     }
 
     func finishedClaimsStay() throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Sift
 import SiftTesting
 import Testing
@@ -57,35 +56,6 @@ struct PostgresClaimsStoreTests {
         try ClaimsStoreContract(open: {
             try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: $0)
         }).runAll()
-    }
-
-    /// A run's turn lasts over the blocks it commits with `commitSoon()`: another run's look-up
-    /// waits until `commit()` ends the turn, then sees every claim the turn made.
-    @Test func aTurnKeepsOtherRunsOutUntilItsCommit() throws {
-        let url = try TestServer.ledger()
-        func open(_ final: Bool) throws -> PostgresClaimsStore {
-            try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: final)
-        }
-        let alice = Owner(order: "o-1", user: "u-1")
-        // Opened first: opening a store waits for a turn too.
-        nonisolated(unsafe) let other = try open(true)
-        let run = try open(false)
-        run.record("t:20", alice)
-        try run.commitSoon().wait()
-        let answer = Mutex<Owner?>(nil)
-        let answered = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let owner = other.owner(of: "t:21")
-            answer.withLock { $0 = owner }
-            answered.signal()
-        }
-        #expect(answered.wait(timeout: .now() + 0.5) == .timedOut, "another run looked up a key during this run's turn")
-        run.record("t:21", alice)
-        try run.commit()
-        #expect(answered.wait(timeout: .now() + 15) == .success)
-        #expect(answer.withLock { $0 } == alice)
-        try other.commit()
-        try run.finish()
     }
 
     @Test func initIsIdempotent() throws {

@@ -65,16 +65,6 @@ final class RunState {
         try write(&e)
     }
 
-    /// Writes what `e` holds to the sinks, in order, adds its counts, and empties it; the caller
-    /// committed the claims its records made, so they are written even when the run is asked to
-    /// stop (`checkStop()` comes before a commit).
-    func write(committed e: inout RecordEmitter) throws {
-        waitForWrites()
-        if let e = writeError { writeError = nil; throw e }
-        summary.merge(e.summary)
-        try write(&e)
-    }
-
     /// Adds `e`'s counts, hands its output to the sinks, empties it and reports progress
     /// (`bytesRead` into the current source). For one block at a time, in input order.
     func commit(_ e: inout RecordEmitter, bytesRead: Int) throws {
@@ -111,7 +101,7 @@ final class RunState {
     }
 
     /// Throws `RunInterrupted` when `options.shouldStop` says so.
-    func checkStop() throws {
+    private func checkStop() throws {
         if options.shouldStop?() == true { throw RunInterrupted(records: summary.records) }
     }
 

@@ -124,7 +124,6 @@ final class UniqueRunSettler: Settler {
     }
 
     func checkpoint() throws { try claims?.checkpoint() }
-    func checkpointSoon() throws -> PendingCheckpoint { try claims?.checkpointSoon() ?? .done }
     func finish() throws { try claims?.finish() }
 
     func settle(_ result: inout StageResult, context: EvaluationContext) {

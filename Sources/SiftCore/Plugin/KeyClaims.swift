@@ -10,8 +10,6 @@ package protocol KeyClaims: AnyObject {
     func prefetch(prefix: String, values: [[UInt8]])
     /// Makes the claims so far durable (before their results are written), or throws.
     func checkpoint() throws
-    /// The same, perhaps still on its way when it returns (`Settler.checkpointSoon()`).
-    func checkpointSoon() throws -> PendingCheckpoint
     /// After the run's results are complete.
     func finish() throws
 }

@@ -34,12 +34,6 @@ package protocol Settler: AnyObject {
     var prepares: Bool { get }
     /// Makes what was settled so far durable (a host calls this between requests).
     func checkpoint() throws
-    /// Like `checkpoint()`, but the state may still be on its way when this returns (a database
-    /// writing it): `wait()` on the result before any result it covers is written. Until then
-    /// the settler may already settle the next records (and `prepare` for them may come first),
-    /// so that a server's writing overlaps with the settler's work. A batch run's parts between
-    /// the first and last of a block; a last part and a host's records use `checkpoint()`.
-    func checkpointSoon() throws -> PendingCheckpoint
     /// Called once after the last record: make everything durable. A run that never
     /// gets here (killed) leaves durable state as it was before the run.
     func finish() throws
@@ -47,36 +41,8 @@ package protocol Settler: AnyObject {
 
 extension Settler {
     public func checkpoint() throws {}
-    package func checkpointSoon() throws -> PendingCheckpoint {
-        try checkpoint()
-        return .done
-    }
     public func prepare(_ results: [StageResult]) {}
     public var prepares: Bool { false }
-}
-
-/// State on its way to being durable (`Settler.checkpointSoon()`): `wait()` returns once it is,
-/// or throws what kept it from being so. Waited for on the thread that settles.
-package struct PendingCheckpoint {
-    private let waits: [() throws -> Void]
-
-    package init(_ wait: @escaping () throws -> Void) { waits = [wait] }
-    private init(waits: [() throws -> Void]) { self.waits = waits }
-
-    /// Durable already.
-    package static var done: PendingCheckpoint { PendingCheckpoint(waits: []) }
-
-    /// All of `parts`, waited for in order.
-    package static func all(_ parts: [PendingCheckpoint]) -> PendingCheckpoint { PendingCheckpoint(waits: parts.flatMap(\.waits)) }
-
-    /// Returns once every part is durable; throws the first failure, after waiting for the rest.
-    package func wait() throws {
-        var failure: (any Error)?
-        for w in waits {
-            do { try w() } catch { if failure == nil { failure = error } }
-        }
-        if let failure { throw failure }
-    }
 }
 
 /// Settings of one run that stages may need.

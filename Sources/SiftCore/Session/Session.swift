@@ -130,20 +130,6 @@ package final class Session {
         for row in settlers { for s in row { try s?.checkpoint() } }
     }
 
-    /// Starts making state settled so far durable; wait for the result before writing any of
-    /// its results (`Settler.checkpointSoon()`). Settling the next records may go on meanwhile.
-    package func checkpointSoon() throws -> PendingCheckpoint {
-        var parts: [PendingCheckpoint] = []
-        do {
-            for row in settlers { for s in row { if let s { parts.append(try s.checkpointSoon()) } } }
-        } catch {
-            // Those already on their way are waited for, so that none is left behind.
-            try? PendingCheckpoint.all(parts).wait()
-            throw error
-        }
-        return .all(parts)
-    }
-
     /// Ends the session: settlers flush what they keep (a ledger).
     public func finish() throws {
         var done = Set<ObjectIdentifier>()
