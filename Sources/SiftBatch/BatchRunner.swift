@@ -158,6 +158,7 @@ package struct BatchRunner: Sendable {
             // One context for the block: its record is the worker's document, whichever line that holds.
             var context = EvaluationContext(record: worker.document.root, asOfMillis: options.asOfMillis)
             context.texts = worker.texts
+            context.positions = worker.positions
             block.withUnsafeBytes { bytes in
                 for i in (w * share)..<min(n, (w + 1) * share) {
                     worker.finish(block.lines[i], in: bytes, source: name, pipeline: pipeline, context: context, &verdict, &emitter)

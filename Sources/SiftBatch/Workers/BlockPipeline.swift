@@ -48,6 +48,7 @@ final class BlockPipeline: @unchecked Sendable {  // the reader under `reading`;
         // One context for this worker's share of the source: its record is the worker's document, whichever line that holds.
         var context = EvaluationContext(record: worker.document.root, asOfMillis: run.options.asOfMillis)
         context.texts = worker.texts
+        context.positions = worker.positions
         while let (sequence, bytesRead) = read(into: &block) {
             block.withUnsafeBytes { bytes in
                 for ref in block.lines {

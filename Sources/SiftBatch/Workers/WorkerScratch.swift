@@ -8,6 +8,8 @@ final class WorkerScratch: @unchecked Sendable {
     var spare: RecordEmitter
     /// Violation words this worker made, reused by records that fail alike.
     let texts: ViolationTexts
+    /// This worker's own `[0]`, `[1]`, ... (`EvaluationContext.positions`).
+    let positions = EvaluationContext.positions()
 
     init(_ emitter: RecordEmitter, sites: Range<Int>, duplicateKeys: DuplicateKeys) {
         self.document = JSONDocument(capacity: 1 << 16, duplicateKeys: duplicateKeys)

@@ -130,7 +130,7 @@ struct FieldsStage: Stage {
         var here = context
         element = array + 1
         for n in 0..<count {
-            here.indices = n < Self.positions.count ? Self.positions[n] : [n]
+            here.indices = context.position(n)
             let at = wildcard.element.index(in: record, from: element)
             check(rule, JSONValue(document: document, index: at), here.indices, in: here, &violations)
             element = document.tape[element].next
@@ -148,9 +148,6 @@ struct FieldsStage: Stage {
         }
         return false
     }
-
-    /// `[0]`, `[1]`, ... made once: an element's position costs no allocation per record.
-    private static let positions = (0..<64).map { [$0] }
 
     private func isRequired(_ rule: FieldRule, _ match: FieldMatch, _ context: EvaluationContext) -> Bool {
         switch rule.required {

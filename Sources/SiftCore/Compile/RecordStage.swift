@@ -59,10 +59,17 @@ struct RecordStage: Stage {
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var violations: [Violation] = []
-        for group in groups {
-            var given = 0
-            for path in group.fields where isGiven(path, record) { given += 1 }
-            if !group.count.allows(given) { violations.append(violation(group, record)) }
+        // Through the arrays' buffers: the groups and their paths are read where they lie, with
+        // no reference count on arrays that every worker shares.
+        groups.withUnsafeBufferPointer { groups in
+            for g in groups.indices {
+                let given = groups[g].fields.withUnsafeBufferPointer { fields in
+                    var given = 0
+                    for f in fields.indices where isGiven(fields[f], record) { given += 1 }
+                    return given
+                }
+                if !groups[g].count.allows(given) { violations.append(violation(groups[g], record)) }
+            }
         }
         for r in requirements where isGiven(r.field, record) {
             for need in r.needs where !isGiven(need, record) {

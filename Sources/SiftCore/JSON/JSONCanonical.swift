@@ -48,19 +48,21 @@ package enum JSONCanonical {
         guard array.kind == .array, n >= 2 else { return nil }
         func key(_ at: Int) -> JSONValue? {
             let element = JSONValue(document: doc, index: at)
-            return by.map { $0.first(in: element) } ?? element
+            guard by != nil else { return element }
+            return by?.first(in: element)
         }
         if n <= 16 {
+            // Each element's key found once (its tape index, -1 when it has none), then compared.
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { at in
                 var i = array.index + 1
                 for p in 0..<n {
-                    at[p] = i
+                    at[p] = key(i)?.index ?? -1
                     i = doc.tape[i].next
                 }
-                for later in 1..<n {
-                    guard let b = key(at[later]) else { continue }
-                    for earlier in 0..<later {
-                        if let a = key(at[earlier]), equal(a, b) { return (later, earlier) }
+                for later in 1..<n where at[later] >= 0 {
+                    let b = JSONValue(document: doc, index: at[later])
+                    for earlier in 0..<later where at[earlier] >= 0 {
+                        if equal(JSONValue(document: doc, index: at[earlier]), b) { return (later, earlier) }
                     }
                 }
                 return nil

@@ -174,6 +174,16 @@ public struct EvaluationContext: Sendable {
     public var indices: [Int] = []
     /// The worker's reusable violation words (batch runs); nil makes new ones each time.
     package var texts: ViolationTexts?
+    /// `[0]`, `[1]`, ... for `indices`, made once per worker (`EvaluationContext.positions()`):
+    /// an element's position then costs neither an allocation nor a reference count that
+    /// another worker's core also counts (a table shared by all workers did, on every element).
+    package var positions: [[Int]] = []
+
+    /// The table for `positions`: one per worker, never shared between threads.
+    package static func positions() -> [[Int]] { (0..<64).map { [$0] } }
+
+    /// The indices of element `n` of a one-`[*]` path.
+    @inline(__always) package func position(_ n: Int) -> [Int] { n < positions.count ? positions[n] : [n] }
 
     /// A context for checking values of `record` as of `asOfMillis` (milliseconds since 1970).
     public init(record: JSONValue, asOfMillis: Int64) {

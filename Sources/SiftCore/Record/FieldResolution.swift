@@ -18,23 +18,30 @@ extension FieldPath {
     }
 
     /// The single match of a path without `[*]`. Each `[*]` takes the next of `binding`'s
-    /// positions, or element 0 when there is none left.
+    /// positions, or element 0 when there is none left. Reads the path through its buffers:
+    /// no reference count on the path's arrays, which every worker shares.
     public func first(in root: JSONValue, binding: [Int] = []) -> JSONValue? {
         let doc = root.document
-        var at = root.index
-        var bound = 0
-        for n in components.indices {
-            switch components[n] {
-            case .key: guard let next = JSONValue.memberIndex(doc, at, keyBytes[n]) else { return nil }; at = next
-            case .index(let i): guard let next = JSONValue.elementIndex(doc, at, i) else { return nil }; at = next
-            case .wildcard:
-                let i = bound < binding.count ? binding[bound] : 0
-                bound += 1
-                guard let next = JSONValue.elementIndex(doc, at, i) else { return nil }
-                at = next
+        let at: Int? = components.withUnsafeBufferPointer { components in
+            keyBytes.withUnsafeBufferPointer { keys in
+                var at = root.index
+                var bound = 0
+                for n in 0..<components.count {
+                    let next: Int?
+                    switch components[n] {
+                    case .key: next = keys[n].withUnsafeBufferPointer { JSONValue.memberIndex(doc, at, $0) }
+                    case .index(let i): next = JSONValue.elementIndex(doc, at, i)
+                    case .wildcard:
+                        next = JSONValue.elementIndex(doc, at, bound < binding.count ? binding[bound] : 0)
+                        bound += 1
+                    }
+                    guard let next else { return nil }
+                    at = next
+                }
+                return at
             }
         }
-        return JSONValue(document: doc, index: at)
+        return at.map { JSONValue(document: doc, index: $0) }
     }
 
     private func walk(_ v: JSONValue, _ n: Int, _ indices: [Int], _ out: inout [FieldMatch]) {
