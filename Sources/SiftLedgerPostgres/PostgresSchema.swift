@@ -6,22 +6,23 @@ import SiftReceipts
 /// advisory lock each holds. Created by `sift ledger init`, never by a run: a run against a
 /// database without them stops with a plain message.
 ///
-/// Versions: 1, the first; 2, keys compared byte by byte (`COLLATE "C"`) instead of by the
-/// database's collation, which made every look-up and insert of the index call the C library's
-/// `strcoll` (the same keys are equal either way: a deterministic collation's equality is the
-/// bytes'). A run reads either; `sift ledger init` upgrades a version 1 ledger in place.
+/// Claim keys are compared byte by byte (`COLLATE "C"`). Ledgers made before that compare them
+/// by the database's collation, which made every look-up and insert of the key index call the
+/// C library's `strcoll`; the same keys are equal either way (a deterministic collation's
+/// equality is the bytes'), so the version stays 1 and every Sift reads both. `sift ledger
+/// init` changes such a ledger's key column in place.
 enum PostgresSchema {
-    /// The version this Sift writes; it reads every version up to this one.
-    static let version: Int32 = 2
+    /// The version this Sift writes and reads.
+    static let version: Int32 = 1
 
     /// What `sift ledger init` did.
     enum Outcome: Equatable {
         case created
-        case upgraded(from: Int32)
+        case keysMadeByteWise
         case current
     }
 
-    /// The version in the database must be one this Sift reads.
+    /// The version in the database must be this one.
     static func check(_ db: PostgresSession) throws(LedgerError) {
         let exists = try db.rows("SELECT to_regclass('sift_ledger') IS NOT NULL", as: Bool.self).first == true
         guard exists, let found = try db.rows("SELECT version FROM sift_ledger", as: Int32.self).first else {
@@ -34,19 +35,19 @@ enum PostgresSchema {
         }
     }
 
-    /// Creates the tables, or upgrades older ones in place, under the lock every block takes (a
-    /// run's blocks wait for it).
+    /// Creates the tables, or brings older ones up to date in place, under the lock every block
+    /// takes (a run's blocks wait for it).
     static func create(_ db: PostgresSession) throws(LedgerError) -> Outcome {
         var outcome = Outcome.current
         try db.transaction { () throws(LedgerError) in
             try db.execute("SELECT pg_advisory_xact_lock(\(PostgresClaimsStore.blockLock))")
             let exists = try db.rows("SELECT to_regclass('sift_ledger') IS NOT NULL", as: Bool.self).first == true
             if exists {
-                let found = try db.rows("SELECT version FROM sift_ledger", as: Int32.self).first ?? 0
-                guard found <= version else { try check(db); return }
-                if found < version {
-                    try upgrade(db, from: found)
-                    outcome = .upgraded(from: found)
+                try check(db)
+                if try keysFollowACollation(db) {
+                    // Rebuilds the primary key's index with byte-wise comparisons; the rows stay.
+                    try db.execute(#"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "C""#)
+                    outcome = .keysMadeByteWise
                 }
                 return
             }
@@ -66,12 +67,15 @@ enum PostgresSchema {
         return outcome
     }
 
-    /// From `found` to this version, in the caller's transaction: all or nothing.
-    private static func upgrade(_ db: PostgresSession, from found: Int32) throws(LedgerError) {
-        if found < 2 {
-            // Rebuilds the primary key's index with byte-wise comparisons.
-            try db.execute(#"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "C""#)
-        }
-        try db.execute("UPDATE sift_ledger SET version = \(version)")
+    /// True when the claims' keys are compared by a collation other than "C" (a ledger made
+    /// before keys were compared byte by byte).
+    private static func keysFollowACollation(_ db: PostgresSession) throws(LedgerError) -> Bool {
+        let collation = try db.rows(
+            """
+            SELECT coalesce(c.collname, '') FROM pg_attribute a LEFT JOIN pg_collation c ON c.oid = a.attcollation
+            WHERE a.attrelid = 'sift_claims'::regclass AND a.attname = 'key'
+            """, as: String.self
+        ).first
+        return collation != "C"
     }
 }

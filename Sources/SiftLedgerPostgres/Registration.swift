@@ -20,7 +20,7 @@ package enum PostgresLedger {
         defer { db.close() }
         switch try PostgresSchema.create(db) {
         case .created: return "created"
-        case .upgraded(let found): return "upgraded from schema version \(found) to \(PostgresSchema.version)"
+        case .keysMadeByteWise: return "upgraded in place (claim keys now compared byte by byte)"
         case .current: return "is set up already"
         }
     }

@@ -82,8 +82,41 @@ struct PostgresLedgerCLITests {
         }
     }
 
-    /// `sift ledger copy`: a SQLite ledger a run made goes into PostgreSQL once; a second copy
-    /// changes nothing; a key PostgreSQL gives to another order is a conflict, listed and kept.
+    /// A ledger made before claim keys were compared byte by byte (keys under the database's
+    /// collation) keeps working, and `sift ledger init` changes its key column in place, every
+    /// claim kept, the version unchanged (older Sifts read it still); a second init changes nothing.
+    @Test func aLedgerWithCollatedKeysIsUpgradedInPlace() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        #expect(
+            try psql(url, "SELECT collation_name FROM information_schema.columns WHERE table_name = 'sift_claims' AND column_name = 'key'")
+                == "C\n")
+        // The ledger as Sift made it before: the key column under the database's default collation.
+        _ = try psql(url, #"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "default""#)
+        #expect(
+            try psql(url, "SELECT collation_name FROM information_schema.columns WHERE table_name = 'sift_claims' AND column_name = 'key'")
+                == "\n")
+        let args = [
+            "run", "--rules", "rules/app-store.yaml", "samples/app-store/signed.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
+            "--ledger", url,
+        ]
+        let first = try SiftProcess.run(args)
+        #expect(try SiftProcess.reasons(first.stdout)[0] == [])
+        let upgrade = try SiftProcess.run(["ledger", "init", "--ledger", url])
+        #expect(upgrade.status == 0)
+        #expect(upgrade.stdout == "sift ledger: \(url) upgraded in place (claim keys now compared byte by byte)\n")
+        #expect(try psql(url, "SELECT version FROM sift_ledger") == "1\n")
+        #expect(
+            try psql(url, "SELECT collation_name FROM information_schema.columns WHERE table_name = 'sift_claims' AND column_name = 'key'")
+                == "C\n")
+        #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == "sift ledger: \(url) is set up already\n")
+        // The claims made before are found after: every credit is a re-delivery now.
+        let second = try SiftProcess.run(args)
+        #expect(try SiftProcess.reasons(second.stdout)[0] == ["app_store.already_credited"])
+        #expect(try SiftProcess.reasons(second.stdout)[2] == ["app_store.already_credited"])
+    }
+
     /// psql's answer to `sql` on the database of `url`, as unaligned text.
     func psql(_ url: String, _ sql: String) throws -> String {
         var c = try #require(URLComponents(string: url))
@@ -95,41 +128,12 @@ struct PostgresLedgerCLITests {
         try p.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "psql failed: \(sql)")
         return text
     }
 
-    /// A ledger of schema version 1 (keys under the database's collation) keeps working, and
-    /// `sift ledger init` upgrades it in place to version 2 (keys compared byte by byte) with
-    /// every claim kept; a second init changes nothing.
-    @Test func aVersionOneLedgerIsUpgradedInPlace() throws {
-        let url = try database()
-        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
-        #expect(
-            try psql(url, "SELECT collation_name FROM information_schema.columns WHERE table_name = 'sift_claims' AND column_name = 'key'")
-                == "C\n")
-        // Version 1 as Sift made it: the key column under the database's default collation.
-        _ = try psql(url, #"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "default"; UPDATE sift_ledger SET version = 1"#)
-        let args = [
-            "run", "--rules", "rules/app-store.yaml", "samples/app-store/signed.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
-            "--ledger", url,
-        ]
-        let first = try SiftProcess.run(args)
-        #expect(try SiftProcess.reasons(first.stdout)[0] == [])
-        let upgrade = try SiftProcess.run(["ledger", "init", "--ledger", url])
-        #expect(upgrade.status == 0)
-        #expect(upgrade.stdout == "sift ledger: \(url) upgraded from schema version 1 to 2\n")
-        #expect(try psql(url, "SELECT version FROM sift_ledger") == "2\n")
-        #expect(
-            try psql(url, "SELECT collation_name FROM information_schema.columns WHERE table_name = 'sift_claims' AND column_name = 'key'")
-                == "C\n")
-        #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
-        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == "sift ledger: \(url) is set up already\n")
-        // The claims made under version 1 are found under version 2: every credit is a re-delivery now.
-        let second = try SiftProcess.run(args)
-        #expect(try SiftProcess.reasons(second.stdout)[0] == ["app_store.already_credited"])
-        #expect(try SiftProcess.reasons(second.stdout)[2] == ["app_store.already_credited"])
-    }
-
+    /// `sift ledger copy`: a SQLite ledger a run made goes into PostgreSQL once; a second copy
+    /// changes nothing; a key PostgreSQL gives to another order is a conflict, listed and kept.
     @Test func aSQLiteLedgerIsCopiedIn() throws {
         let url = try database()
         let file = TemporaryFiles.path("sift-copy-", ".sqlite")

@@ -95,7 +95,7 @@ struct PostgresClaimsStoreTests {
         admin.close()
         #expect(
             problem { try open(url, TestServer.password) }
-                == "ledger \(parsed.shown): its schema is version 99, made by a newer Sift (this one reads 2)")
+                == "ledger \(parsed.shown): its schema is version 99, made by a newer Sift (this one reads 1)")
         for m in messages { #expect(!m.contains(TestServer.password ?? "\u{0}")) }
     }
 }

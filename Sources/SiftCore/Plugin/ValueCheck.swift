@@ -176,14 +176,21 @@ public struct EvaluationContext: Sendable {
     package var texts: ViolationTexts?
     /// `[0]`, `[1]`, ... for `indices`, made once per worker (`EvaluationContext.positions()`):
     /// an element's position then costs neither an allocation nor a reference count that
-    /// another worker's core also counts (a table shared by all workers did, on every element).
+    /// another worker's core also counts (the table every context shares, `shared`, is counted
+    /// by all of them). Empty: the shared table.
     package var positions: [[Int]] = []
 
-    /// The table for `positions`: one per worker, never shared between threads.
+    /// A table for `positions`: one per worker, never shared between threads.
     package static func positions() -> [[Int]] { (0..<64).map { [$0] } }
 
+    /// The table of contexts without their own (hosts, `sift test`, stateful runs).
+    private static let shared = positions()
+
     /// The indices of element `n` of a one-`[*]` path.
-    @inline(__always) package func position(_ n: Int) -> [Int] { n < positions.count ? positions[n] : [n] }
+    @inline(__always) package func position(_ n: Int) -> [Int] {
+        if n < positions.count { return positions[n] }
+        return n < Self.shared.count ? Self.shared[n] : [n]
+    }
 
     /// A context for checking values of `record` as of `asOfMillis` (milliseconds since 1970).
     public init(record: JSONValue, asOfMillis: Int64) {
