@@ -59,8 +59,8 @@ struct RecordStage: Stage {
 
     func evaluate(_ record: JSONValue, in context: EvaluationContext) -> StageResult {
         var violations: [Violation] = []
-        // Through the arrays' buffers: the groups and their paths are read where they lie, with
-        // no reference count on arrays that every worker shares.
+        // Through the arrays' buffers: the groups and their paths are read where they lie, not
+        // copied per record (a copy counts arrays that every worker shares).
         groups.withUnsafeBufferPointer { groups in
             for g in groups.indices {
                 let given = groups[g].fields.withUnsafeBufferPointer { fields in
