@@ -86,10 +86,15 @@ final class PostgresClaimsStore: ClaimsStore {
 
     func prefetch(_ keys: [String]) {
         guard begin() else { return }
-        let wanted = Array(Set(keys.filter { known[$0] == nil }))
+        var wanted: [String] = []
+        wanted.reserveCapacity(keys.count)
+        known.reserveCapacity(known.count + keys.count)
+        for key in keys where known[key] == nil {
+            known[key] = .some(nil)  // unclaimed, unless the server says otherwise below
+            wanted.append(key)
+        }
         guard !wanted.isEmpty else { return }
         do {
-            for key in wanted { known[key] = .some(nil) }
             for row in try db.rows(
                 "SELECT key, order_id, user_id, note FROM sift_claims WHERE key = ANY(\(wanted.map(Self.text)))",
                 as: (String, String?, String?, String?).self)
@@ -148,7 +153,8 @@ final class PostgresClaimsStore: ClaimsStore {
     /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
     /// is kept as U+FFFD, the same on every look-up.
     static func text(_ s: String) -> String {
-        s.utf8.contains(0) ? s.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : s
+        let hasNul = s.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? s.utf8.contains(0)
+        return hasNul ? s.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : s
     }
 
     /// The block's releases, then its claims: one INSERT from a column array each (cheaper for
