@@ -202,6 +202,33 @@ import Testing
         }
     }
 
+    /// `double` reads short numbers without the C library (`FastDouble`): every value must be
+    /// the library's, bit for bit, and longer or wider numbers must still be read.
+    @Test func numbersReadWithoutTheLibraryAreTheLibrarysDoubles() throws {
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "1", "-1", "0.1", "0.2", "0.3", "99.5", "49999.99", "50000", "1e22", "1e23",
+            "1e-22", "1e-23", "123456789012345", "1234567890123456", "0.000000000000000000001", "9007199254740993",
+            "1.7976931348623157e308", "5e-324", "1e400", "-1e-400", "123456789012345e7", "0.123456789012345",
+            "1E+2", "1e-0", "2.5E-3", "100000000000000000000000", "1.00000000000000000001",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % bound
+        }
+        for _ in 0..<20_000 {
+            var t = next(4) == 0 ? "-" : ""
+            t += String(next(1_000_000_000_000))
+            if next(2) == 0 { t += "." + String(repeating: "0", count: Int(next(3))) + String(next(100_000_000)) }
+            if next(3) == 0 { t += "e" + (next(2) == 0 ? "-" : "") + String(next(30)) }
+            texts.append(t)
+        }
+        for text in texts {
+            let value = try doc(text).root.double
+            #expect(value?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test func numbersAndRawText() throws {
         let d = try doc(#"{"a": -1.5e3, "b": 9007199254740993, "c": [1, {"d": true}]}"#)
         #expect(d.root["a"]?.double == -1500)

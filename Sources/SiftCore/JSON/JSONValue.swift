@@ -55,8 +55,9 @@ public struct JSONValue: Sendable {
 
     /// The number's value as a Double, or nil if this is not a number.
     public var double: Double? {
-        guard entry.kind == .number else { return nil }
-        return Double(rawText)
+        let e = entry
+        guard e.kind == .number else { return nil }
+        return FastDouble.value(UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end])) ?? Double(rawText)
     }
 
     /// The number as an Int when it is integral and fits, or nil.
@@ -178,7 +179,8 @@ public struct JSONValue: Sendable {
     }
 
     /// The tape index of the member named `k` of the object at `object` (the first or the last,
-    /// as the document's `duplicateKeys` says), or nil.
+    /// as the document's `duplicateKeys` says), or nil. The scan stops at the first match
+    /// unless the last one counts.
     static func memberIndex(_ document: JSONDocument, _ object: Int, _ k: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = document.tape
         let e = tape[object]
@@ -199,8 +201,9 @@ public struct JSONValue: Sendable {
                 matches = equal
             }
             if matches {
+                // Only `.last` reads on: a document parsed with `.reject` names each key once.
+                guard document.duplicateKeys == .last else { return i + 1 }
                 found = i + 1
-                if document.duplicateKeys == .first { return found }
             }
             i = tape[i + 1].next
         }
