@@ -89,7 +89,7 @@ final class PostgresClaimsStore: ClaimsStore {
         var wanted: [String] = []
         wanted.reserveCapacity(keys.count)
         known.reserveCapacity(known.count + keys.count)
-        for key in keys where known[key] == nil {
+        for key in keys.lazy.map(Self.text) where known[key] == nil {
             known[key] = .some(nil)  // unclaimed, unless the server says otherwise below
             wanted.append(key)
         }
@@ -104,8 +104,11 @@ final class PostgresClaimsStore: ClaimsStore {
         } catch { failure = error }
     }
 
+    /// The block's own table (`known`) holds keys as stored, so that a key with a NUL read back
+    /// from the server is the key looked up.
     func owner(of key: String) -> Owner? {
         guard begin() else { return nil }
+        let key = Self.text(key)
         if let k = known[key] { return k }
         do {
             let rows = try db.rows(
@@ -121,12 +124,14 @@ final class PostgresClaimsStore: ClaimsStore {
 
     func record(_ key: String, _ owner: Owner) {
         guard begin() else { return }
+        let key = Self.text(key)
         inserts.append((key, owner))
-        known[key] = .some(owner)
+        known[key] = .some(LedgerText.stored(owner))  // as the server will give it back
     }
 
     func release(_ key: String) {
         guard begin() else { return }
+        let key = Self.text(key)
         if let i = inserts.firstIndex(where: { $0.key == key }) { inserts.remove(at: i) } else { deletes.append(key) }
         known[key] = .some(nil)
     }
@@ -152,10 +157,7 @@ final class PostgresClaimsStore: ClaimsStore {
 
     /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
     /// is kept as U+FFFD, the same on every look-up.
-    static func text(_ s: String) -> String {
-        let hasNul = s.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? s.utf8.contains(0)
-        return hasNul ? s.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : s
-    }
+    static func text(_ s: String) -> String { LedgerText.stored(s) }
 
     /// The block's releases, then its claims: one INSERT from a column array each (cheaper for
     /// the server to read than JSON), `present` saying which of order, user and note a claim has.

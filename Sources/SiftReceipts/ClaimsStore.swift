@@ -42,6 +42,21 @@ package protocol ClaimsStore: AnyObject {
     func liveRuns() throws(LedgerError) -> Int
 }
 
+/// Text as every ledger keeps it: neither SQLite's C strings nor PostgreSQL's TEXT hold a NUL,
+/// so one (from a record's transaction, order or user id) is kept as U+FFFD, the same on every
+/// look-up, claim and comparison. Text without a NUL is returned as it is.
+package enum LedgerText {
+    package static func stored(_ s: String) -> String {
+        let hasNul = s.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? s.utf8.contains(0)
+        return hasNul ? s.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : s
+    }
+
+    /// `owner` as a ledger gives it back.
+    package static func stored(_ owner: Owner) -> Owner {
+        Owner(order: owner.order.map(stored), user: owner.user.map(stored), note: owner.note.map(stored))
+    }
+}
+
 /// One claim as `sift ledger export` writes it.
 package struct LedgerRow: Sendable, Equatable {
     package let key: String

@@ -104,7 +104,7 @@ final class Ledger: ClaimsStore {
     func owner(of key: String) -> Owner? {
         guard begin() else { return nil }
         sqlite3_reset(select)
-        sqlite3_bind_text(select, 1, key, -1, SQLITE_TRANSIENT_)
+        bind(select, 1, key)
         // Reset before returning: a statement left on a row would hold an old read snapshot past
         // the commit, and the next block's BEGIN IMMEDIATE would then fail at once (SQLITE_BUSY).
         defer { sqlite3_reset(select) }
@@ -122,7 +122,7 @@ final class Ledger: ClaimsStore {
     func record(_ key: String, _ owner: Owner) {
         guard begin() else { return }
         sqlite3_reset(insert)
-        sqlite3_bind_text(insert, 1, key, -1, SQLITE_TRANSIENT_)
+        bind(insert, 1, key)
         bind(insert, 2, owner.order)
         bind(insert, 3, owner.user)
         bind(insert, 4, run?.id)
@@ -140,7 +140,7 @@ final class Ledger: ClaimsStore {
     func release(_ key: String) {
         guard begin() else { return }
         sqlite3_reset(delete)
-        sqlite3_bind_text(delete, 1, key, -1, SQLITE_TRANSIENT_)
+        bind(delete, 1, key)
         defer { sqlite3_reset(delete) }
         if sqlite3_step(delete) != SQLITE_DONE {
             failure = LedgerError(
@@ -240,7 +240,8 @@ final class Ledger: ClaimsStore {
     }
 
     private func bind(_ stmt: OpaquePointer?, _ i: Int32, _ s: String?) {
-        if let s { sqlite3_bind_text(stmt, i, s, -1, SQLITE_TRANSIENT_) } else { sqlite3_bind_null(stmt, i) }
+        // A C string ends at a NUL: text is bound as the ledger keeps it (`LedgerText`).
+        if let s { sqlite3_bind_text(stmt, i, LedgerText.stored(s), -1, SQLITE_TRANSIENT_) } else { sqlite3_bind_null(stmt, i) }
     }
 
     private func exec(_ sql: String) throws(LedgerError) {

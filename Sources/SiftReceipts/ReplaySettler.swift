@@ -19,7 +19,8 @@ package struct Owner: Sendable, Equatable {
 }
 
 /// Decides replays in input order: the first record to claim a transaction wins, whatever
-/// the number of workers. Remembers claims in memory and, with a ledger, across runs.
+/// the number of workers. Keeps claims in memory for a run without a ledger; with one, only in
+/// the ledger, across runs.
 package final class ReplaySettler: Settler {
     /// The claims of a run without a ledger. With one, the ledger is the only store: its block
     /// sees its own claims, a failed commit takes them all back, and a run keeps no copy of every
@@ -116,7 +117,11 @@ package final class ReplaySettler: Settler {
 
     /// Settles one part: its replays, once-keys, marks and lifts; returns its output.
     private func settle(_ pending: ReceiptPending, _ violations: inout [Violation]) -> any StageOutput {
-        let me = Owner(order: pending.order, user: pending.user)
+        // Compared with owners as the ledger gives them back (an id with a NUL in it).
+        let me =
+            ledger == nil
+            ? Owner(order: pending.order, user: pending.user)
+            : LedgerText.stored(Owner(order: pending.order, user: pending.user))
         // A key taken before (a notification delivered twice) is a replay of the whole record:
         // its purchases are then only looked up, never claimed or credited.
         var repeated = false

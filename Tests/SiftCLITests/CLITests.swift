@@ -246,6 +246,23 @@ struct SiftProcess {
 }
 
 @Suite struct ReceiptSampleTests {
+    /// An order id with a NUL in it: a ledger keeps it as U+FFFD, and the same receipt sent again
+    /// for the same order is a re-delivery (`already_credited`), not a replay to someone else,
+    /// in one block, in a later run, and without a ledger alike.
+    @Test func anOrderIdWithANulIsTheSameOwnerAgain() throws {
+        let lines = try String(contentsOfFile: SiftProcess.packageRoot.path + "/samples/receipts/receipts.jsonl", encoding: .utf8)
+            .split(separator: "\n")
+        let line = lines[1].replacingOccurrences(of: #""order_id":"o-1001""#, with: #""order_id":"o-1001\u0000x""#) + "\n"
+        let ledger = TemporaryFiles.path("sift-nul-owner-") + ".sqlite"
+        let base = ["run", "--rules", "rules/iap-receipts.yaml", "--as-of", "2026-11-21T00:00:00Z", "--quiet"]
+        for args in [base, base + ["--ledger", ledger]] {
+            let r = try SiftProcess.run(args, stdin: line + line)
+            #expect(try SiftProcess.reasons(r.stdout) == [[], ["receipt.already_credited"]], "\(args)")
+        }
+        let again = try SiftProcess.run(base + ["--ledger", ledger], stdin: line)
+        #expect(try SiftProcess.reasons(again.stdout) == [["receipt.already_credited"]])
+    }
+
     /// The verdicts documented in docs/RECEIPTS.md.
     @Test func sampleReceiptsGiveTheDocumentedVerdicts() throws {
         let r = try SiftProcess.run([

@@ -227,6 +227,14 @@ import Testing
             let value = try doc(text).root.double
             #expect(value?.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
+        // The short ones are read without the library; the others are left to it.
+        func fast(_ text: String) -> Double? { Array(text.utf8).withUnsafeBufferPointer { FastDouble.value($0) } }
+        for text in ["49999.99", "-0", "0.1", "1e22", "1e-22", "123456789012345e7", "2.5E-3", "-1.5e3"] {
+            #expect(fast(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        for text in ["1e23", "1e-23", "1234567890123456", "1.00000000000000000001", "1e400", "5e-324"] {
+            #expect(fast(text) == nil, "\(text)")
+        }
     }
 
     @Test func numbersAndRawText() throws {

@@ -18,6 +18,10 @@ struct ClaimsStoreContract {
         try aReleaseRemovesAClaimAndNotesRoundTrip()
         try provisionalClaimsCountWhileTheirRunLivesAndGoWithIt()
         try finishedClaimsStay()
+        try aFailedBlockKeepsNothing()
+        try aRunFindsItsOwnClaimsInLaterBlocks()
+        try aClaimReleasedInItsOwnBlockIsNeverKept()
+        try textWithANulIsKeptAsUFFFDAndFoundAgain()
         try aSQLiteLedgerIsCopiedInOnceAndConflictsAreLeftAlone()
     }
 
@@ -73,6 +77,63 @@ struct ClaimsStoreContract {
 }
 
 extension ClaimsStoreContract {
+    /// A key claimed twice in one block breaks the key's uniqueness: the commit throws and the
+    /// block's other claim is gone too (the settler keeps no copy to forget: the store is all).
+    func aFailedBlockKeepsNothing() throws {
+        let a = try open(true)
+        a.record("t:5", alice)
+        a.record("t:6", alice)
+        a.record("t:6", bob)
+        #expect(throws: LedgerError.self) { try a.commit() }
+        #expect(a.owner(of: "t:5") == nil)
+        #expect(a.owner(of: "t:6") == nil)
+        try a.commit()
+        let b = try open(true)
+        #expect(b.owner(of: "t:5") == nil)
+        try b.commit()
+    }
+
+    /// A run whose claims are provisional finds them in its later blocks.
+    func aRunFindsItsOwnClaimsInLaterBlocks() throws {
+        let run = try open(false)
+        run.prefetch(["t:7"])
+        run.record("t:7", bob)
+        try run.commit()
+        run.prefetch(["t:7", "t:8"])
+        #expect(run.owner(of: "t:7") == bob)
+        #expect(run.owner(of: "t:8") == nil)
+        try run.commit()
+        try run.finish()
+    }
+
+    /// A claim made and released in the same block is neither kept nor read.
+    func aClaimReleasedInItsOwnBlockIsNeverKept() throws {
+        let a = try open(true)
+        a.record("r:9", alice)
+        a.release("r:9")
+        #expect(a.owner(of: "r:9") == nil)
+        try a.commit()
+        let b = try open(true)
+        #expect(b.owner(of: "r:9") == nil)
+        try b.commit()
+    }
+
+    /// A NUL (from a record's id) is kept as U+FFFD, in keys and owners alike: the key is found
+    /// again, prefetched or not, and a key cut at the NUL is not the same key.
+    func textWithANulIsKeptAsUFFFDAndFoundAgain() throws {
+        let odd = Owner(order: "o-\u{0}1", user: "u-1")
+        let a = try open(true)
+        a.prefetch(["t:10\u{0}x"])
+        a.record("t:10\u{0}x", odd)
+        #expect(a.owner(of: "t:10\u{0}x") == Owner(order: "o-\u{FFFD}1", user: "u-1"))
+        try a.commit()
+        let b = try open(true)
+        b.prefetch(["t:10\u{0}x", "t:10"])
+        #expect(b.owner(of: "t:10\u{0}x") == Owner(order: "o-\u{FFFD}1", user: "u-1"))
+        #expect(b.owner(of: "t:10") == nil)
+        try b.commit()
+    }
+
     /// `sift ledger copy` into this store: final claims and refund marks (with their notes) are
     /// copied, a gone run's provisional claims are not, a second copy changes nothing, a key held
     /// here by someone else is reported and left alone, and a source with a live run is refused.
