@@ -97,9 +97,24 @@ struct LengthCheck: ValueCheck {
     /// Decides from the byte count alone when it can: text of `n` UTF-8 bytes has between
     /// n/4 and n scalars, so most values within the bounds need no count of scalars. Only for
     /// strings without escapes, whose byte count is known without decoding them.
+    /// In graphemes: a grapheme is one or more scalars, and text that is not empty has at least
+    /// one, so a text whose scalars are within the maximum fits when the minimum is 0, or 1 and
+    /// the text is not empty: names of CJK or accented letters are decided from their bytes,
+    /// without making a `String` and walking its grapheme breaks.
     private func fitsForSure(_ value: JSONValue) -> Bool {
-        guard unit == .characters, let n = value.plainStringBytes?.count else { return false }
-        return n <= (max ?? .max) && (n + 3) / 4 >= (min ?? 0)
+        switch unit {
+        case .characters:
+            guard let n = value.plainStringBytes?.count else { return false }
+            return n <= (max ?? .max) && (n + 3) / 4 >= (min ?? 0)
+        case .graphemes:
+            let least = min ?? 0
+            guard least <= 1, value.kind == .string else { return false }
+            var fits = false
+            _ = value.withStringBytes { b in fits = (least == 0 || !b.isEmpty) && Self.scalarCount(b) <= (max ?? .max) }
+            return fits
+        case .bytes, .utf16:
+            return false
+        }
     }
 
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool {

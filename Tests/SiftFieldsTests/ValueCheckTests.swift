@@ -35,6 +35,26 @@ import Testing
         #expect(try check(field("length: 3"), "\"１２３\"") == [])
     }
 
+    /// Graphemes decided from scalars where the bound allows (`fitsForSure`), and counted where
+    /// it does not: every case here has its answer from the grapheme count.
+    @Test func graphemesWithinTheirBoundsAndOutside() throws {
+        let family = "👨‍👩‍👧"  // 5 scalars, 1 grapheme
+        let cases: [(String, String, [ReasonCode])] = [
+            ("{min: 1, max: 2}", "张三", []),  // 2 scalars: within, decided from the scalars
+            ("{min: 1, max: 2}", "张三丰", ["v.length"]),  // 3 graphemes
+            ("{min: 1, max: 2}", family + family, []),  // 10 scalars, 2 graphemes: counted
+            ("{min: 1, max: 1}", family + "a", ["v.length"]),
+            ("{min: 1, max: 12}", "", ["v.length"]),  // empty: 0 graphemes, under the minimum
+            ("{max: 12}", "", []),
+            ("{min: 2, max: 12}", "é", ["v.length"]),  // e and a combining accent: 1 grapheme
+            ("{min: 1, max: 1}", "e\u{301}", []),
+            ("{min: 1, max: 1}", "\\u00e9", []),  // an escape, decoded first
+        ]
+        for (bounds, text, reasons) in cases {
+            #expect(try check(field("length: \(bounds.dropLast()), unit: graphemes}"), "\"\(text)\"") == reasons, "\(bounds) \(text)")
+        }
+    }
+
     @Test func arraysCountItemsAndOtherTypesAreRejected() throws {
         let p = try field("length: {max: 2}")
         #expect(try check(p, "[1, 2]") == [])
