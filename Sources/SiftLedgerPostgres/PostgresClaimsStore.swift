@@ -96,7 +96,7 @@ final class PostgresClaimsStore: ClaimsStore {
         guard !wanted.isEmpty else { return }
         do {
             for row in try db.rows(
-                "SELECT key, order_id, user_id, note FROM sift_claims WHERE key = ANY(\(wanted.map(Self.text)))",
+                "SELECT key, order_id, user_id, note FROM sift_claims WHERE key = ANY(\(wanted))",  // keys as stored
                 as: (String, String?, String?, String?).self)
             {
                 known[row.0] = Owner(order: row.1, user: row.2, note: row.3)  // keys are looked up as stored

@@ -10,7 +10,7 @@ import Testing
 @Suite struct UniqueTests {
     func value(_ json: String) throws -> JSONValue {
         let doc = JSONDocument(capacity: json.utf8.count, duplicateKeys: .reject)
-        try doc.reparse(Array(json.utf8).withUnsafeBytes { UnsafeRawBufferPointer($0) })
+        try Array(json.utf8).withUnsafeBytes { try doc.reparse($0) }  // the bytes live while they are read
         return doc.root
     }
 
