@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import NIOCore
 import NIOPosix
@@ -39,7 +40,7 @@ final class PostgresClaimsStore: ClaimsStore {
     init(_ url: PostgresLedgerURL, password: String?, claimsAreFinal: Bool) throws(LedgerError) {
         db = try PostgresSession(url, password: password)
         self.password = password
-        run = claimsAreFinal ? nil : (id: String(UInt64.random(in: 0...UInt64.max), radix: 16), lock: Int64.random(in: 1...Int64.max))
+        run = claimsAreFinal ? nil : (id: Self.newRunID(), lock: Int64.random(in: 1...Int64.max))
         try db.transaction { () throws(LedgerError) in
             try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
             try PostgresSchema.check(db)
@@ -62,6 +63,19 @@ final class PostgresClaimsStore: ClaimsStore {
             }
         }
         db.close()
+    }
+
+    /// A new run's id: the microseconds since 1970 in 13 hex digits, then 8 random ones. Ids made
+    /// later sort after earlier ones (in any collation: digits before letters), so the block
+    /// ranges of `sift_claims_run_range` that hold a run's claims, written together, stay narrow.
+    static func newRunID(now: Date = Date()) -> String {
+        let micros = UInt64(max(0, now.timeIntervalSince1970 * 1_000_000))
+        return hex(micros, digits: 13) + hex(UInt64(UInt32.random(in: 0...UInt32.max)), digits: 8)
+    }
+
+    private static func hex(_ value: UInt64, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// Drops the claims of runs whose connection is gone: their lock can be taken.

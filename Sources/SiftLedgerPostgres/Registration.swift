@@ -20,7 +20,7 @@ package enum PostgresLedger {
         defer { db.close() }
         switch try PostgresSchema.create(db) {
         case .created: return "created"
-        case .keysMadeByteWise: return "upgraded in place (claim keys now compared byte by byte)"
+        case .upgraded(let done): return "upgraded in place (\(done.map(\.words).joined(separator: "; ")))"
         case .current: return "is set up already"
         }
     }

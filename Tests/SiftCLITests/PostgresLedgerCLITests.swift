@@ -117,6 +117,45 @@ struct PostgresLedgerCLITests {
         #expect(try SiftProcess.reasons(second.stdout)[2] == ["app_store.already_credited"])
     }
 
+    /// A ledger made before a run's claims were found through a block-range (BRIN) index keeps
+    /// working with its B-tree of one entry per provisional claim; `sift ledger init` replaces that
+    /// index, every claim kept, the version unchanged; a second init changes nothing. A run killed
+    /// afterwards leaves claims that the next run drops through the new index.
+    @Test func aLedgerWithARunIndexPerClaimIsUpgradedInPlace() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        let indexes = "SELECT c.relname || ' ' || a.amname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+            + "JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'sift_claims'::regclass ORDER BY 1"
+        #expect(try psql(url, indexes) == "sift_claims_pkey btree\nsift_claims_run_range brin\n")
+        // The ledger as Sift made it before.
+        _ = try psql(url, "DROP INDEX sift_claims_run_range")
+        _ = try psql(url, "CREATE INDEX sift_claims_run ON sift_claims (run) WHERE run IS NOT NULL")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sift-brin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = [
+            "run", "--rules", "rules/app-store.yaml", "samples/app-store/signed.jsonl", "--as-of", "2026-11-21T00:00:00Z", "--quiet",
+            "--ledger", url, "--out", dir.appendingPathComponent("first.jsonl").path,
+        ]
+        #expect(try SiftProcess.run(args).status == 1)
+        let upgrade = try SiftProcess.run(["ledger", "init", "--ledger", url])
+        #expect(upgrade.status == 0)
+        #expect(upgrade.stdout == "sift ledger: \(url) upgraded in place (a run's claims now found through a block-range index)\n")
+        #expect(try psql(url, indexes) == "sift_claims_pkey btree\nsift_claims_run_range brin\n")
+        #expect(try psql(url, "SELECT version FROM sift_ledger") == "1\n")
+        #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == "sift ledger: \(url) is set up already\n")
+        // A run's provisional claims, left as a killed run leaves them (its row, its lock free),
+        // are dropped by the next run, found through the new index.
+        _ = try psql(url, "INSERT INTO sift_runs VALUES ('0000000000001deadbeef', 12345)")
+        _ = try psql(url, "INSERT INTO sift_claims (key, order_id, run) VALUES ('t:9', 'o-9', '0000000000001deadbeef')")
+        #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "6\n")
+        let again = try SiftProcess.run(args.dropLast(2) + ["--out", dir.appendingPathComponent("second.jsonl").path])
+        #expect(again.status == 1)
+        #expect(try psql(url, "SELECT count(*) FROM sift_claims WHERE key = 't:9'") == "0\n")
+        #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
+    }
+
     /// psql's answer to `sql` on the database of `url`, as unaligned text.
     func psql(_ url: String, _ sql: String) throws -> String {
         var c = try #require(URLComponents(string: url))

@@ -64,6 +64,18 @@ struct PostgresClaimsStoreTests {
         #expect(try PostgresLedger.initialize(url, passwordFile: nil) == "is set up already")
     }
 
+    /// Run ids sort by the time they were made, in 21 hex digits, so that a run's claims (written
+    /// together) lie in few block ranges of the BRIN index that finds them; two made at once differ.
+    @Test func runIDsSortByTimeAndDiffer() {
+        let t = Date(timeIntervalSince1970: 1_795_000_000.25)
+        let ids = [0, 0.000_001, 1, 3600, 86_400 * 365 * 50].map { PostgresClaimsStore.newRunID(now: t.addingTimeInterval($0)) }
+        #expect(ids.allSatisfy { $0.count == 21 && $0.allSatisfy(\.isHexDigit) && $0 == $0.lowercased() })
+        #expect(ids == ids.sorted())
+        #expect(ids[0].prefix(13) == "6608b01630090")
+        #expect(PostgresClaimsStore.newRunID(now: Date(timeIntervalSince1970: 0)).prefix(13) == "0000000000000")
+        #expect(Set((0..<100).map { _ in PostgresClaimsStore.newRunID(now: t) }).count == 100)
+    }
+
     /// Each problem in one plain line naming the host and database, never the password.
     @Test func problemsAreOnePlainLine() throws {
         let url = try TestServer.freshDatabase()
