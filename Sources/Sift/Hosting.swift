@@ -58,18 +58,30 @@ public actor RecordSession {
 
     /// Checks and settles one record given as JSON bytes, as of `asOf`. Its claims (a
     /// receipt's transactions in a ledger) are committed before the verdict is returned; if
-    /// they cannot be, the verdict is `record.unsettled` and nothing is credited.
+    /// they cannot be, the verdict is `record.unsettled` and nothing is credited. A record whose
+    /// claims lost a race with another host's is settled again, as if it came after them.
     public func validate(json bytes: [UInt8], asOf: Date = Date()) -> RecordVerdict {
-        let verdict = session.validate(json: bytes, asOfMillis: asOf.siftMillis)
-        do { try session.checkpoint() } catch {
-            return RecordVerdict(
-                inputError: RecordVerdict.InputError(
-                    reason: ReasonCode.Record.unsettled,
-                    localized: LocalizedText(
-                        en: "the record could not be settled (\(error)); nothing was credited",
-                        zh: "无法结算此记录（\(error)）；未入账")))
+        var attempt = 1
+        while true {
+            let verdict = session.validate(json: bytes, asOfMillis: asOf.siftMillis)
+            do {
+                try session.checkpoint()
+                return verdict
+            } catch is SettleAgain where attempt < Session.settleAttempts {
+                attempt += 1
+            } catch {
+                return Self.unsettled(error)
+            }
         }
-        return verdict
+    }
+
+    private static func unsettled(_ error: any Error) -> RecordVerdict {
+        RecordVerdict(
+            inputError: RecordVerdict.InputError(
+                reason: ReasonCode.Record.unsettled,
+                localized: LocalizedText(
+                    en: "the record could not be settled (\(error)); nothing was credited",
+                    zh: "无法结算此记录（\(error)）；未入账")))
     }
 
     /// Checks and settles one record given as JSON data, as of `asOf`.

@@ -10,14 +10,21 @@ import SiftReceipts
 /// The claims ledger on PostgreSQL (docs/LEDGER.md), shared by every run on every host that
 /// names the same database: the same contract as the SQLite file, designed for the server.
 ///
-/// - **Blocks**: one transaction each, at READ COMMITTED, that first takes a transaction-level
-///   advisory lock common to every run of the ledger (`pg_advisory_xact_lock`), the analogue of
-///   SQLite's `BEGIN IMMEDIATE`. Runs on all hosts take their blocks one at a time, so a key's
-///   look-up and its claim cannot be split by another run, and every statement after the lock
-///   sees every block committed before it (READ COMMITTED takes a snapshot per statement; a
-///   transaction-wide snapshot, REPEATABLE READ, would be taken before the lock was granted and
-///   miss them). The claims' primary key is the last guard: a second claim of a key fails the
-///   block rather than crediting twice.
+/// - **Blocks**: one transaction each, at READ COMMITTED, that first takes an advisory lock
+///   common to every run of the ledger, shared (`pg_advisory_xact_lock_shared`): blocks of many
+///   runs go on side by side, and what takes it exclusively (a run opening or ending, `sift ledger
+///   init`) waits for them. Racing blocks are decided by the claims' primary key: a block inserts
+///   its claims with `ON CONFLICT DO NOTHING` and counts them, and when another run claimed one of
+///   its keys since its look-up, none of its claims is kept and `commit()` says it lost the race
+///   (`LedgerError.lostRace`); its records are settled again, after the winner's. The next block
+///   takes the lock exclusively, so it waits for every other run's and cannot lose again. Every
+///   statement sees every block committed before it (READ COMMITTED takes a snapshot per
+///   statement).
+/// - **Blocks alone**: a block whose writes depend on keys it only reads (refund marks made or
+///   lifted; `ReceiptPending.needsBlockAlone`) takes the lock exclusively from the start
+///   (`blockAlone()`). Whether a purchase may be credited depends on marks a crediting block
+///   does not write; with two such blocks side by side, each could miss the other's writes
+///   (write skew), so marks are never made beside credits.
 /// - **Gone runs**: a run whose claims are provisional holds a session-level advisory lock of its
 ///   own for as long as its connection lives; the server lets go of it when the connection ends,
 ///   however the process ends. A run is gone when another connection can take its lock.
@@ -36,6 +43,10 @@ final class PostgresClaimsStore: ClaimsStore {
     private var inTransaction = false
     private var finished = false
     private var failure: LedgerError?
+    /// The next block takes the block lock exclusively (after a lost race, or asked to be alone).
+    private var exclusiveNext = false
+    /// The open block holds the block lock exclusively.
+    private var exclusive = false
 
     init(_ url: PostgresLedgerURL, password: String?, claimsAreFinal: Bool) throws(LedgerError) {
         db = try PostgresSession(url, password: password)
@@ -109,11 +120,10 @@ final class PostgresClaimsStore: ClaimsStore {
         }
         guard !wanted.isEmpty else { return }
         do {
-            for row in try db.rows(
-                "SELECT key, order_id, user_id, note FROM sift_claims WHERE key = ANY(\(wanted))",  // keys as stored
-                as: (String, String?, String?, String?).self)
+            for (key, order, user, note) in try db.prepared(
+                PostgresStatements.lookUp, [PostgresStatements.bind(wanted)], as: (String, String?, String?, String?).self)
             {
-                known[row.0] = Owner(order: row.1, user: row.2, note: row.3)  // keys are looked up as stored
+                known[key] = Owner(order: order, user: user, note: note)  // keys as stored, as looked up
             }
         } catch { failure = error }
     }
@@ -164,41 +174,42 @@ final class PostgresClaimsStore: ClaimsStore {
         if let failure {
             self.failure = nil
             try? db.execute("ROLLBACK")
+            if failure.lostRace { exclusiveNext = true }
             throw failure
         }
         try db.execute("COMMIT")
+        exclusiveNext = false
+    }
+
+    /// The block about to open, or open, waits for every other run's and none starts beside it.
+    /// Asked for after the block made look-ups, it waits then (holding the shared lock as well).
+    func blockAlone() {
+        exclusiveNext = true
+        guard inTransaction, !exclusive, failure == nil else { return }
+        do {
+            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+            exclusive = true
+        } catch { failure = error }
     }
 
     /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
     /// is kept as U+FFFD, the same on every look-up.
     static func text(_ s: String) -> String { LedgerText.stored(s) }
 
-    /// The block's releases, then its claims: one INSERT from a column array each (cheaper for
-    /// the server to read than JSON), `present` saying which of order, user and note a claim has.
-    /// A key claimed twice breaks the primary key: the block fails, nothing is credited twice.
+    /// The block's releases, then its claims (`PostgresStatements.claim`), which must all be kept.
     private func write() throws(LedgerError) {
         if !deletes.isEmpty { try db.execute("DELETE FROM sift_claims WHERE key = ANY(\(deletes.map(Self.text)))") }
         guard !inserts.isEmpty else { return }
-        var keys: [String] = [], orders: [String] = [], users: [String] = [], notes: [String] = [], present: [Int32] = []
-        keys.reserveCapacity(inserts.count)
-        orders.reserveCapacity(inserts.count)
-        users.reserveCapacity(inserts.count)
-        notes.reserveCapacity(inserts.count)
-        present.reserveCapacity(inserts.count)
+        var claims = PostgresStatements.Claims(run: run?.id, capacity: inserts.count)
         for (key, owner) in inserts {
-            keys.append(Self.text(key))
-            orders.append(owner.order.map(Self.text) ?? "")
-            users.append(owner.user.map(Self.text) ?? "")
-            notes.append(owner.note.map(Self.text) ?? "")
-            present.append((owner.order == nil ? 0 : 1) | (owner.user == nil ? 0 : 2) | (owner.note == nil ? 0 : 4))
+            claims.append(Self.text(key), order: owner.order.map(Self.text), user: owner.user.map(Self.text), note: owner.note.map(Self.text))
         }
-        try db.execute(
-            """
-            INSERT INTO sift_claims (key, order_id, user_id, run, note)
-            SELECT k, CASE WHEN p & 1 <> 0 THEN o END, CASE WHEN p & 2 <> 0 THEN u END, \(run?.id)::text,
-                   CASE WHEN p & 4 <> 0 THEN n END
-            FROM unnest(\(keys)::text[], \(orders)::text[], \(users)::text[], \(notes)::text[], \(present)::int[]) AS x(k, o, u, n, p)
-            """)
+        do {
+            try db.prepared(PostgresStatements.claim, claims.binds)
+        } catch where error.lostRace && Set(inserts.map(\.key)).count != inserts.count {
+            // Not a race: settling the block again would claim the key twice again.
+            throw LedgerError(message: "ledger \(db.url.shown): a block claimed one key twice; nothing of it was kept")
+        }
     }
 
     func finish() throws(LedgerError) {
@@ -243,7 +254,12 @@ final class PostgresClaimsStore: ClaimsStore {
                 db = try PostgresSession(db.url, password: password)
             }
             try db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+            exclusive = exclusiveNext
+            if exclusive {
+                try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
+            } else {
+                try db.execute("SELECT pg_advisory_xact_lock_shared(\(Self.blockLock))")
+            }
             return true
         } catch {
             failure = error

@@ -77,9 +77,9 @@ enum PostgresSchema {
                     try db.execute(#"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "C""#)
                     done.append(.keysMadeByteWise)
                 }
-                if try db.rows("SELECT to_regclass('sift_claims_run') IS NOT NULL", as: Bool.self).first == true {
+                if try db.rows("SELECT to_regclass('sift_claims_run_range') IS NULL", as: Bool.self).first == true {
                     try db.execute(runIndex)
-                    try db.execute("DROP INDEX sift_claims_run")
+                    try db.execute("DROP INDEX IF EXISTS sift_claims_run")
                     done.append(.runIndexMadeRanged)
                 }
                 if !done.isEmpty { outcome = .upgraded(done) }

@@ -139,6 +139,34 @@ final class PostgresSession {
         try guarded { try wait(connection.query(query, logger: Self.logger)).map { try $0.decode((A, B, C, D, E).self) } }
     }
 
+    /// Statements this connection prepared, by their text.
+    private var statements: [String: PreparedQuery] = [:]
+
+    /// Runs `sql`, prepared on this connection the first time (`PostgresStatements`), with
+    /// `binds`; its rows. (postgres-nio's other prepared statements are for async code only.)
+    /// Columns are read as text: this API describes its results as text, whatever was sent.
+    func prepared<T: PostgresDecodable>(_ sql: String, _ binds: [PostgresData], as: T.Type) throws(LedgerError) -> [T] {
+        try guarded { try wait(statement(sql).execute(binds)).map { try $0.decode(T.self) } }
+    }
+
+    func prepared(_ sql: String, _ binds: [PostgresData]) throws(LedgerError) {
+        _ = try guarded { try wait(statement(sql).execute(binds)) }
+    }
+
+    func prepared<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
+        _ sql: String, _ binds: [PostgresData], as: (A, B, C, D).Type
+    ) throws(LedgerError) -> [(A, B, C, D)] {
+        try guarded { try wait(statement(sql).execute(binds)).map { try $0.decode((A, B, C, D).self) } }
+    }
+
+    /// `sql` as prepared on this connection: prepared now the first time.
+    private func statement(_ sql: String) throws -> PreparedQuery {
+        if let known = statements[sql] { return known }
+        let statement = try wait(connection.prepare(query: sql))
+        statements[sql] = statement
+        return statement
+    }
+
     /// Runs `body` in a transaction of its own.
     func transaction(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
         try execute("BEGIN ISOLATION LEVEL READ COMMITTED")
@@ -168,21 +196,13 @@ final class PostgresSession {
 enum PostgresProblem {
     static func plain(_ error: any Error, _ url: PostgresLedgerURL) -> LedgerError {
         let at = "ledger \(url.shown)"
+        if let (state, message) = refusal(error) { return refused(state, message, at, url) }
         guard let e = error as? PSQLError else {
             let words = Self.words(error)
             return LedgerError(
                 message: "\(at): " + (words == "connection failed" ? "the server failed a statement" : "cannot connect (\(words))"))
         }
         switch e.code {
-        case .server:
-            let state = e.serverInfo?[.sqlState] ?? ""
-            let message = e.serverInfo?[.message] ?? "an error"
-            switch state {
-            case "28P01", "28000": return LedgerError(message: "\(at): authentication failed for user \(url.user)")
-            case "3D000": return LedgerError(message: "\(at): database \(url.database) does not exist")
-            case "57P01", "57P02", "57P03": return LedgerError(message: "\(at): the server is shutting down or starting (\(message))")
-            default: return LedgerError(message: "\(at): the server refused a statement (\(state): \(message))")
-            }
         case .authMechanismRequiresPassword:
             return LedgerError(
                 message: "\(at): the server asks for a password: give it in PGPASSWORD, a .pgpass file or --ledger-password-file")
@@ -198,10 +218,35 @@ enum PostgresProblem {
         }
     }
 
+    /// The SQLSTATE and message of an error the server sent, from either of postgres-nio's error
+    /// types (its prepared statements for code without async report the older one).
+    static func refusal(_ error: any Error) -> (state: String, message: String)? {
+        if let e = error as? PSQLError, e.code == .server {
+            return (e.serverInfo?[.sqlState] ?? "", e.serverInfo?[.message] ?? "an error")
+        }
+        if let e = error as? PostgresError, case .server(let info) = e {
+            return (info.fields[.sqlState] ?? "", info.fields[.message] ?? "an error")
+        }
+        return nil
+    }
+
+    private static func refused(_ state: String, _ message: String, _ at: String, _ url: PostgresLedgerURL) -> LedgerError {
+        switch state {
+        case "28P01", "28000": return LedgerError(message: "\(at): authentication failed for user \(url.user)")
+        case "40P01", "40001":
+            return LedgerError(message: "\(at): a block lost a race with another run (\(message))", lostRace: true)
+        case "23505":  // a claim's key, taken by another run since the block looked it up
+            return LedgerError(message: "\(at): another run claimed a key of the block first (\(message))", lostRace: true)
+        case "3D000": return LedgerError(message: "\(at): database \(url.database) does not exist")
+        case "57P01", "57P02", "57P03": return LedgerError(message: "\(at): the server is shutting down or starting (\(message))")
+        default: return LedgerError(message: "\(at): the server refused a statement (\(state): \(message))")
+        }
+    }
+
     /// Whether the connection itself is gone (rather than a statement refused).
     static func isConnectionLost(_ error: any Error) -> Bool {
+        if let (state, _) = refusal(error) { return ["57P01", "57P02", "57P03"].contains(state) }
         guard let e = error as? PSQLError else { return true }
-        if e.code == .server { return ["57P01", "57P02", "57P03"].contains(e.serverInfo?[.sqlState] ?? "") }
         return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(e.code)
     }
 

@@ -118,6 +118,13 @@ package struct ReceiptPending: Sendable {
     /// The refund (for `marks`) or the reversal (for `lifts`): its signing time and transaction.
     package var markNote: MarkNote?
 
+    /// True when what the record writes depends on keys it only reads, which a block of another
+    /// run could write beside its own (write skew): refund marks and their lifts (every credit
+    /// reads marks), and once-keys taken only when the purchases it looks up show no problem. Its
+    /// block is then alone (`ClaimsStore.blockAlone()`). Everything else a record reads and
+    /// decides on, it also claims, and the claims' unique keys decide races.
+    package var needsBlockAlone: Bool { !marks.isEmpty || !lifts.isEmpty || (!once.isEmpty && !lookedUp.isEmpty) }
+
     package init(
         candidates: [Candidate], lookedUp: [(transaction: Transaction, type: ProductType?)], replayKey: ReceiptPolicy.ReplayKey,
         creditable: Bool, seen: [Transaction], replayOwner: ReceiptPolicy.ReplayOwner, order: String?, user: String?, rule: Mark,

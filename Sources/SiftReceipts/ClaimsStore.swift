@@ -9,9 +9,14 @@ import SiftCore
 /// The contract every store keeps (docs/LEDGER.md; `ClaimsStoreContract` in the tests runs it
 /// against each store):
 ///
-/// 1. **Blocks are atomic and exclusive.** The first call of a block opens it; `commit()` ends
-///    it. Between a block's `owner(of:)` of a key and its `record(_:_:)` of it, no other run on
-///    any host can claim that key: racing runs are decided by the store, never in memory.
+/// 1. **Blocks are atomic; racing blocks are decided by the store, never in memory.** The first
+///    call of a block opens it; `commit()` ends it. A store whose blocks wait for each other (the
+///    SQLite file) lets no other run claim a key between a block's `owner(of:)` and its
+///    `record(_:_:)`. A store whose blocks go on side by side (PostgreSQL) finds at `commit()`
+///    that another run claimed one of the block's keys first: it keeps nothing of the block and
+///    throws a `LedgerError` whose `lostRace` is true; the caller settles the block's records
+///    again, and the store's next block waits for every other and cannot lose. A block asked to
+///    be alone (`blockAlone()`) never goes on beside another.
 /// 2. **Nothing of a block that failed is kept.** A failure inside a block (I/O, a lost
 ///    connection) is kept and thrown by `commit()`, after which none of the block's claims or
 ///    releases is durable, so the caller writes none of its results.
@@ -28,6 +33,9 @@ package protocol ClaimsStore: AnyObject {
     /// A hint that the block is about to ask for `keys`: a store may fetch them at once (one
     /// round trip to a server). It opens the block like a look-up.
     func prefetch(_ keys: [String])
+    /// The block about to open (or open) waits for every other run's, and none goes on beside
+    /// it: for blocks whose writes depend on keys they do not write (refund marks and their lifts).
+    func blockAlone()
     /// Claims `key` for `owner` in this block, after `owner(of:)` found none.
     func record(_ key: String, _ owner: Owner)
     /// Removes `key` in this block, whichever run made it (a refund mark lifted).
@@ -86,6 +94,8 @@ package struct LedgerRow: Sendable, Equatable {
 
 extension ClaimsStore {
     package func prefetch(_ keys: [String]) {}
+    /// A store whose blocks always wait for each other has nothing to do.
+    package func blockAlone() {}
 }
 
 package enum ClaimsStores {

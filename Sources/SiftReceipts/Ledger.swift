@@ -272,6 +272,9 @@ package struct LedgerError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The ledger was locked by another connection past the wait.
     var busy = false
+    /// The block lost a race with another run for a key (a server's ledger, whose blocks do not
+    /// wait for each other): nothing of it was kept, and its records are settled again.
+    package var lostRace = false
     public var description: String { message }
 
     package init(message: String) {
@@ -281,5 +284,10 @@ package struct LedgerError: Error, Sendable, CustomStringConvertible {
     init(message: String, busy: Bool) {
         self.message = message
         self.busy = busy
+    }
+
+    package init(message: String, lostRace: Bool) {
+        self.message = message
+        self.lostRace = lostRace
     }
 }

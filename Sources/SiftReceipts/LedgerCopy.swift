@@ -42,6 +42,7 @@ package enum LedgerCopy {
         while start < rows.count {
             let block = rows[start..<min(start + max(blockSize, 1), rows.count)]
             start = block.endIndex
+            target.blockAlone()  // one block at a time: copying never loses a race with a run
             target.prefetch(block.map(\.key))
             for row in block {
                 if let there = target.owner(of: row.key) {

@@ -27,6 +27,9 @@ package final class ReplaySettler: Settler {
     /// key it claimed (a dictionary of String keys that grew with the run cost about a fifth of
     /// the settling thread: its look-ups, its rehashing as it grew, and comparing long keys).
     private var claims: [String: Owner] = [:]
+    /// Without a ledger: each key changed since the last block kept, with what it held before,
+    /// to put back should the session's block be settled again.
+    private var undo: [(key: String, before: Owner?)] = []
     private let ledger: (any ClaimsStore)?
 
     /// This run, in the notes of the keys it claims for `unique_across_runs`.
@@ -61,12 +64,18 @@ package final class ReplaySettler: Settler {
 
     /// Removes a claim (a refund mark), in the ledger's block or in memory.
     private func lift(_ key: String) {
-        guard let ledger else { return claims[key] = nil }
+        guard let ledger else {
+            undo.append((key, claims.removeValue(forKey: key)))
+            return
+        }
         ledger.release(key)
     }
 
     private func claim(_ key: String, _ owner: Owner) {
-        guard let ledger else { return claims[key] = owner }
+        guard let ledger else {
+            undo.append((key, claims.updateValue(owner, forKey: key)))
+            return
+        }
         ledger.record(key, owner)
     }
 
@@ -82,10 +91,20 @@ package final class ReplaySettler: Settler {
             for (t, type) in p.lookedUp { keys += self.keys(t, type, p) }
             keys += p.seen.compactMap { $0.transactionID.map { "t:" + $0 } }
         }
+        var marks = false
         for r in results {
-            if let p = r.pending as? ReceiptPending { add(p) }
-            if let list = r.pending as? ReceiptPendingList { for part in list.parts { add(part.pending) } }
+            if let p = r.pending as? ReceiptPending {
+                add(p)
+                marks = marks || p.needsBlockAlone
+            }
+            if let list = r.pending as? ReceiptPendingList {
+                for part in list.parts {
+                    add(part.pending)
+                    marks = marks || part.pending.needsBlockAlone
+                }
+            }
         }
+        if marks { ledger.blockAlone() }
         if !keys.isEmpty { ledger.prefetch(keys) }
     }
 
@@ -117,6 +136,7 @@ package final class ReplaySettler: Settler {
 
     /// Settles one part: its replays, once-keys, marks and lifts; returns its output.
     private func settle(_ pending: ReceiptPending, _ violations: inout [Violation]) -> any StageOutput {
+        if pending.needsBlockAlone { ledger?.blockAlone() }
         // Compared with owners as the ledger gives them back (an id with a NUL in it).
         let me =
             ledger == nil
@@ -227,7 +247,13 @@ package final class ReplaySettler: Settler {
     /// Commits the claims of the records settled since the last call (a block, or one host
     /// record), before their results are written.
     package func checkpoint() throws {
-        try ledger?.commit()
+        do throws(LedgerError) { try ledger?.commit() } catch where error.lostRace { throw SettleAgain(error.message) }
+    }
+
+    /// With a ledger, a block that lost a race was dropped by the store: nothing is kept here.
+    package func blockEnded(kept: Bool) {
+        if !kept { for (key, before) in undo.reversed() { claims[key] = before } }
+        undo.removeAll(keepingCapacity: true)
     }
     package func finish() throws {
         // Shared by the stages of one ledger, each of which may end the run.

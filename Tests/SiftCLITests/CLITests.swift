@@ -45,8 +45,6 @@ struct SiftProcess {
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
-    /// Starts the binary in the package folder without waiting: for tests that signal it or
-    /// read its output as it comes. Standard error is discarded unless `stderr` is given.
     /// The reason codes of each result line of `stdout`, in order.
     static func reasons(_ stdout: String) throws -> [[String]] {
         try stdout.split(separator: "\n").map { line in
@@ -55,6 +53,8 @@ struct SiftProcess {
         }
     }
 
+    /// Starts the binary in the package folder without waiting: for tests that signal it or
+    /// read its output as it comes. Standard error is discarded unless `stderr` is given.
     static func start(_ arguments: [String], stdout: Pipe? = nil, stderr: Pipe? = nil, stdin: Pipe? = nil) throws -> Process {
         let p = Process()
         p.executableURL = binary

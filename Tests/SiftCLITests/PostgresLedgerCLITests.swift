@@ -145,6 +145,10 @@ struct PostgresLedgerCLITests {
         #expect(try psql(url, "SELECT version FROM sift_ledger") == "1\n")
         #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
         #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == "sift ledger: \(url) is set up already\n")
+        // A ledger whose index is missing altogether gets it back the same way.
+        _ = try psql(url, "DROP INDEX sift_claims_run_range")
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == upgrade.stdout)
+        #expect(try psql(url, indexes) == "sift_claims_pkey btree\nsift_claims_run_range brin\n")
         // A run's provisional claims, left as a killed run leaves them (its row, its lock free),
         // are dropped by the next run, found through the new index.
         _ = try psql(url, "INSERT INTO sift_runs VALUES ('0000000000001deadbeef', 12345)")
@@ -154,6 +158,60 @@ struct PostgresLedgerCLITests {
         #expect(again.status == 1)
         #expect(try psql(url, "SELECT count(*) FROM sift_claims WHERE key = 't:9'") == "0\n")
         #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
+    }
+
+    /// A run whose block loses a race settles it again. Another connection claims the second
+    /// record's transaction after the run looked it up and before the run's claims went in: the
+    /// run waits for that connection's transaction (seen in `pg_stat_activity`), which then
+    /// commits. The block keeps nothing; settled again, its second record is a replay of the
+    /// other claim, and its first and third are credited, each once.
+    @Test func aRunWhoseBlockLosesARaceSettlesItAgain() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("sift-race-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: input) }
+        let records = (1...3).map { i in
+            #"{"order_id":"o-\#(i)","user_id":"u-\#(i)","receipt":{"status":0,"environment":"Production","receipt":"#
+                + #"{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"700\#(i)","quantity":"1"}]}}}"#
+        }
+        try (records.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        // The other connection: its claim of t:7002 stays uncommitted until told.
+        var c = try #require(URLComponents(string: url))
+        c.query = nil
+        let holder = Process(), holderInput = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = [try #require(c.string), "-q"]
+        holder.standardInput = holderInput
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        holderInput.fileHandleForWriting.write(
+            Data("BEGIN;\nINSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7002', 'o-9', 'u-9');\n".utf8))
+        let name = try #require(c.path.split(separator: "/").last)
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"
+        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"))
+        let out = Pipe()
+        let run = try SiftProcess.start(
+            ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", url],
+            stdout: out)
+        #expect(try waitFor(url, waiting), "the run's claims wait for the other connection's")
+        holderInput.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        try holderInput.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 1)
+        #expect(try SiftProcess.reasons(stdout) == [[], ["receipt.replayed_transaction"], []])
+        #expect(stdout.contains(#"transaction_id 7002 was already credited to order o-9, user u-9"#))
+        #expect(try psql(url, "SELECT key || ' ' || order_id FROM sift_claims ORDER BY key") == "t:7001 o-1\nt:7002 o-9\nt:7003 o-3\n")
+    }
+
+    /// Asks `sql` (a count) every 50 ms for up to 20 s until it answers 1; whether it did.
+    func waitFor(_ url: String, _ sql: String) throws -> Bool {
+        for _ in 0..<400 {
+            if try psql(url, sql) == "1\n" { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     /// psql's answer to `sql` on the database of `url`, as unaligned text.

@@ -23,6 +23,7 @@ struct ClaimsStoreContract {
         try aClaimReleasedInItsOwnBlockIsNeverKept()
         try textWithANulIsKeptAsUFFFDAndFoundAgain()
         try aSQLiteLedgerIsCopiedInOnceAndConflictsAreLeftAlone()
+        try racingBlocksAreDecidedByTheStore()
     }
 
     func claimsAreSeenInTheirBlockAndByOthersOnceCommitted() throws {
@@ -84,7 +85,8 @@ extension ClaimsStoreContract {
         a.record("t:5", alice)
         a.record("t:6", alice)
         a.record("t:6", bob)
-        #expect(throws: LedgerError.self) { try a.commit() }
+        let error = #expect(throws: LedgerError.self) { try a.commit() }
+        #expect(error?.lostRace == false, "a block's own mistake is not a race: settling it again would not help")
         #expect(a.owner(of: "t:5") == nil)
         #expect(a.owner(of: "t:6") == nil)
         try a.commit()
@@ -200,5 +202,57 @@ extension ClaimsStoreContract {
         #expect(store.owner(of: "r:9") == Owner(order: "o", user: "u"))
         #expect(store.owner(of: "r:9")?.note == nil)
         try store.commit()
+    }
+}
+
+extension ClaimsStoreContract {
+    /// Two runs race for one key, each looking it up before the other's block ends. Exactly one
+    /// keeps it. The other either waited for the first block and found the key taken (a store
+    /// whose blocks wait for each other), or lost the race at its commit (one whose blocks go on
+    /// side by side): then none of its block's claims is kept, the error says so (`lostRace`),
+    /// and its next block, settled again, finds the winner's claim.
+    func racingBlocksAreDecidedByTheStore() throws {
+        let a = try open(true)
+        nonisolated(unsafe) let b = try open(true)
+        #expect(a.owner(of: "t:20") == nil)
+        // b on a thread of its own: where blocks wait for each other, b's waits for a's.
+        nonisolated(unsafe) var seenByB: [Owner?] = []
+        let bDone = DispatchSemaphore(value: 0)
+        let bob = self.bob
+        Thread {
+            defer { bDone.signal() }
+            for _ in 0..<3 {  // settled again after a lost race
+                let prior = b.owner(of: "t:20")
+                seenByB.append(prior)
+                if prior == nil { b.record("t:20", bob) }
+                do throws(LedgerError) { return try b.commit() } catch where error.lostRace { continue } catch { return }
+            }
+        }.start()
+        Thread.sleep(forTimeInterval: 0.5)  // b's block is over (side by side), or waits for a's
+        a.record("t:20", alice)
+        a.record("t:21", alice)
+        let aCommitted: Bool
+        do throws(LedgerError) {
+            try a.commit()
+            aCommitted = true
+        } catch {
+            #expect(error.lostRace, "\(error)")
+            aCommitted = false
+        }
+        bDone.wait()
+        let c = try open(true)
+        let (t20, t21) = (c.owner(of: "t:20"), c.owner(of: "t:21"))
+        try c.commit()  // before a's next block, which waits for every other block
+        if aCommitted {
+            #expect(t20 == alice)
+            #expect(t21 == alice)
+            #expect(seenByB.last == .some(alice), "b settled last and found a's claim")
+        } else {
+            #expect(t20 == bob)
+            #expect(t21 == nil, "nothing of a lost block is kept")
+            #expect(seenByB.first == .some(nil))
+            #expect(a.owner(of: "t:20") == bob, "settled again, a finds the winner's claim")
+            try a.commit()
+        }
     }
 }

@@ -58,6 +58,54 @@ struct PostgresClaimsStoreTests {
         }).runAll()
     }
 
+    /// Blocks of two runs go on side by side (here on one thread: one waiting for the other would
+    /// never end); the one that commits second, having claimed a key the first claimed since its
+    /// look-up, keeps nothing and says it lost the race; its next block finds the winner's claim.
+    @Test func blocksGoOnSideBySideAndTheLoserSettlesAgain() throws {
+        let url = try TestServer.ledger()
+        let open = { try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true) }
+        let a = try open(), b = try open()
+        let alice = Owner(order: "o-1", user: "u-1"), bob = Owner(order: "o-2", user: "u-2")
+        a.prefetch(["t:1", "t:2"])
+        #expect(a.owner(of: "t:1") == nil)
+        #expect(b.owner(of: "t:1") == nil)
+        b.record("t:1", bob)
+        try b.commit()
+        a.record("t:1", alice)
+        a.record("t:2", alice)
+        let error = #expect(throws: LedgerError.self) { try a.commit() }
+        #expect(error?.lostRace == true)
+        #expect(
+            error?.message == "ledger \(try PostgresLedgerURL(url).shown): another run claimed a key of the block first "
+                + #"(duplicate key value violates unique constraint "sift_claims_pkey")"#)
+        #expect(a.owner(of: "t:1") == bob)
+        #expect(a.owner(of: "t:2") == nil)
+        try a.commit()
+    }
+
+    /// A block asked to be alone (it makes refund marks) waits for the blocks going on, and
+    /// others wait for it.
+    @Test func aBlockAloneWaitsForOthersAndOthersForIt() throws {
+        let url = try TestServer.ledger()
+        let open = { try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true) }
+        let a = try open()
+        nonisolated(unsafe) let b = try open()
+        a.blockAlone()
+        #expect(a.owner(of: "r:1") == nil)
+        nonisolated(unsafe) var seen: Owner?? = .none
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            seen = .some(b.owner(of: "r:1"))
+            try? b.commit()
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut, "b's block waits for a's")
+        a.record("r:1", Owner(order: "o-1", user: "u-1", note: "1795132800000 1"))
+        try a.commit()
+        done.wait()
+        #expect(seen == .some(Owner(order: "o-1", user: "u-1")), "b's look-up came after a's block")
+    }
+
     @Test func initIsIdempotent() throws {
         let url = try TestServer.freshDatabase()
         #expect(try PostgresLedger.initialize(url, passwordFile: nil) == "created")
@@ -210,6 +258,33 @@ struct PostgresHostSessionTests {
         #expect(credited == 200)
         try await a.finish()
         try await b.finish()
+    }
+
+    /// A host's record whose claim loses a race is settled again: another connection claims its
+    /// transaction after the session looked it up, and commits while the session's claim waits
+    /// for it. The verdict is then a replay of that claim, not a failure, and nothing is credited.
+    @Test func aRecordWhoseClaimLosesARaceIsSettledAgain() async throws {
+        let url = try TestServer.ledger()
+        let holder = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { holder.close() }
+        try holder.execute("BEGIN")
+        try holder.execute("INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:5000007', 'o-9', 'u-9')")
+        let session = try RecordSession(pipeline: try pipeline(), ledger: try LedgerConfiguration.postgres(url, password: TestServer.password))
+        async let verdict = session.validate(json: receipt(7, order: "h-7"))
+        let watcher = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { watcher.close() }
+        var waited = false
+        for _ in 0..<400 where !waited {
+            waited = try watcher.rows("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", as: Int64.self) == [1]
+            if !waited { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(waited, "the session's claim waits for the other connection's")
+        try holder.execute("COMMIT")
+        let v = await verdict
+        #expect(v.reasons == ["receipt.replayed_transaction"])
+        #expect(v.violations.first?.message.en == "transaction_id 5000007 was already credited to order o-9, user u-9: a replayed receipt")
+        #expect(try watcher.rows("SELECT order_id FROM sift_claims", as: String.self) == ["o-9"])
+        try await session.finish()
     }
 
     @Test func aSessionWhoseConnectionIsDroppedConnectsAgain() async throws {

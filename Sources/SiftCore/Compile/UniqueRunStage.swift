@@ -109,6 +109,8 @@ final class UniqueRunSettler: Settler {
     private var seen: [JSONDigest: UInt64] = [:]
     /// The ledger's claims, for `unique_across_runs`.
     private let claims: (any KeyClaims)?
+    /// Keys first seen since the last block kept: forgotten again if the block is settled again.
+    private var added: [JSONDigest] = []
 
     init(_ rule: UniqueRunStage.Rule, position: RecordPosition, claims: (any KeyClaims)?) {
         self.rule = rule
@@ -124,6 +126,10 @@ final class UniqueRunSettler: Settler {
     }
 
     func checkpoint() throws { try claims?.checkpoint() }
+    func blockEnded(kept: Bool) {
+        if !kept { for key in added { seen[key] = nil } }
+        added.removeAll(keepingCapacity: true)
+    }
     func finish() throws { try claims?.finish() }
 
     func settle(_ result: inout StageResult, context: EvaluationContext) {
@@ -137,6 +143,7 @@ final class UniqueRunSettler: Settler {
         } else {
             guard let first = seen[pending.key] else {
                 seen[pending.key] = position.packed
+                added.append(pending.key)
                 return
             }
             place = position.describe(first)

@@ -32,11 +32,27 @@ package protocol Settler: AnyObject {
     /// True when `prepare` does anything (a ledger to ask): otherwise the block's results are
     /// not gathered for it.
     var prepares: Bool { get }
-    /// Makes what was settled so far durable (a host calls this between requests).
+    /// Makes what was settled so far durable (a host calls this between requests). Throws
+    /// `SettleAgain` when a ledger's block lost a race with another run: nothing of it was kept.
     func checkpoint() throws
+    /// After every settler's `checkpoint()`: `kept` when all of them committed (what was settled
+    /// since the last block stays, and need not be undone), false when one lost a race
+    /// (`SettleAgain`): undo what was settled since the last kept block, which is settled again.
+    func blockEnded(kept: Bool)
     /// Called once after the last record: make everything durable. A run that never
     /// gets here (killed) leaves durable state as it was before the run.
     func finish() throws
+}
+
+/// A ledger's block lost a race with another run for a key (docs/LEDGER.md, "Blocks that lose a
+/// race"): none of its claims was kept, and every settler has undone the block. The caller
+/// settles the same records again; the ledger's next block waits for the others and cannot lose.
+package struct SettleAgain: Error, Sendable, CustomStringConvertible {
+    /// The ledger's words for what happened, naming it (a run that keeps losing stops with them).
+    public let message: String
+    public var description: String { message }
+
+    public init(_ message: String) { self.message = message }
 }
 
 extension Settler {

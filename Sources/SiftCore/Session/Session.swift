@@ -126,8 +126,22 @@ package final class Session {
     }
 
     /// Makes state settled so far durable (a ledger commit), for long-lived hosts.
+    /// Throws `SettleAgain` when a ledger's block lost a race: the session is then as it was
+    /// after the last block kept, and the caller settles the same records again.
     public func checkpoint() throws {
-        for row in settlers { for s in row { try s?.checkpoint() } }
+        do {
+            for row in settlers { for s in row { try s?.checkpoint() } }
+        } catch let again as SettleAgain {
+            forEachSettler { $0.blockEnded(kept: false) }
+            throw again
+        }
+        forEachSettler { $0.blockEnded(kept: true) }
+    }
+
+    /// Each settler once (settlers of one ledger share an object).
+    private func forEachSettler(_ body: (any Settler) -> Void) {
+        var done = Set<ObjectIdentifier>()
+        for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { body(s) } } }
     }
 
     /// Ends the session: settlers flush what they keep (a ledger).
@@ -135,6 +149,11 @@ package final class Session {
         var done = Set<ObjectIdentifier>()
         for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { try s.finish() } } }
     }
+
+    /// How many times a block that lost a race is settled again before the run gives up: the
+    /// ledger's block after a lost race waits for every other run's and cannot lose, so the
+    /// second try succeeds; the bound is against a store that keeps losing all the same.
+    package static let settleAttempts = 4
 }
 
 /// A session belongs to one thread or stream; hosts share state across tasks with `RecordSession`.
