@@ -94,26 +94,54 @@ extension BatchRunner {
         }
         let isArray = doc.root.kind == .array
         let records = isArray ? doc.root.elements : [doc.root]
+        // The records this run takes (`--shard`), with their lines.
+        var taken: [(index: Int, line: Int)] = []
         var line = firstLine, scanned = 0
         for (i, r) in records.enumerated() {
             let start = doc.start(of: r)
             line += bytes[scanned..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             scanned = start
-            guard run.takesNext() else { continue }
-            let verdict: RecordVerdict
-            if r.kind != .object {
-                verdict = RecordVerdict(inputError: .notObject)
-            } else if rejects, let duplicate = doc.duplicateKey(within: r) {
-                verdict = RecordVerdict(inputError: RecordVerdict.InputError(duplicate))
-            } else {
-                run.session.position.at(source: name, line: line, element: isArray ? i : nil)
-                verdict = run.session.validate(r)
-            }
-            e.emit(
-                source: name, line: line, index: isArray ? i : nil, record: UnsafeRawBufferPointer(doc.text(of: r)),
-                root: r.kind == .object ? r : nil, verdict: verdict)
-            if e.pendingBytes >= Self.maxBatchBytes { try run.flush(&e) }
+            if run.takesNext() { taken.append((i, line)) }
         }
-        try run.flush(&e)
+        // In batches of `maxBatchBytes` of results; a batch whose ledger block lost a race with
+        // another run is settled again (`SettleAgain`).
+        var from = 0
+        repeat {
+            var attempt = 1
+            while true {
+                var e = run.emitter()
+                var to = from
+                while to < taken.count, to == from || e.pendingBytes < Self.maxBatchBytes {
+                    emit(records[taken[to].index], taken[to], isArray: isArray, doc, name: name, rejects: rejects, run, &e)
+                    to += 1
+                }
+                do {
+                    try run.flush(&e)
+                    from = to
+                    break
+                } catch is SettleAgain where attempt < Session.settleAttempts {
+                    attempt += 1
+                }
+            }
+        } while from < taken.count
+    }
+
+    /// Checks and settles the record `r` of a document, and adds its result to `e`.
+    private func emit(
+        _ r: JSONValue, _ at: (index: Int, line: Int), isArray: Bool, _ doc: JSONDocument, name: String, rejects: Bool, _ run: RunState,
+        _ e: inout RecordEmitter
+    ) {
+        let verdict: RecordVerdict
+        if r.kind != .object {
+            verdict = RecordVerdict(inputError: .notObject)
+        } else if rejects, let duplicate = doc.duplicateKey(within: r) {
+            verdict = RecordVerdict(inputError: RecordVerdict.InputError(duplicate))
+        } else {
+            run.session.position.at(source: name, line: at.line, element: isArray ? at.index : nil)
+            verdict = run.session.validate(r)
+        }
+        e.emit(
+            source: name, line: at.line, index: isArray ? at.index : nil, record: UnsafeRawBufferPointer(doc.text(of: r)),
+            root: r.kind == .object ? r : nil, verdict: verdict)
     }
 }

@@ -13,9 +13,9 @@ import SiftReceipts
 /// - **Blocks**: one transaction each, at READ COMMITTED, that first takes an advisory lock
 ///   common to every run of the ledger, shared (`pg_advisory_xact_lock_shared`): blocks of many
 ///   runs go on side by side, and what takes it exclusively (a run opening or ending, `sift ledger
-///   init`) waits for them. Racing blocks are decided by the claims' primary key: a block inserts
-///   its claims with `ON CONFLICT DO NOTHING` and counts them, and when another run claimed one of
-///   its keys since its look-up, none of its claims is kept and `commit()` says it lost the race
+///   init`) waits for them. Racing blocks are decided by the claims' primary key: when another
+///   run claimed one of a block's keys since its look-up, the block's INSERT breaks the key
+///   (SQLSTATE 23505), none of its claims is kept and `commit()` says it lost the race
 ///   (`LedgerError.lostRace`); its records are settled again, after the winner's. The next block
 ///   takes the lock exclusively, so it waits for every other run's and cannot lose again. Every
 ///   statement sees every block committed before it (READ COMMITTED takes a snapshot per
@@ -190,6 +190,9 @@ final class PostgresClaimsStore: ClaimsStore {
             try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
             exclusive = true
         } catch { failure = error }
+        // What the block read before may have changed until the lock was granted: read again.
+        let written = Set(inserts.map(\.key) + deletes)
+        known = known.filter { written.contains($0.key) }
     }
 
     /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
@@ -202,11 +205,12 @@ final class PostgresClaimsStore: ClaimsStore {
         guard !inserts.isEmpty else { return }
         var claims = PostgresStatements.Claims(run: run?.id, capacity: inserts.count)
         for (key, owner) in inserts {
-            claims.append(Self.text(key), order: owner.order.map(Self.text), user: owner.user.map(Self.text), note: owner.note.map(Self.text))
+            claims.append(
+                Self.text(key), order: owner.order.map(Self.text), user: owner.user.map(Self.text), note: owner.note.map(Self.text))
         }
         do {
             try db.prepared(PostgresStatements.claim, claims.binds)
-        } catch where error.lostRace && Set(inserts.map(\.key)).count != inserts.count {
+        } catch  where error.lostRace && Set(inserts.map(\.key)).count != inserts.count {
             // Not a race: settling the block again would claim the key twice again.
             throw LedgerError(message: "ledger \(db.url.shown): a block claimed one key twice; nothing of it was kept")
         }

@@ -77,8 +77,10 @@ enum PostgresSchema {
                     try db.execute(#"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "C""#)
                     done.append(.keysMadeByteWise)
                 }
-                if try db.rows("SELECT to_regclass('sift_claims_run_range') IS NULL", as: Bool.self).first == true {
-                    try db.execute(runIndex)
+                let ranged = try db.rows("SELECT to_regclass('sift_claims_run_range') IS NOT NULL", as: Bool.self).first == true
+                let perClaim = try db.rows("SELECT to_regclass('sift_claims_run') IS NOT NULL", as: Bool.self).first == true
+                if !ranged || perClaim {
+                    if !ranged { try db.execute(runIndex) }
                     try db.execute("DROP INDEX IF EXISTS sift_claims_run")
                     done.append(.runIndexMadeRanged)
                 }

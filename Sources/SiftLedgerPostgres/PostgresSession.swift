@@ -146,17 +146,27 @@ final class PostgresSession {
     /// `binds`; its rows. (postgres-nio's other prepared statements are for async code only.)
     /// Columns are read as text: this API describes its results as text, whatever was sent.
     func prepared<T: PostgresDecodable>(_ sql: String, _ binds: [PostgresData], as: T.Type) throws(LedgerError) -> [T] {
-        try guarded { try wait(statement(sql).execute(binds)).map { try $0.decode(T.self) } }
+        try guarded { try run(sql, binds).map { try $0.decode(T.self) } }
     }
 
     func prepared(_ sql: String, _ binds: [PostgresData]) throws(LedgerError) {
-        _ = try guarded { try wait(statement(sql).execute(binds)) }
+        _ = try guarded { try run(sql, binds) }
     }
 
     func prepared<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
         _ sql: String, _ binds: [PostgresData], as: (A, B, C, D).Type
     ) throws(LedgerError) -> [(A, B, C, D)] {
-        try guarded { try wait(statement(sql).execute(binds)).map { try $0.decode((A, B, C, D).self) } }
+        try guarded { try run(sql, binds).map { try $0.decode((A, B, C, D).self) } }
+    }
+
+    /// Runs `sql` as prepared. A statement the server no longer accepts as prepared (the table
+    /// changed under it, `sift ledger init`; SQLSTATE 0A000, or 26000 once it is gone) is
+    /// forgotten, to be prepared again: the block fails as a lost race and is settled again.
+    private func run(_ sql: String, _ binds: [PostgresData]) throws -> [PostgresRow] {
+        do { return try wait(statement(sql).execute(binds)) } catch {
+            if let (state, _) = PostgresProblem.refusal(error), ["0A000", "26000"].contains(state) { statements[sql] = nil }
+            throw error
+        }
     }
 
     /// `sql` as prepared on this connection: prepared now the first time.
@@ -197,6 +207,9 @@ enum PostgresProblem {
     static func plain(_ error: any Error, _ url: PostgresLedgerURL) -> LedgerError {
         let at = "ledger \(url.shown)"
         if let (state, message) = refusal(error) { return refused(state, message, at, url) }
+        if let e = error as? PostgresError, case .connectionClosed = e {
+            return LedgerError(message: "\(at): the connection to the server was lost")
+        }
         guard let e = error as? PSQLError else {
             let words = Self.words(error)
             return LedgerError(
@@ -235,6 +248,8 @@ enum PostgresProblem {
         case "28P01", "28000": return LedgerError(message: "\(at): authentication failed for user \(url.user)")
         case "40P01", "40001":
             return LedgerError(message: "\(at): a block lost a race with another run (\(message))", lostRace: true)
+        case "0A000", "26000":  // a prepared statement the table changed under, prepared again (`run`)
+            return LedgerError(message: "\(at): the ledger's tables changed under a statement (\(message))", lostRace: true)
         case "23505":  // a claim's key, taken by another run since the block looked it up
             return LedgerError(message: "\(at): another run claimed a key of the block first (\(message))", lostRace: true)
         case "3D000": return LedgerError(message: "\(at): database \(url.database) does not exist")

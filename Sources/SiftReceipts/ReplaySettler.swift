@@ -247,7 +247,7 @@ package final class ReplaySettler: Settler {
     /// Commits the claims of the records settled since the last call (a block, or one host
     /// record), before their results are written.
     package func checkpoint() throws {
-        do throws(LedgerError) { try ledger?.commit() } catch where error.lostRace { throw SettleAgain(error.message) }
+        do throws(LedgerError) { try ledger?.commit() } catch  where error.lostRace { throw SettleAgain(error.message) }
     }
 
     /// With a ledger, a block that lost a race was dropped by the store: nothing is kept here.

@@ -124,7 +124,8 @@ struct PostgresLedgerCLITests {
     @Test func aLedgerWithARunIndexPerClaimIsUpgradedInPlace() throws {
         let url = try database()
         #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
-        let indexes = "SELECT c.relname || ' ' || a.amname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+        let indexes =
+            "SELECT c.relname || ' ' || a.amname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
             + "JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'sift_claims'::regclass ORDER BY 1"
         #expect(try psql(url, indexes) == "sift_claims_pkey btree\nsift_claims_run_range brin\n")
         // The ledger as Sift made it before.
@@ -165,16 +166,18 @@ struct PostgresLedgerCLITests {
     /// run waits for that connection's transaction (seen in `pg_stat_activity`), which then
     /// commits. The block keeps nothing; settled again, its second record is a replay of the
     /// other claim, and its first and third are credited, each once.
-    @Test func aRunWhoseBlockLosesARaceSettlesItAgain() throws {
+    /// The same for a JSON array input, settled record by record.
+    @Test(arguments: ["jsonl", "json"]) func aRunWhoseBlockLosesARaceSettlesItAgain(_ kind: String) throws {
         let url = try database()
         #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("sift-race-\(UUID().uuidString).jsonl")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("sift-race-\(UUID().uuidString).\(kind)")
         defer { try? FileManager.default.removeItem(at: input) }
         let records = (1...3).map { i in
             #"{"order_id":"o-\#(i)","user_id":"u-\#(i)","receipt":{"status":0,"environment":"Production","receipt":"#
                 + #"{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"700\#(i)","quantity":"1"}]}}}"#
         }
-        try (records.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let text = kind == "json" ? "[" + records.joined(separator: ",\n") + "]\n" : records.joined(separator: "\n") + "\n"
+        try text.write(to: input, atomically: true, encoding: .utf8)
         // The other connection: its claim of t:7002 stays uncommitted until told.
         var c = try #require(URLComponents(string: url))
         c.query = nil

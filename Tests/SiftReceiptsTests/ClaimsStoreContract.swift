@@ -2,6 +2,7 @@ import Foundation
 import SiftTesting
 import Testing
 
+@testable import SiftCore
 @testable import SiftReceipts
 
 /// The contract of `ClaimsStore` (its doc comment, docs/LEDGER.md), run against every store.
@@ -225,7 +226,7 @@ extension ClaimsStoreContract {
                 let prior = b.owner(of: "t:20")
                 seenByB.append(prior)
                 if prior == nil { b.record("t:20", bob) }
-                do throws(LedgerError) { return try b.commit() } catch where error.lostRace { continue } catch { return }
+                do throws(LedgerError) { return try b.commit() } catch  where error.lostRace { continue } catch { return }
             }
         }.start()
         Thread.sleep(forTimeInterval: 0.5)  // b's block is over (side by side), or waits for a's
@@ -254,5 +255,62 @@ extension ClaimsStoreContract {
             #expect(a.owner(of: "t:20") == bob, "settled again, a finds the winner's claim")
             try a.commit()
         }
+    }
+}
+
+/// A store that records what the settler asks of it, in order.
+private final class RecordingStore: ClaimsStore {
+    var calls: [String] = []
+    func owner(of key: String) -> Owner? {
+        calls.append("owner \(key)")
+        return nil
+    }
+    func prefetch(_ keys: [String]) { calls.append("prefetch") }
+    func blockAlone() { calls.append("alone") }
+    func record(_ key: String, _ owner: Owner) { calls.append("record \(key)") }
+    func release(_ key: String) { calls.append("release \(key)") }
+    func commit() throws(LedgerError) { calls.append("commit") }
+    func finish() throws(LedgerError) {}
+    func claims() throws(LedgerError) -> [LedgerRow] { [] }
+    func liveRuns() throws(LedgerError) -> Int { 0 }
+}
+
+private struct NoOutput: StageOutput {
+    var key: String { "receipt" }
+    func write(into w: inout JSONWriter) { w.beginObject(); w.endObject() }
+}
+
+/// The settler asks for a block alone before anything else of a record that makes or lifts
+/// refund marks (`ReceiptPending.needsBlockAlone`), in a run's block (`prepare`) and a host's;
+/// a record that only credits never asks.
+@Suite struct BlockAloneTests {
+    func pending(marks: [String] = [], lifts: [String] = []) -> StageResult {
+        var p = ReceiptPending(
+            candidates: [], lookedUp: [], replayKey: .transaction, creditable: true, seen: [], replayOwner: .orderAndUser,
+            order: "o-1", user: "u-1", rule: Mark(file: "rules.yaml", line: 1, column: 1), output: { _ in NoOutput() })
+        p.marks = marks
+        p.lifts = lifts
+        return StageResult(pending: p)
+    }
+
+    @Test func aRecordThatMarksIsAlone() throws {
+        let store = RecordingStore()
+        let settler = ReplaySettler(ledger: store)
+        settler.prepare([pending(), pending(marks: ["r:1"])])
+        #expect(store.calls == ["alone", "prefetch"])
+        store.calls = []
+        var r = pending(marks: ["r:1"])
+        settler.settle(&r, context: EvaluationContext(record: try JSONDocument(bytes: Array("{}".utf8)).root, asOfMillis: 0))
+        #expect(store.calls == ["alone", "owner r:1", "record r:1"])
+    }
+
+    @Test func aRecordThatLiftsIsAloneAndOneThatCreditsIsNot() throws {
+        let store = RecordingStore()
+        let settler = ReplaySettler(ledger: store)
+        settler.prepare([pending(lifts: ["r:2"])])
+        #expect(store.calls.first == "alone")
+        store.calls = []
+        settler.prepare([pending(), pending()])
+        #expect(!store.calls.contains("alone"))
     }
 }

@@ -83,6 +83,26 @@ struct PostgresClaimsStoreTests {
         try a.commit()
     }
 
+    /// A statement the tables changed under (`sift ledger init` changing the key's collation while
+    /// a run goes on: SQLSTATE 0A000) fails its block as a lost race, and is prepared again when
+    /// the block is settled again.
+    @Test func aStatementTheTablesChangedUnderIsPreparedAgain() throws {
+        let url = try TestServer.ledger()
+        let store = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        store.prefetch(["t:1"])
+        store.record("t:1", Owner(order: "o-1", user: "u-1"))
+        try store.commit()
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        try admin.execute(#"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "default""#)
+        store.prefetch(["t:1"])
+        let error = #expect(throws: LedgerError.self) { try store.commit() }
+        #expect(error?.lostRace == true)
+        store.prefetch(["t:1"])
+        #expect(store.owner(of: "t:1") == Owner(order: "o-1", user: "u-1"))
+        try store.commit()
+    }
+
     /// A block asked to be alone (it makes refund marks) waits for the blocks going on, and
     /// others wait for it.
     @Test func aBlockAloneWaitsForOthersAndOthersForIt() throws {
@@ -269,13 +289,17 @@ struct PostgresHostSessionTests {
         defer { holder.close() }
         try holder.execute("BEGIN")
         try holder.execute("INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:5000007', 'o-9', 'u-9')")
-        let session = try RecordSession(pipeline: try pipeline(), ledger: try LedgerConfiguration.postgres(url, password: TestServer.password))
+        let session = try RecordSession(
+            pipeline: try pipeline(), ledger: try LedgerConfiguration.postgres(url, password: TestServer.password))
         async let verdict = session.validate(json: receipt(7, order: "h-7"))
         let watcher = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
         defer { watcher.close() }
         var waited = false
         for _ in 0..<400 where !waited {
-            waited = try watcher.rows("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", as: Int64.self) == [1]
+            waited =
+                try watcher.rows(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", as: Int64.self)
+                == [1]
             if !waited { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(waited, "the session's claim waits for the other connection's")

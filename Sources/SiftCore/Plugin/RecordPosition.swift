@@ -35,6 +35,9 @@ package final class RecordPosition: @unchecked Sendable {
     /// Counts a record settled (the session calls it).
     func advance() { ordinal += 1 }
 
+    /// Back to `ordinal`: the records counted since were not kept (their block is settled again).
+    func rewind(to ordinal: Int) { self.ordinal = ordinal }
+
     /// The current place in 8 bytes: a flag for "element", the input's number, and the line,
     /// element or ordinal.
     package var packed: UInt64 {

@@ -128,15 +128,22 @@ package final class Session {
     /// Makes state settled so far durable (a ledger commit), for long-lived hosts.
     /// Throws `SettleAgain` when a ledger's block lost a race: the session is then as it was
     /// after the last block kept, and the caller settles the same records again.
+    /// Any other failure undoes the block too (a host's record that could not be settled is
+    /// not remembered as seen), and is thrown.
     public func checkpoint() throws {
         do {
             for row in settlers { for s in row { try s?.checkpoint() } }
-        } catch let again as SettleAgain {
+        } catch {
             forEachSettler { $0.blockEnded(kept: false) }
-            throw again
+            position.rewind(to: keptOrdinal)
+            throw error
         }
         forEachSettler { $0.blockEnded(kept: true) }
+        keptOrdinal = position.ordinal
     }
+
+    /// Records counted when the last block was kept.
+    private var keptOrdinal = 0
 
     /// Each settler once (settlers of one ledger share an object).
     private func forEachSettler(_ body: (any Settler) -> Void) {
