@@ -61,17 +61,14 @@ public actor RecordSession {
     /// they cannot be, the verdict is `record.unsettled` and nothing is credited. A record whose
     /// claims lost a race with another host's is settled again, as if it came after them.
     public func validate(json bytes: [UInt8], asOf: Date = Date()) -> RecordVerdict {
-        var attempt = 1
-        while true {
-            let verdict = session.validate(json: bytes, asOfMillis: asOf.siftMillis)
-            do {
+        do {
+            return try Session.settlingAgain {
+                let verdict = session.validate(json: bytes, asOfMillis: asOf.siftMillis)
                 try session.checkpoint()
                 return verdict
-            } catch is SettleAgain where attempt < Session.settleAttempts {
-                attempt += 1
-            } catch {
-                return Self.unsettled(error)
             }
+        } catch {
+            return Self.unsettled(error)
         }
     }
 

@@ -107,21 +107,15 @@ extension BatchRunner {
         // another run is settled again (`SettleAgain`).
         var from = 0
         repeat {
-            var attempt = 1
-            while true {
+            from = try Session.settlingAgain {
                 var e = run.emitter()
                 var to = from
                 while to < taken.count, to == from || e.pendingBytes < Self.maxBatchBytes {
                     emit(records[taken[to].index], taken[to], isArray: isArray, doc, name: name, rejects: rejects, run, &e)
                     to += 1
                 }
-                do {
-                    try run.flush(&e)
-                    from = to
-                    break
-                } catch is SettleAgain where attempt < Session.settleAttempts {
-                    attempt += 1
-                }
+                try run.flush(&e)
+                return to
             }
         } while from < taken.count
     }

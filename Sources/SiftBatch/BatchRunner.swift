@@ -234,14 +234,7 @@ package struct BatchRunner: Sendable {
     /// Settles the records of `range` in input order, commits their claims, then writes them.
     /// A ledger block that lost a race with another run is settled again (`SettleAgain`).
     private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
-        var attempt = 1
-        while true {
-            do {
-                return try settleOnce(range, of: block, slots, name: name, run)
-            } catch is SettleAgain where attempt < Session.settleAttempts {
-                attempt += 1
-            }
-        }
+        try Session.settlingAgain { try settleOnce(range, of: block, slots, name: name, run) }
     }
 
     private func settleOnce(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {

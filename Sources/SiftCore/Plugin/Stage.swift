@@ -45,8 +45,9 @@ package protocol Settler: AnyObject {
 }
 
 /// A ledger's block lost a race with another run for a key (docs/LEDGER.md, "How exactly-once
-/// holds on the server"): none of its claims was kept, and every settler has undone the block. The caller
-/// settles the same records again; the ledger's next block waits for the others and cannot lose.
+/// holds on the server"): none of its claims was kept, and every settler has undone the block.
+/// The caller settles the same records again (`Session.settlingAgain`); the ledger's next block
+/// waits for the others and cannot lose.
 package struct SettleAgain: Error, Sendable, CustomStringConvertible {
     /// The ledger's words for what happened, naming it (a run that keeps losing stops with them).
     public let message: String

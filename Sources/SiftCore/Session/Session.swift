@@ -161,6 +161,15 @@ package final class Session {
     /// ledger's block after a lost race waits for every other run's and cannot lose, so the
     /// second try succeeds; the bound is against a store that keeps losing all the same.
     package static let settleAttempts = 4
+
+    /// Runs `body` (settle records, then `checkpoint()`) again each time a ledger block loses a
+    /// race (`SettleAgain`), up to `settleAttempts` times in all; throws what it throws last.
+    package static func settlingAgain<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do { return try body() } catch is SettleAgain where attempt < settleAttempts { attempt += 1 }
+        }
+    }
 }
 
 /// A session belongs to one thread or stream; hosts share state across tasks with `RecordSession`.
