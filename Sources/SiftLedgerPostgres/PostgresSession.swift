@@ -143,16 +143,13 @@ final class PostgresSession {
     private var statements: [String: PreparedQuery] = [:]
 
     /// Runs `sql`, prepared on this connection the first time (`PostgresStatements`), with
-    /// `binds`; its rows. (postgres-nio's other prepared statements are for async code only.)
-    /// Columns are read as text: this API describes its results as text, whatever was sent.
-    func prepared<T: PostgresDecodable>(_ sql: String, _ binds: [PostgresData], as: T.Type) throws(LedgerError) -> [T] {
-        try guarded { try run(sql, binds).map { try $0.decode(T.self) } }
-    }
-
+    /// `binds`. (postgres-nio's other prepared statements are for async code only.)
     func prepared(_ sql: String, _ binds: [PostgresData]) throws(LedgerError) {
         _ = try guarded { try run(sql, binds) }
     }
 
+    /// The same, with its rows. Columns are best text: this API describes its results as text,
+    /// whatever the server sent (a count in binary failed to decode).
     func prepared<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
         _ sql: String, _ binds: [PostgresData], as: (A, B, C, D).Type
     ) throws(LedgerError) -> [(A, B, C, D)] {

@@ -91,20 +91,20 @@ package final class ReplaySettler: Settler {
             for (t, type) in p.lookedUp { keys += self.keys(t, type, p) }
             keys += p.seen.compactMap { $0.transactionID.map { "t:" + $0 } }
         }
-        var marks = false
+        var alone = false
         for r in results {
             if let p = r.pending as? ReceiptPending {
                 add(p)
-                marks = marks || p.needsBlockAlone
+                alone = alone || p.needsBlockAlone
             }
             if let list = r.pending as? ReceiptPendingList {
                 for part in list.parts {
                     add(part.pending)
-                    marks = marks || part.pending.needsBlockAlone
+                    alone = alone || part.pending.needsBlockAlone
                 }
             }
         }
-        if marks { ledger.blockAlone() }
+        if alone { ledger.blockAlone() }
         if !keys.isEmpty { ledger.prefetch(keys) }
     }
 
