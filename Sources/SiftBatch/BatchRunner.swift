@@ -40,6 +40,8 @@ package struct BatchRunner: Sendable {
             } catch let e as ReadError {
                 run.summary.unreadable.append("\(source): \(e.message)")
             }
+            // The last part settled from this source is written before the next source begins.
+            try releaseHeld(run)
         }
         try run.settleWrites()
         var summary = run.summary
@@ -184,8 +186,9 @@ package struct BatchRunner: Sendable {
 
     /// Stages keep state across records (replay): evaluate on the workers, then settle and
     /// write on this thread in input order. The block is settled in parts, each its own ledger
-    /// block (claims committed before its results are written): while one part is settled
-    /// (waiting for a database, for another run's turn), the next is evaluated on other threads.
+    /// block (claims committed before its results are written, `SettleParts`): while one part is
+    /// settled, the part before it is committed, the next is looked up in the ledger and the one
+    /// after is evaluated on other threads.
     private func processAndSettle(_ block: LineBlock, name: String, _ run: RunState) throws {
         let slots = Slots(count: block.lines.count)
         let count = block.lines.count
@@ -193,15 +196,22 @@ package struct BatchRunner: Sendable {
         let size = (count + parts - 1) / parts
         let ranges = (0..<parts).map { $0 * size..<min(count, ($0 + 1) * size) }.filter { !$0.isEmpty }
         let evaluating = DispatchGroup()
+        // The first two parts side by side: each part's keys are looked up while the part before
+        // it is settled, so a part is evaluated two ahead of the one settled.
+        if ranges.count > 1 { DispatchQueue.global().async(group: evaluating) { self.evaluate(ranges[1], of: block, into: slots) } }
         evaluate(ranges[0], of: block, into: slots)
+        evaluating.wait()
         for (n, range) in ranges.enumerated() {
-            if n + 1 < ranges.count {
-                let next = ranges[n + 1]
+            if n + 2 < ranges.count {
+                let next = ranges[n + 2]
                 DispatchQueue.global().async(group: evaluating) { self.evaluate(next, of: block, into: slots) }
             }
-            defer { evaluating.wait() }  // the next part is evaluated before it is settled, or before an error leaves
-            try settle(range, of: block, slots, name: name, run)
+            defer { evaluating.wait() }  // evaluated before it is looked up, or before an error leaves
+            let upcoming = n + 1 < ranges.count ? SettlePart(block: block, slots: slots, range: ranges[n + 1], name: name) : nil
+            try settle(SettlePart(block: block, slots: slots, range: range, name: name), upcoming: upcoming, run)
         }
+        // Streaming, the results are wanted before more input comes: the last part is not held.
+        if options.streaming { try releaseHeld(run) }
     }
 
     /// How many parts a block of a stateful run is settled in.
@@ -229,32 +239,6 @@ package struct BatchRunner: Sendable {
                 }
             }
         }
-    }
-
-    /// Settles the records of `range` in input order, commits their claims, then writes them.
-    /// A ledger block that lost a race with another run is settled again (`SettleAgain`).
-    private func settle(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
-        try Session.settlingAgain { try settleOnce(range, of: block, slots, name: name, run) }
-    }
-
-    private func settleOnce(_ range: Range<Int>, of block: LineBlock, _ slots: Slots, name: String, _ run: RunState) throws {
-        var e = run.emitter()
-        if run.session.prepares { run.session.prepare(range.map { slots.take($0).results }) }
-        for i in range {
-            let slot = slots.take(i)
-            let verdict: RecordVerdict
-            if let record = slot.record {
-                run.session.position.at(source: name, line: block.lines[i].line)
-                verdict = run.session.settle(slot.results, record: record)
-            } else {
-                verdict = RecordVerdict(inputError: slot.error)
-            }
-            let ref = block.lines[i]
-            block.withLine(i) { bytes in
-                e.emit(source: name, line: ref.line, record: ref.tooLarge ? nil : bytes, root: slot.record, verdict: verdict)
-            }
-        }
-        try run.flush(&e)
     }
 
     static let tooLarge = RecordVerdict.InputError(

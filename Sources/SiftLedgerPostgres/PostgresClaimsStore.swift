@@ -25,9 +25,15 @@ import SiftReceipts
 ///   (`blockAlone()`). Whether a purchase may be credited depends on marks a crediting block
 ///   does not write; with two such blocks side by side, each could miss the other's writes
 ///   (write skew), so marks are never made beside credits.
+/// - **Blocks in flight**: a run has up to three connections ("lanes"). While one block is
+///   settled on one, the block before it is committed on another (`send`, then `confirm`) and
+///   the block after it looked up on a third (`prefetchNext`). The block settled sees the claims
+///   of the block in flight as made; should that block lose a race, it is dropped too
+///   (`ClaimsStore` contract, clause 5).
 /// - **Gone runs**: a run whose claims are provisional holds a session-level advisory lock of its
-///   own for as long as its connection lives; the server lets go of it when the connection ends,
-///   however the process ends. A run is gone when another connection can take its lock.
+///   own, shared by each of its connections, for as long as one of them lives; the server lets go
+///   of it when the connections end, however the process ends. A run is gone when another
+///   connection can take its lock exclusively.
 /// - **A lost connection** fails the block it happened in (nothing of it is kept: the server rolls
 ///   back a transaction whose connection ends). A store whose claims are final (a host's
 ///   `RecordSession`, results on standard output) connects again at its next block, so a host
@@ -36,20 +42,25 @@ import SiftReceipts
 final class PostgresClaimsStore: ClaimsStore {
     /// The lock every block takes ("SIFT" "LDGR").
     static let blockLock: Int64 = 0x5349_4654_4C44_4752
+    /// Connections of one run: the block in flight, the block settled, the block looked up ahead.
+    static let maxLanes = 3
 
-    private var db: PostgresSession
+    private var lanes: [PostgresSession]
     private let password: String?
     private let run: (id: String, lock: Int64)?
-    private var inTransaction = false
     private var finished = false
-    private var failure: LedgerError?
-    /// The next block takes the block lock exclusively (after a lost race, or asked to be alone).
+    /// The next block opened takes the block lock exclusively (after a lost race, or asked to be alone).
     private var exclusiveNext = false
-    /// The open block holds the block lock exclusively.
-    private var exclusive = false
+    /// The block being settled, the one opened ahead of it, and the one sent and not yet confirmed.
+    private var open: PostgresBlock?
+    private var next: PostgresBlock?
+    private var inFlight: PostgresBlock?
+    /// Why no block could be opened (no connection to be had), thrown when the block ends.
+    private var failure: LedgerError?
 
     init(_ url: PostgresLedgerURL, password: String?, claimsAreFinal: Bool) throws(LedgerError) {
-        db = try PostgresSession(url, password: password)
+        let db = try PostgresSession(url, password: password)
+        lanes = [db]
         self.password = password
         run = claimsAreFinal ? nil : (id: Self.newRunID(), lock: Int64.random(in: 1...Int64.max))
         try db.transaction { () throws(LedgerError) in
@@ -57,14 +68,18 @@ final class PostgresClaimsStore: ClaimsStore {
             try PostgresSchema.check(db)
             try dropGoneRuns()
             if let run {
-                try db.execute("SELECT pg_advisory_lock(\(run.lock))")
+                try db.execute("SELECT pg_advisory_lock_shared(\(run.lock))")
                 try db.execute("INSERT INTO sift_runs (id, lock) VALUES (\(run.id), \(run.lock))")
             }
         }
     }
 
     deinit {
-        if inTransaction { try? db.execute("ROLLBACK") }
+        open?.rollBack()
+        next?.rollBack()
+        try? inFlight?.confirm()
+        for lane in lanes.dropFirst() { lane.close() }
+        let db = lanes[0]
         if let run, !finished {
             // A run that failed leaves the ledger as it was: its claims go now (a killed run's,
             // when the next run finds its lock free).
@@ -89,8 +104,9 @@ final class PostgresClaimsStore: ClaimsStore {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// Drops the claims of runs whose connection is gone: their lock can be taken.
+    /// Drops the claims of runs whose connections are gone: their lock can be taken.
     private func dropGoneRuns() throws(LedgerError) {
+        let db = lanes[0]
         for row in try db.rows("SELECT id, lock FROM sift_runs", as: (String, Int64).self) {
             guard try db.rows("SELECT pg_try_advisory_lock(\(row.1))", as: Bool.self).first == true else { continue }
             try drop(row.0)
@@ -99,140 +115,127 @@ final class PostgresClaimsStore: ClaimsStore {
     }
 
     private func drop(_ run: String) throws(LedgerError) {
-        try db.execute("DELETE FROM sift_claims WHERE run = \(run)")
-        try db.execute("DELETE FROM sift_runs WHERE id = \(run)")
+        try lanes[0].execute("DELETE FROM sift_claims WHERE run = \(run)")
+        try lanes[0].execute("DELETE FROM sift_runs WHERE id = \(run)")
     }
-
-    /// What the block knows of keys it fetched or wrote: nil inside means "unclaimed".
-    private var known: [String: Owner?] = [:]
-    /// The block's claims and releases, written at its commit in one statement each.
-    private var inserts: [(key: String, owner: Owner)] = []
-    private var deletes: [String] = []
 
     func prefetch(_ keys: [String]) {
-        guard begin() else { return }
-        var wanted: [String] = []
-        wanted.reserveCapacity(keys.count)
-        known.reserveCapacity(known.count + keys.count)
-        for key in keys.lazy.map(Self.text) where known[key] == nil {
-            known[key] = .some(nil)  // unclaimed, unless the server says otherwise below
-            wanted.append(key)
-        }
-        guard !wanted.isEmpty else { return }
-        do {
-            for (key, order, user, note) in try db.prepared(
-                PostgresStatements.lookUp, [PostgresStatements.bind(wanted)], as: (String, String?, String?, String?).self)
-            {
-                known[key] = Owner(order: order, user: user, note: note)  // keys as stored, as looked up
-            }
-        } catch { failure = error }
+        block()?.lookUp(keys.map(Self.text))
     }
 
-    /// The block's own table (`known`) holds keys as stored, so that a key with a NUL read back
-    /// from the server is the key looked up.
+    /// Opens the block after the open one on a connection of its own and sends its look-up. Not
+    /// for a block that must be alone: its lock would wait for the open block, which waits for
+    /// this thread.
+    func prefetchNext(_ keys: [String], alone: Bool) {
+        guard !alone, !exclusiveNext, let open, open.failure == nil, next == nil, !keys.isEmpty else { return }
+        guard let lane = try? freeLane() else { return }
+        let block = PostgresBlock(lane: lane, db: lanes[lane], exclusive: false)
+        block.lookUp(keys.map(Self.text))
+        next = block
+    }
+
+    /// Who holds `key` in the open block's view: its own writes, then those of the block in
+    /// flight (as if committed), then the server's answer. Keys as stored, so that a key with a
+    /// NUL read back from the server is the key looked up.
     func owner(of key: String) -> Owner? {
-        guard begin() else { return nil }
+        guard let block = block() else { return nil }
         let key = Self.text(key)
-        if let k = known[key] { return k }
-        do {
-            let rows = try db.rows(
-                "SELECT order_id, user_id, note FROM sift_claims WHERE key = \(Self.text(key))", as: (String?, String?, String?).self)
-            let owner = rows.first.map { Owner(order: $0.0, user: $0.1, note: $0.2) }
-            known[key] = .some(owner)
-            return owner
-        } catch {
-            failure = error
-            return nil
-        }
+        if let own = block.writes[key] { return own }
+        if let sent = inFlight?.writes[key] { return sent }
+        return block.found(key)
     }
 
     func record(_ key: String, _ owner: Owner) {
-        guard begin() else { return }
-        let key = Self.text(key)
-        inserts.append((key, owner))
-        known[key] = .some(LedgerText.stored(owner))  // as the server will give it back
+        block()?.record(Self.text(key), owner)
     }
 
     func release(_ key: String) {
-        guard begin() else { return }
-        let key = Self.text(key)
-        if let i = inserts.firstIndex(where: { $0.key == key }) { inserts.remove(at: i) } else { deletes.append(key) }
-        known[key] = .some(nil)
-    }
-
-    func commit() throws(LedgerError) {
-        guard inTransaction else { return }
-        inTransaction = false
-        defer {
-            known.removeAll(keepingCapacity: true)
-            inserts.removeAll(keepingCapacity: true)
-            deletes.removeAll(keepingCapacity: true)
-        }
-        if failure == nil {
-            do { try write() } catch { failure = error }
-        }
-        if let failure {
-            self.failure = nil
-            try? db.execute("ROLLBACK")
-            if failure.lostRace { exclusiveNext = true }
-            throw failure
-        }
-        try db.execute("COMMIT")
-        exclusiveNext = false
+        block()?.release(Self.text(key))
     }
 
     /// The block about to open, or open, waits for every other run's and none starts beside it.
     /// Asked for after the block made look-ups, it waits then (holding the shared lock as well).
     func blockAlone() {
-        exclusiveNext = true
-        guard inTransaction, !exclusive, failure == nil else { return }
-        do {
-            try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
-            exclusive = true
-        } catch { failure = error }
-        // What the block read before may have changed until the lock was granted: read again.
-        let written = Set(inserts.map(\.key) + deletes)
-        known = known.filter { written.contains($0.key) }
+        // Its lock would wait for the block opened ahead, which waits for this one.
+        next?.rollBack()
+        next = nil
+        guard let open else {
+            exclusiveNext = true
+            return
+        }
+        open.becomeExclusive()
+    }
+
+    func commit() throws(LedgerError) {
+        try send()
+        try confirm()
+    }
+
+    /// Confirms the block in flight, then sends the open one's claims and COMMIT without waiting;
+    /// the block opened ahead becomes the open one.
+    func send() throws(LedgerError) {
+        try confirm()
+        guard let block = open else {
+            if let failure {
+                self.failure = nil
+                throw failure
+            }
+            return
+        }
+        open = nil
+        do throws(LedgerError) { try block.send(run: run?.id) } catch {
+            discard(&next, lostRace: error.lostRace)
+            throw error
+        }
+        inFlight = block
+        open = next
+        next = nil
+    }
+
+    /// Waits for the block in flight. When it is not kept, neither is any block opened since.
+    func confirm() throws(LedgerError) {
+        guard let block = inFlight else { return }
+        inFlight = nil
+        do throws(LedgerError) { try block.confirm() } catch {
+            discard(&open, lostRace: error.lostRace)
+            discard(&next, lostRace: error.lostRace)
+            throw error
+        }
+    }
+
+    /// Rolls `block` back and forgets it; after a lost race the next block opened is alone.
+    private func discard(_ block: inout PostgresBlock?, lostRace: Bool) {
+        block?.rollBack()
+        block = nil
+        if lostRace { exclusiveNext = true }
     }
 
     /// Text as PostgreSQL keeps it: it holds no NUL, so one (from a record's order or user id)
     /// is kept as U+FFFD, the same on every look-up.
     static func text(_ s: String) -> String { LedgerText.stored(s) }
 
-    /// The block's releases, then its claims (`PostgresStatements.claim`), which must all be kept.
-    private func write() throws(LedgerError) {
-        if !deletes.isEmpty { try db.execute("DELETE FROM sift_claims WHERE key = ANY(\(deletes.map(Self.text)))") }
-        guard !inserts.isEmpty else { return }
-        var claims = PostgresStatements.Claims(run: run?.id, capacity: inserts.count)
-        for (key, owner) in inserts {
-            claims.append(
-                Self.text(key), order: owner.order.map(Self.text), user: owner.user.map(Self.text), note: owner.note.map(Self.text))
-        }
-        do {
-            try db.prepared(PostgresStatements.claim, claims.binds)
-        } catch  where error.lostRace && Set(inserts.map(\.key)).count != inserts.count {
-            // Not a race: settling the block again would claim the key twice again.
-            throw LedgerError(message: "ledger \(db.url.shown): a block claimed one key twice; nothing of it was kept")
-        }
-    }
-
     func finish() throws(LedgerError) {
         try commit()
+        // A block looked up ahead and never settled: its lock would hold up the one below.
+        discard(&open, lostRace: false)
         guard let run else { return }
+        let db = lanes[0]
         try db.transaction { () throws(LedgerError) in
             try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
             let gone = try db.rows("DELETE FROM sift_runs WHERE id = \(run.id) RETURNING id", as: String.self).isEmpty
-            // Another run took this one for gone (its connection was lost) and dropped its claims.
+            // Another run took this one for gone (its connections were lost) and dropped its claims.
             if gone {
                 throw LedgerError(message: "ledger \(db.url.shown): this run's claims were dropped by another run; nothing was credited")
             }
         }
         finished = true
-        try db.execute("SELECT pg_advisory_unlock(\(run.lock))")
+        // Its connections let go of the run's lock as they close; a host's store may live on.
+        for lane in lanes { try? lane.execute("SELECT pg_advisory_unlock_shared(\(run.lock))") }
     }
 
     func claims() throws(LedgerError) -> [LedgerRow] {
         // Every claim: a scan of the table is the way here (the session otherwise avoids one).
+        let db = lanes[0]
         try db.execute("SET enable_seqscan = on")
         defer { try? db.execute("SET enable_seqscan = off") }
         return try db.rows(
@@ -244,30 +247,47 @@ final class PostgresClaimsStore: ClaimsStore {
     }
 
     func liveRuns() throws(LedgerError) -> Int {
-        Int(try db.rows("SELECT count(*) FROM sift_runs", as: Int64.self).first ?? 0)
+        Int(try lanes[0].rows("SELECT count(*) FROM sift_runs", as: Int64.self).first ?? 0)
     }
 
-    /// Opens the block's transaction if needed; false (the failure kept) if it cannot.
-    private func begin() -> Bool {
-        if failure != nil { return false }
-        if inTransaction { return true }
-        inTransaction = true  // so that commit() ends it, or reports the failure
+    /// The open block, opened now if none is (its statements sent, not waited for); nil when no
+    /// connection could be had (the failure kept for the block's end).
+    private func block() -> PostgresBlock? {
+        if let open { return open }
+        guard failure == nil else { return nil }
         do {
-            if db.isBroken, run == nil {
-                db.close()
-                db = try PostgresSession(db.url, password: password)
-            }
-            try db.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-            exclusive = exclusiveNext
-            if exclusive {
-                try db.execute("SELECT pg_advisory_xact_lock(\(Self.blockLock))")
-            } else {
-                try db.execute("SELECT pg_advisory_xact_lock_shared(\(Self.blockLock))")
-            }
-            return true
+            let lane = try freeLane()
+            let block = PostgresBlock(lane: lane, db: lanes[lane], exclusive: exclusiveNext)
+            exclusiveNext = false
+            open = block
+            return block
         } catch {
             failure = error
-            return false
+            return nil
         }
+    }
+
+    /// A connection no block uses: a store whose claims are final connects again in place of
+    /// a lost one (a host outlives a database restart); a run's stay lost. Up to `maxLanes`.
+    private func freeLane() throws(LedgerError) -> Int {
+        let busy = Set([open, next, inFlight].compactMap { $0?.lane })
+        if let lane = lanes.indices.first(where: { !busy.contains($0) }) {
+            if lanes[lane].isBroken, run == nil {
+                lanes[lane].close()
+                lanes[lane] = try PostgresSession(lanes[lane].url, password: password)
+            }
+            return lane
+        }
+        guard lanes.count < Self.maxLanes else { throw LedgerError(message: "ledger \(lanes[0].url.shown): no connection is free") }
+        let db = try PostgresSession(lanes[0].url, password: password)
+        if let run {
+            // Taken before its first claim: the run stays live for as long as any of its connections.
+            try db.execute("SELECT pg_advisory_lock_shared(\(run.lock))")
+            guard try db.rows("SELECT count(*) FROM sift_runs WHERE id = \(run.id)", as: Int64.self).first == 1 else {
+                throw LedgerError(message: "ledger \(db.url.shown): this run's claims were dropped by another run; nothing was credited")
+            }
+        }
+        lanes.append(db)
+        return lanes.count - 1
     }
 }

@@ -143,9 +143,12 @@ final class PostgresSession {
     private var statements: [String: PreparedQuery] = [:]
 
     /// Runs `sql`, prepared on this connection the first time (`PostgresStatements`), with
-    /// `binds`. (postgres-nio's other prepared statements are for async code only.)
+    /// `binds`. (postgres-nio's other prepared statements are for async code only.) A statement
+    /// the server no longer accepts as prepared (the table changed under it, `sift ledger init`;
+    /// SQLSTATE 0A000, or 26000 once it is gone) is forgotten, to be prepared again: the block
+    /// fails as a lost race and is settled again.
     func prepared(_ sql: String, _ binds: [PostgresData]) throws(LedgerError) {
-        _ = try guarded { try run(sql, binds) }
+        _ = try read(send(prepared: sql, binds))
     }
 
     /// The same, with its rows. Columns are best text: this API describes its results as text,
@@ -153,17 +156,14 @@ final class PostgresSession {
     func prepared<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
         _ sql: String, _ binds: [PostgresData], as: (A, B, C, D).Type
     ) throws(LedgerError) -> [(A, B, C, D)] {
-        try guarded { try run(sql, binds).map { try $0.decode((A, B, C, D).self) } }
+        try decode(read(send(prepared: sql, binds)), as: (A, B, C, D).self)
     }
 
-    /// Runs `sql` as prepared. A statement the server no longer accepts as prepared (the table
-    /// changed under it, `sift ledger init`; SQLSTATE 0A000, or 26000 once it is gone) is
-    /// forgotten, to be prepared again: the block fails as a lost race and is settled again.
-    private func run(_ sql: String, _ binds: [PostgresData]) throws -> [PostgresRow] {
-        do { return try wait(statement(sql).execute(binds)) } catch {
-            if let (state, _) = PostgresProblem.refusal(error), ["0A000", "26000"].contains(state) { statements[sql] = nil }
-            throw error
-        }
+    /// Rows read from a statement sent earlier (`read`), decoded.
+    func decode<A: PostgresDecodable, B: PostgresDecodable, C: PostgresDecodable, D: PostgresDecodable>(
+        _ rows: [PostgresRow], as: (A, B, C, D).Type
+    ) throws(LedgerError) -> [(A, B, C, D)] {
+        try guarded { try rows.map { try $0.decode((A, B, C, D).self) } }
     }
 
     /// `sql` as prepared on this connection: prepared now the first time.
@@ -172,6 +172,43 @@ final class PostgresSession {
         let statement = try wait(connection.prepare(query: sql))
         statements[sql] = statement
         return statement
+    }
+
+    /// A statement sent without waiting for its answer: the connection runs its statements one
+    /// after another, and `read` waits for this one's.
+    struct Sent {
+        fileprivate let rows: EventLoopFuture<[PostgresRow]>
+        /// The prepared statement's text, to prepare it again should the server refuse it.
+        fileprivate let prepared: String?
+    }
+
+    /// Sends `query` and returns at once.
+    func send(_ query: PostgresQuery) -> Sent {
+        if let broken { return Sent(rows: connection.eventLoop.makeFailedFuture(broken), prepared: nil) }
+        return Sent(rows: connection.query(query, logger: Self.logger).map(\.rows), prepared: nil)
+    }
+
+    /// Sends `sql` as prepared on this connection, with `binds`, and returns at once (after
+    /// preparing it, the first time).
+    func send(prepared sql: String, _ binds: [PostgresData]) -> Sent {
+        do {
+            let statement = try guarded { try self.statement(sql) }
+            return Sent(rows: statement.execute(binds), prepared: sql)
+        } catch {
+            return Sent(rows: connection.eventLoop.makeFailedFuture(error), prepared: sql)
+        }
+    }
+
+    /// Waits for the answer of a statement sent on this connection.
+    func read(_ sent: Sent) throws(LedgerError) -> [PostgresRow] {
+        try guarded {
+            do { return try wait(sent.rows) } catch {
+                if let sql = sent.prepared, let (state, _) = PostgresProblem.refusal(error), ["0A000", "26000"].contains(state) {
+                    statements[sql] = nil
+                }
+                throw error
+            }
+        }
     }
 
     /// Runs `body` in a transaction of its own.

@@ -26,6 +26,11 @@ import SiftCore
 ///    the operating system or server releases when the run dies, that the run is gone. A live
 ///    run's provisional claims count as claims for everyone else.
 /// 4. **Owners and notes round-trip.** `owner(of:)` returns the order, user and note recorded.
+/// 5. **A block sent is seen by the next.** `send()` ends the block like `commit()`, but a store
+///    may return before the block is durable (PostgreSQL); `confirm()` waits until it is, or
+///    throws what `commit()` would have, and then the block opened since is dropped as well (its
+///    records were settled seeing the sent block's claims). Until then, the next block sees the
+///    sent block's claims and releases as its own. `commit()` is `send()` then `confirm()`.
 package protocol ClaimsStore: AnyObject {
     /// Who holds `key` in this block's view: a final claim, this run's, or a live run's
     /// provisional one. Nil when unclaimed, or after a failure (kept for `commit()`).
@@ -42,6 +47,15 @@ package protocol ClaimsStore: AnyObject {
     func release(_ key: String)
     /// Ends the block: its claims and releases are durable, or none is and the error is thrown.
     func commit() throws(LedgerError)
+    /// Ends the block and starts making it durable, after the block sent before it is: a store
+    /// may return before the server answers. Throws, keeping nothing of it, when it cannot.
+    func send() throws(LedgerError)
+    /// Waits until the block sent last is durable; throws as `commit()` does when it is not,
+    /// and then drops the block opened since.
+    func confirm() throws(LedgerError)
+    /// A hint for the block after the open one: the keys it will ask for, and whether it must be
+    /// alone. A store may open it and look them up while the open one is settled.
+    func prefetchNext(_ keys: [String], alone: Bool)
     /// After the run's results are complete: this run's provisional claims become final.
     func finish() throws(LedgerError)
     /// Every claim, in key order, for `sift ledger status` and `export` (outside any block).
@@ -94,6 +108,10 @@ package struct LedgerRow: Sendable, Equatable {
 
 extension ClaimsStore {
     package func prefetch(_ keys: [String]) {}
+    package func prefetchNext(_ keys: [String], alone: Bool) {}
+    /// A store that commits only while the caller waits: sending is committing.
+    package func send() throws(LedgerError) { try commit() }
+    package func confirm() throws(LedgerError) {}
     /// A store whose blocks always wait for each other has nothing to do.
     package func blockAlone() {}
 }

@@ -27,9 +27,10 @@ package final class ReplaySettler: Settler {
     /// key it claimed (a dictionary of String keys that grew with the run cost about a fifth of
     /// the settling thread: its look-ups, its rehashing as it grew, and comparing long keys).
     private var claims: [String: Owner] = [:]
-    /// Without a ledger: each key changed since the last block kept, with what it held before,
-    /// to put back should the session's block be settled again.
+    /// Without a ledger: each key changed since the last block sent, and in the block sent and
+    /// not yet kept, with what it held before, to put back should those blocks be settled again.
     private var undo: [(key: String, before: Owner?)] = []
+    private var undoInFlight: [(key: String, before: Owner?)] = []
     private let ledger: (any ClaimsStore)?
 
     /// This run, in the notes of the keys it claims for `unique_across_runs`.
@@ -84,28 +85,34 @@ package final class ReplaySettler: Settler {
     /// Asks the ledger once for every key the block's records will look up.
     package func prepare(_ results: [StageResult]) {
         guard let ledger else { return }
+        let (keys, alone) = lookUps(results)
+        if alone { ledger.blockAlone() }
+        if !keys.isEmpty { ledger.prefetch(keys) }
+    }
+
+    /// The same for the block after it: the ledger may look them up while this one is settled.
+    package func prepareNext(_ results: [StageResult]) {
+        guard let ledger else { return }
+        let (keys, alone) = lookUps(results)
+        ledger.prefetchNext(keys, alone: alone)
+    }
+
+    /// Every key the records of `results` will look up, and whether their block must be alone.
+    private func lookUps(_ results: [StageResult]) -> (keys: [String], alone: Bool) {
         var keys: [String] = []
+        var alone = false
         func add(_ p: ReceiptPending) {
             keys += p.once.map(\.key) + p.marks + p.lifts
             for c in p.candidates { keys += self.keys(c.transaction, c.type, p) }
             for (t, type) in p.lookedUp { keys += self.keys(t, type, p) }
             keys += p.seen.compactMap { $0.transactionID.map { "t:" + $0 } }
+            alone = alone || p.needsBlockAlone
         }
-        var alone = false
         for r in results {
-            if let p = r.pending as? ReceiptPending {
-                add(p)
-                alone = alone || p.needsBlockAlone
-            }
-            if let list = r.pending as? ReceiptPendingList {
-                for part in list.parts {
-                    add(part.pending)
-                    alone = alone || part.pending.needsBlockAlone
-                }
-            }
+            if let p = r.pending as? ReceiptPending { add(p) }
+            if let list = r.pending as? ReceiptPendingList { for part in list.parts { add(part.pending) } }
         }
-        if alone { ledger.blockAlone() }
-        if !keys.isEmpty { ledger.prefetch(keys) }
+        return (keys, alone)
     }
 
     /// The keys a purchase is looked up by: its transaction, its bound original, and their marks.
@@ -244,16 +251,29 @@ package final class ReplaySettler: Settler {
             value: t.transactionID, rule: pending.rule)
     }
 
-    /// Commits the claims of the records settled since the last call (a block, or one host
-    /// record), before their results are written.
-    package func checkpoint() throws {
-        do throws(LedgerError) { try ledger?.commit() } catch  where error.lostRace { throw SettleAgain(error.message) }
+    /// Sends the claims of the records settled since the last call (a part of a run, or one
+    /// host record) to the ledger; `confirm()` waits until they are durable, before their
+    /// results are written. A block that lost a race is settled again.
+    package func send() throws {
+        do throws(LedgerError) { try ledger?.send() } catch  where error.lostRace { throw SettleAgain(error.message) }
     }
 
-    /// With a ledger, a block that lost a race was dropped by the store: nothing is kept here.
-    package func blockEnded(kept: Bool) {
-        if !kept { for (key, before) in undo.reversed() { claims[key] = before } }
-        undo.removeAll(keepingCapacity: true)
+    package func confirm() throws {
+        do throws(LedgerError) { try ledger?.confirm() } catch  where error.lostRace { throw SettleAgain(error.message) }
+    }
+
+    /// With a ledger, blocks not kept were dropped by the store: nothing is kept here.
+    package func blockEnded(_ event: BlockEvent) {
+        switch event {
+        case .sent:
+            undoInFlight += undo
+            undo.removeAll(keepingCapacity: true)
+        case .kept: undoInFlight.removeAll(keepingCapacity: true)
+        case .dropped:
+            for (key, before) in (undoInFlight + undo).reversed() { claims[key] = before }
+            undoInFlight.removeAll(keepingCapacity: true)
+            undo.removeAll(keepingCapacity: true)
+        }
     }
     package func finish() throws {
         // Shared by the stages of one ledger, each of which may end the run.

@@ -65,6 +65,18 @@ final class RunState {
         try write(&e)
     }
 
+    /// The part of a stateful run sent to the ledger last, whose results wait for its claims to
+    /// be durable (`BatchRunner.settle`).
+    var held: HeldPart?
+
+    /// Writes the held part's results and counts (once its claims are durable); nothing if none.
+    func writeHeld() throws {
+        guard var part = held else { return }
+        held = nil
+        summary.merge(part.emitter.summary)
+        try write(&part.emitter)
+    }
+
     /// Adds `e`'s counts, hands its output to the sinks, empties it and reports progress
     /// (`bytesRead` into the current source). For one block at a time, in input order.
     func commit(_ e: inout RecordEmitter, bytesRead: Int) throws {

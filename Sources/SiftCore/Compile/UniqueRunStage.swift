@@ -109,8 +109,10 @@ final class UniqueRunSettler: Settler {
     private var seen: [JSONDigest: UInt64] = [:]
     /// The ledger's claims, for `unique_across_runs`.
     private let claims: (any KeyClaims)?
-    /// Keys first seen since the last block kept: forgotten again if the block is settled again.
+    /// Keys first seen since the last block sent, and in the block sent and not yet kept:
+    /// forgotten again if those blocks are settled again.
     private var added: [JSONDigest] = []
+    private var addedInFlight: [JSONDigest] = []
 
     init(_ rule: UniqueRunStage.Rule, position: RecordPosition, claims: (any KeyClaims)?) {
         self.rule = rule
@@ -125,10 +127,20 @@ final class UniqueRunSettler: Settler {
         claims.prefetch(prefix: prefix, values: results.compactMap { ($0.pending as? UniqueRunStage.Pending)?.stable })
     }
 
-    func checkpoint() throws { try claims?.checkpoint() }
-    func blockEnded(kept: Bool) {
-        if !kept { for key in added { seen[key] = nil } }
-        added.removeAll(keepingCapacity: true)
+    func prepareNext(_ results: [StageResult]) {}
+    func send() throws { try claims?.send() }
+    func confirm() throws { try claims?.confirm() }
+    func blockEnded(_ event: BlockEvent) {
+        switch event {
+        case .sent:
+            addedInFlight += added
+            added.removeAll(keepingCapacity: true)
+        case .kept: addedInFlight.removeAll(keepingCapacity: true)
+        case .dropped:
+            for key in addedInFlight + added { seen[key] = nil }
+            addedInFlight.removeAll(keepingCapacity: true)
+            added.removeAll(keepingCapacity: true)
+        }
     }
     func finish() throws { try claims?.finish() }
 

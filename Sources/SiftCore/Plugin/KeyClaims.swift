@@ -8,8 +8,11 @@ package protocol KeyClaims: AnyObject {
     func claim(prefix: String, value: [UInt8], place: String) -> (place: String, thisRun: Bool)?
     /// A hint that the next records will claim these keys: fetch them at once.
     func prefetch(prefix: String, values: [[UInt8]])
-    /// Makes the claims so far durable (before their results are written), or throws.
-    func checkpoint() throws
+    /// Ends the block of claims made since the last call and starts making it durable
+    /// (`Settler.send`).
+    func send() throws
+    /// Waits until the block sent last is durable (`Settler.confirm`), or throws.
+    func confirm() throws
     /// After the run's results are complete.
     func finish() throws
 }

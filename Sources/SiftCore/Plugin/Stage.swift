@@ -24,24 +24,45 @@ extension Stage {
 }
 
 /// Revisits stage results one record at a time, in input order, on one thread.
+///
+/// State settled in blocks (docs/LEDGER.md): the records settled since the last `send()` are a
+/// block. `send()` starts making it durable; `confirm()` waits until it is. A ledger on a server
+/// returns from `send()` before the server answers, so the next block is settled while the one
+/// before is committed (it sees that block's claims); every other settler makes the block durable
+/// in `send()`. A host calls `checkpoint()`: both at once.
 package protocol Settler: AnyObject {
     func settle(_ result: inout StageResult, context: EvaluationContext)
     /// Called with a block's results (its own stage's, in input order) before they are settled
     /// one by one: a hint, so that a settler can fetch what the block will ask in one go.
     func prepare(_ results: [StageResult])
+    /// The same hint for the block after the one about to be settled: a ledger on a server looks
+    /// its keys up while this one is settled.
+    func prepareNext(_ results: [StageResult])
     /// True when `prepare` does anything (a ledger to ask): otherwise the block's results are
     /// not gathered for it.
     var prepares: Bool { get }
-    /// Makes what was settled so far durable (a host calls this between requests). Throws
-    /// `SettleAgain` when a ledger's block lost a race with another run: nothing of it was kept.
-    func checkpoint() throws
-    /// After every settler's `checkpoint()`: `kept` when all of them committed (what was settled
-    /// since the last block stays, and need not be undone), false when one lost a race
-    /// (`SettleAgain`): undo what was settled since the last kept block, which is settled again.
-    func blockEnded(kept: Bool)
+    /// Ends the block settled since the last call and starts making it durable; called after
+    /// `confirm()`. Throws when it cannot be sent (`SettleAgain` when it already lost a race):
+    /// nothing of it is kept.
+    func send() throws
+    /// Waits until the block sent last is durable. Throws `SettleAgain` when it lost a race with
+    /// another run: nothing of it is kept, nor of the block settled since.
+    func confirm() throws
+    /// Tells the settler what became of its blocks, for state it keeps in memory (`BlockEvent`).
+    func blockEnded(_ event: BlockEvent)
     /// Called once after the last record: make everything durable. A run that never
     /// gets here (killed) leaves durable state as it was before the run.
     func finish() throws
+}
+
+/// What became of the blocks a settler settled (`Settler.blockEnded`).
+package enum BlockEvent: Sendable {
+    /// Every settler sent the block settled since the last event: keep what it changed apart.
+    case sent
+    /// The oldest block sent is durable: what it changed need never be undone.
+    case kept
+    /// No block since the last one kept is: undo what they changed (they are settled again).
+    case dropped
 }
 
 /// A ledger's block lost a race with another run for a key (docs/LEDGER.md, "How exactly-once
@@ -57,8 +78,10 @@ package struct SettleAgain: Error, Sendable, CustomStringConvertible {
 }
 
 extension Settler {
-    public func checkpoint() throws {}
+    public func send() throws {}
+    public func confirm() throws {}
     public func prepare(_ results: [StageResult]) {}
+    public func prepareNext(_ results: [StageResult]) {}
     public var prepares: Bool { false }
 }
 

@@ -117,33 +117,71 @@ package final class Session {
     /// Tells the settlers what a block of records (each record's pack results, in input order)
     /// will settle, before it is settled record by record.
     public func prepare(_ block: [[PackResult]]) {
+        hint(block) { $0.prepare($1) }
+    }
+
+    /// The same for the block after the one about to be settled (`Settler.prepareNext`).
+    package func prepareNext(_ block: [[PackResult]]) {
+        hint(block) { $0.prepareNext($1) }
+    }
+
+    /// Hands each preparing settler its own stage's results of `block`.
+    private func hint(_ block: [[PackResult]], _ body: (any Settler, [StageResult]) -> Void) {
         for (p, row) in settlers.enumerated() {
             for (s, settler) in row.enumerated() {
                 guard let settler, settler.prepares else { continue }
-                settler.prepare(block.flatMap { $0.filter { $0.packIndex == p }.map { $0.stages[s] } })
+                body(settler, block.flatMap { $0.filter { $0.packIndex == p }.map { $0.stages[s] } })
             }
         }
     }
 
-    /// Makes state settled so far durable (a ledger commit), for long-lived hosts.
-    /// Throws `SettleAgain` when a ledger's block lost a race: the session is then as it was
-    /// after the last block kept, and the caller settles the same records again.
+    /// Makes state settled so far durable (a ledger commit), for long-lived hosts: `send()`,
+    /// then `confirm()`. Throws `SettleAgain` when a ledger's block lost a race: the session is
+    /// then as it was after the last block kept, and the caller settles the same records again.
     /// Any other failure undoes the block too (a host's record that could not be settled is
     /// not remembered as seen), and is thrown.
     public func checkpoint() throws {
-        do {
-            for row in settlers { for s in row { try s?.checkpoint() } }
-        } catch {
-            forEachSettler { $0.blockEnded(kept: false) }
-            position.rewind(to: keptOrdinal)
-            throw error
-        }
-        forEachSettler { $0.blockEnded(kept: true) }
-        keptOrdinal = position.ordinal
+        try send()
+        try confirm()
     }
 
-    /// Records counted when the last block was kept.
+    /// Waits until the block sent last is durable; its records' results may then be written.
+    /// Throws `SettleAgain` when it lost a race: neither it nor the block settled since is kept,
+    /// and the caller settles both again. Any other failure undoes them too, and is thrown.
+    package func confirm() throws {
+        guard let sent = sentOrdinal else { return }
+        try undoingOnFailure { for row in settlers { for s in row { try s?.confirm() } } }
+        forEachSettler { $0.blockEnded(.kept) }
+        keptOrdinal = sent
+        sentOrdinal = nil
+    }
+
+    /// Ends the block settled since the last call and starts making it durable: a ledger on a
+    /// server commits it while the next block is settled. Confirms the block sent before first.
+    /// Throws as `confirm()` does; when only this block failed, the one before is kept.
+    package func send() throws {
+        try confirm()
+        try undoingOnFailure { for row in settlers { for s in row { try s?.send() } } }
+        forEachSettler { $0.blockEnded(.sent) }
+        sentOrdinal = position.ordinal
+    }
+
+    /// True while a block was sent and not yet confirmed.
+    package var hasBlockInFlight: Bool { sentOrdinal != nil }
+
+    /// Runs `body`; on failure every block not kept is undone and the failure thrown.
+    private func undoingOnFailure(_ body: () throws -> Void) throws {
+        do { try body() } catch {
+            forEachSettler { $0.blockEnded(.dropped) }
+            position.rewind(to: keptOrdinal)
+            sentOrdinal = nil
+            throw error
+        }
+    }
+
+    /// Records counted when the last block was kept, and when the block in flight was sent.
     private var keptOrdinal = 0
+    private var sentOrdinal: Int?
 
     /// Each settler once (settlers of one ledger share an object).
     private func forEachSettler(_ body: (any Settler) -> Void) {
@@ -153,6 +191,7 @@ package final class Session {
 
     /// Ends the session: settlers flush what they keep (a ledger).
     public func finish() throws {
+        try confirm()
         var done = Set<ObjectIdentifier>()
         for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { try s.finish() } } }
     }

@@ -1,0 +1,157 @@
+import PostgresNIO
+import SiftReceipts
+
+/// One block of the PostgreSQL ledger: a transaction on one of the run's connections (`lane`),
+/// what it looked up there and what it wrote. Its statements are sent without waiting, in the
+/// connection's order, and their answers read when they are needed: a block can be opened and
+/// its keys looked up while the block before it is settled (`PostgresClaimsStore.prefetchNext`),
+/// and its claims committed while the block after it is settled (`send`, then `confirm`).
+final class PostgresBlock {
+    let lane: Int
+    let db: PostgresSession
+    /// Holds the ledger's block lock exclusively: no other run's block goes on beside it.
+    private(set) var exclusive: Bool
+    /// The first failure inside the block, thrown when it ends: nothing of it is kept.
+    var failure: LedgerError?
+
+    /// The server's answers, by key as stored: nil inside means unclaimed. Keys asked for and not
+    /// yet answered are in `asked`, their answers in `lookUps` until read.
+    private var found: [String: Owner?] = [:]
+    private var asked: Set<String> = []
+    private var lookUps: [PostgresSession.Sent] = []
+    /// Its opening (BEGIN, the lock), read before its first answer.
+    private var opening: [PostgresSession.Sent] = []
+    /// What the block wrote, by key: a claim's owner (as the server will give it back), or nil
+    /// for a release; in the order made.
+    private(set) var writes: [String: Owner?] = [:]
+    private(set) var inserts: [(key: String, owner: Owner)] = []
+    private(set) var deletes: [String] = []
+    /// Its writes and COMMIT, once sent (`send`).
+    private var ending: [PostgresSession.Sent] = []
+
+    /// Opens the block's transaction on `db`: sent, not waited for.
+    init(lane: Int, db: PostgresSession, exclusive: Bool) {
+        self.lane = lane
+        self.db = db
+        self.exclusive = exclusive
+        let lock = exclusive ? "pg_advisory_xact_lock" : "pg_advisory_xact_lock_shared"
+        opening = [
+            db.send("BEGIN ISOLATION LEVEL READ COMMITTED"),
+            db.send(PostgresQuery(unsafeSQL: "SELECT \(lock)(\(PostgresClaimsStore.blockLock))")),
+        ]
+    }
+
+    /// Sends one look-up for the keys (as stored) not asked for before.
+    func lookUp(_ keys: [String]) {
+        guard failure == nil else { return }
+        var wanted: [String] = []
+        wanted.reserveCapacity(keys.count)
+        for key in keys where asked.insert(key).inserted { wanted.append(key) }
+        guard !wanted.isEmpty else { return }
+        lookUps.append(db.send(prepared: PostgresStatements.lookUp, [PostgresStatements.bind(wanted)]))
+    }
+
+    /// The server's answer for `key` (as stored): nil when unclaimed, or after a failure.
+    func found(_ key: String) -> Owner? {
+        readAnswers()
+        guard failure == nil else { return nil }
+        if let known = found[key] { return known }
+        if asked.contains(key) { return nil }
+        do {
+            let rows = try db.rows(
+                "SELECT order_id, user_id, note FROM sift_claims WHERE key = \(key)", as: (String?, String?, String?).self)
+            let owner = rows.first.map { Owner(order: $0.0, user: $0.1, note: $0.2) }
+            found[key] = .some(owner)
+            asked.insert(key)
+            return owner
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+
+    /// Reads the answers sent for so far: the opening's, then the look-ups'.
+    private func readAnswers() {
+        guard !opening.isEmpty || !lookUps.isEmpty else { return }
+        defer {
+            opening.removeAll()
+            lookUps.removeAll()
+        }
+        do {
+            for sent in opening { _ = try db.read(sent) }
+            for sent in lookUps {
+                for (key, order, user, note) in try db.decode(db.read(sent), as: (String, String?, String?, String?).self) {
+                    found[key] = .some(Owner(order: order, user: user, note: note))
+                }
+            }
+        } catch {
+            if failure == nil { failure = error }
+        }
+    }
+
+    func record(_ key: String, _ owner: Owner) {
+        inserts.append((key, owner))
+        writes[key] = .some(LedgerText.stored(owner))
+    }
+
+    func release(_ key: String) {
+        if let i = inserts.firstIndex(where: { $0.key == key }) { inserts.remove(at: i) } else { deletes.append(key) }
+        writes[key] = .some(nil)
+    }
+
+    /// Waits for the lock exclusively, holding it shared meanwhile; what the block read before may
+    /// have changed until it was granted, and is read again.
+    func becomeExclusive() {
+        readAnswers()
+        guard !exclusive, failure == nil else { return }
+        do {
+            try db.execute("SELECT pg_advisory_xact_lock(\(PostgresClaimsStore.blockLock))")
+            exclusive = true
+        } catch { failure = error }
+        found.removeAll()
+        asked.removeAll()
+    }
+
+    /// Sends the block's releases, its claims (`PostgresStatements.claim`) and its COMMIT, or
+    /// (after a failure) its ROLLBACK and throws the failure.
+    func send(run: String?) throws(LedgerError) {
+        readAnswers()
+        if let failure {
+            rollBack()
+            throw failure
+        }
+        if !deletes.isEmpty { ending.append(db.send("DELETE FROM sift_claims WHERE key = ANY(\(deletes))")) }
+        if !inserts.isEmpty {
+            var claims = PostgresStatements.Claims(run: run, capacity: inserts.count)
+            for (key, owner) in inserts {
+                let o = owner.order.map(LedgerText.stored), u = owner.user.map(LedgerText.stored)
+                claims.append(key, order: o, user: u, note: owner.note.map(LedgerText.stored))
+            }
+            ending.append(db.send(prepared: PostgresStatements.claim, claims.binds))
+        }
+        // After a statement failed, the server answers COMMIT by rolling back: nothing is kept.
+        ending.append(db.send("COMMIT"))
+    }
+
+    /// Waits until the block sent is committed, or throws why it is not (nothing of it kept).
+    func confirm() throws(LedgerError) {
+        var first: LedgerError?
+        for sent in ending {
+            do { _ = try db.read(sent) } catch { if first == nil { first = error } }
+        }
+        ending.removeAll()
+        guard let first else { return }
+        if first.lostRace, Set(inserts.map(\.key)).count != inserts.count {
+            // Not a race: settling the block again would claim the key twice again.
+            throw LedgerError(message: "ledger \(db.url.shown): a block claimed one key twice; nothing of it was kept")
+        }
+        throw first
+    }
+
+    /// Ends the block keeping nothing, without waiting (the connection's next statement follows).
+    func rollBack() {
+        opening.removeAll()
+        lookUps.removeAll()
+        _ = db.send("ROLLBACK")
+    }
+}
