@@ -28,7 +28,7 @@ package struct BatchRunner: Sendable {
         let started = Date()
         let session = try Session(pipeline: pipeline, asOfMillis: options.asOfMillis, environment: options.environment)
         let run = RunState(runner: self, session: session, sinks: sinks)
-        defer { run.waitForWrites() }  // also when a source fails: nothing is written after the run returns
+        defer { run.waitForWork() }  // also when a source fails: nothing is written after the run returns
         for source in sources {
             do {
                 try runSource(source, run)
@@ -40,7 +40,8 @@ package struct BatchRunner: Sendable {
             } catch let e as ReadError {
                 run.summary.unreadable.append("\(source): \(e.message)")
             }
-            // The last part settled from this source is written before the next source begins.
+            // The parts of this source are settled and written before the next source begins.
+            try settleQueue(keepingBack: 0, run)
             try releaseHeld(run)
         }
         try run.settleWrites()
@@ -187,30 +188,26 @@ package struct BatchRunner: Sendable {
     /// Stages keep state across records (replay): evaluate on the workers, then settle and
     /// write on this thread in input order. The block is settled in parts, each its own ledger
     /// block (claims committed before its results are written, `SettleParts`): while one part is
-    /// settled, the part before it is committed, the next is looked up in the ledger and the one
-    /// after is evaluated on other threads.
+    /// settled, the part before it is committed, the next is looked up in the ledger, and the
+    /// parts after it are evaluated on another thread, across blocks (the last parts of a block
+    /// wait for the next block: `partsKeptBack`).
     private func processAndSettle(_ block: LineBlock, name: String, _ run: RunState) throws {
         let slots = Slots(count: block.lines.count)
         let count = block.lines.count
         let parts = count < 256 ? 1 : Self.settleParts
         let size = (count + parts - 1) / parts
-        let ranges = (0..<parts).map { $0 * size..<min(count, ($0 + 1) * size) }.filter { !$0.isEmpty }
-        let evaluating = DispatchGroup()
-        // The first two parts side by side: each part's keys are looked up while the part before
-        // it is settled, so a part is evaluated two ahead of the one settled.
-        if ranges.count > 1 { DispatchQueue.global().async(group: evaluating) { self.evaluate(ranges[1], of: block, into: slots) } }
-        evaluate(ranges[0], of: block, into: slots)
-        evaluating.wait()
-        for (n, range) in ranges.enumerated() {
-            if n + 2 < ranges.count {
-                let next = ranges[n + 2]
-                DispatchQueue.global().async(group: evaluating) { self.evaluate(next, of: block, into: slots) }
+        for start in stride(from: 0, to: count, by: size) {
+            let part = SettlePart(block: block, slots: slots, range: start..<min(count, start + size), name: name)
+            let evaluated = DispatchGroup()
+            evaluated.enter()
+            run.evaluator.async {
+                self.evaluate(part.range, of: block, into: slots)
+                evaluated.leave()
             }
-            defer { evaluating.wait() }  // evaluated before it is looked up, or before an error leaves
-            let upcoming = n + 1 < ranges.count ? SettlePart(block: block, slots: slots, range: ranges[n + 1], name: name) : nil
-            try settle(SettlePart(block: block, slots: slots, range: range, name: name), upcoming: upcoming, run)
+            run.queue.append(QueuedPart(part: part, evaluated: evaluated))
         }
-        // Streaming, the results are wanted before more input comes: the last part is not held.
+        // Streaming, the results are wanted before more input comes: nothing is kept back.
+        try settleQueue(keepingBack: options.streaming ? 0 : Self.partsKeptBack, run)
         if options.streaming { try releaseHeld(run) }
     }
 

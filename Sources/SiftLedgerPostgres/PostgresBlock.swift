@@ -14,16 +14,22 @@ final class PostgresBlock {
     /// The first failure inside the block, thrown when it ends: nothing of it is kept.
     var failure: LedgerError?
 
-    /// The server's answers, by key as stored: nil inside means unclaimed. Keys asked for and not
-    /// yet answered are in `asked`, their answers in `lookUps` until read.
-    private var found: [String: Owner?] = [:]
-    private var asked: Set<String> = []
+    /// What the block knows of keys, as stored: one table, since every claim asks it several times.
+    private enum Known {
+        /// Looked up, not yet answered: unclaimed, unless the answer says otherwise.
+        case asked
+        /// The server's answer: the owner, or nil for unclaimed.
+        case answered(Owner?)
+        /// Written by this block, or by the block in flight before it (`inherit`): a claim's owner
+        /// as the server will give it back, or nil for a release. The server's answer does not
+        /// replace it.
+        case written(Owner?)
+    }
+    private var known: [String: Known] = [:]
     private var lookUps: [PostgresSession.Sent] = []
     /// Its opening (BEGIN, the lock), read before its first answer.
     private var opening: [PostgresSession.Sent] = []
-    /// What the block wrote, by key: a claim's owner (as the server will give it back), or nil
-    /// for a release; in the order made.
-    private(set) var writes: [String: Owner?] = [:]
+    /// Its claims and releases, written when it is sent.
     private(set) var inserts: [(key: String, owner: Owner)] = []
     private(set) var deletes: [String] = []
     /// Its writes and COMMIT, once sent (`send`).
@@ -41,28 +47,42 @@ final class PostgresBlock {
         ]
     }
 
-    /// Sends one look-up for the keys (as stored) not asked for before.
+    /// Sees the claims and releases of `block`, sent and not yet confirmed, as made: this block is
+    /// dropped too if that one is not kept.
+    func inherit(_ block: PostgresBlock) {
+        known.reserveCapacity(known.count + block.inserts.count + block.deletes.count)
+        for (key, owner) in block.inserts { known[key] = .written(LedgerText.stored(owner)) }
+        for key in block.deletes { known[key] = .written(nil) }
+    }
+
+    /// Sends one look-up for the keys (as stored) not known or asked for before.
     func lookUp(_ keys: [String]) {
         guard failure == nil else { return }
         var wanted: [String] = []
         wanted.reserveCapacity(keys.count)
-        for key in keys where asked.insert(key).inserted { wanted.append(key) }
+        known.reserveCapacity(known.count + keys.count)
+        for key in keys where known[key] == nil {
+            known[key] = .asked
+            wanted.append(key)
+        }
         guard !wanted.isEmpty else { return }
         lookUps.append(db.send(prepared: PostgresStatements.lookUp, [PostgresStatements.bind(wanted)]))
     }
 
-    /// The server's answer for `key` (as stored): nil when unclaimed, or after a failure.
-    func found(_ key: String) -> Owner? {
-        readAnswers()
+    /// Who holds `key` (as stored) in the block's view: nil when unclaimed, or after a failure.
+    func owner(of key: String) -> Owner? {
+        if !opening.isEmpty || !lookUps.isEmpty { readAnswers() }
         guard failure == nil else { return nil }
-        if let known = found[key] { return known }
-        if asked.contains(key) { return nil }
+        switch known[key] {
+        case .written(let owner)?, .answered(let owner)?: return owner
+        case .asked?: return nil
+        case nil: break
+        }
         do {
             let rows = try db.rows(
                 "SELECT order_id, user_id, note FROM sift_claims WHERE key = \(key)", as: (String?, String?, String?).self)
             let owner = rows.first.map { Owner(order: $0.0, user: $0.1, note: $0.2) }
-            found[key] = .some(owner)
-            asked.insert(key)
+            known[key] = .answered(owner)
             return owner
         } catch {
             failure = error
@@ -72,7 +92,6 @@ final class PostgresBlock {
 
     /// Reads the answers sent for so far: the opening's, then the look-ups'.
     private func readAnswers() {
-        guard !opening.isEmpty || !lookUps.isEmpty else { return }
         defer {
             opening.removeAll()
             lookUps.removeAll()
@@ -81,7 +100,7 @@ final class PostgresBlock {
             for sent in opening { _ = try db.read(sent) }
             for sent in lookUps {
                 for (key, order, user, note) in try db.decode(db.read(sent), as: (String, String?, String?, String?).self) {
-                    found[key] = .some(Owner(order: order, user: user, note: note))
+                    if case .asked? = known[key] { known[key] = .answered(Owner(order: order, user: user, note: note)) }
                 }
             }
         } catch {
@@ -91,12 +110,12 @@ final class PostgresBlock {
 
     func record(_ key: String, _ owner: Owner) {
         inserts.append((key, owner))
-        writes[key] = .some(LedgerText.stored(owner))
+        known[key] = .written(LedgerText.stored(owner))
     }
 
     func release(_ key: String) {
         if let i = inserts.firstIndex(where: { $0.key == key }) { inserts.remove(at: i) } else { deletes.append(key) }
-        writes[key] = .some(nil)
+        known[key] = .written(nil)
     }
 
     /// Waits for the lock exclusively, holding it shared meanwhile; what the block read before may
@@ -108,8 +127,7 @@ final class PostgresBlock {
             try db.execute("SELECT pg_advisory_xact_lock(\(PostgresClaimsStore.blockLock))")
             exclusive = true
         } catch { failure = error }
-        found.removeAll()
-        asked.removeAll()
+        known = known.filter { if case .written = $0.value { true } else { false } }
     }
 
     /// Sends the block's releases, its claims (`PostgresStatements.claim`) and its COMMIT, or

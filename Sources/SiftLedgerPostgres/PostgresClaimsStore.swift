@@ -126,23 +126,23 @@ final class PostgresClaimsStore: ClaimsStore {
     /// Opens the block after the open one on a connection of its own and sends its look-up. Not
     /// for a block that must be alone: its lock would wait for the open block, which waits for
     /// this thread.
-    func prefetchNext(_ keys: [String], alone: Bool) {
-        guard !alone, !exclusiveNext, let open, open.failure == nil, next == nil, !keys.isEmpty else { return }
-        guard let lane = try? freeLane() else { return }
+    func prefetchNext(_ keys: [String], alone: Bool) -> Bool {
+        guard !alone, !exclusiveNext, let open, open.failure == nil, next == nil, !keys.isEmpty else { return false }
+        guard let lane = try? freeLane() else { return false }
         let block = PostgresBlock(lane: lane, db: lanes[lane], exclusive: false)
+        // Its look-up may run before the block in flight commits; the open block's claims it
+        // inherits when it opens (`send`).
+        if let inFlight { block.inherit(inFlight) }
         block.lookUp(keys.map(Self.text))
         next = block
+        return true
     }
 
     /// Who holds `key` in the open block's view: its own writes, then those of the block in
-    /// flight (as if committed), then the server's answer. Keys as stored, so that a key with a
-    /// NUL read back from the server is the key looked up.
+    /// flight (as if committed, `PostgresBlock.inherit`), then the server's answer. Keys as
+    /// stored, so that a key with a NUL read back from the server is the key looked up.
     func owner(of key: String) -> Owner? {
-        guard let block = block() else { return nil }
-        let key = Self.text(key)
-        if let own = block.writes[key] { return own }
-        if let sent = inFlight?.writes[key] { return sent }
-        return block.found(key)
+        block()?.owner(of: Self.text(key))
     }
 
     func record(_ key: String, _ owner: Owner) {
@@ -156,6 +156,7 @@ final class PostgresClaimsStore: ClaimsStore {
     /// The block about to open, or open, waits for every other run's and none starts beside it.
     /// Asked for after the block made look-ups, it waits then (holding the shared lock as well).
     func blockAlone() {
+        if open?.exclusive == true { return }
         // Its lock would wait for the block opened ahead, which waits for this one.
         next?.rollBack()
         next = nil
@@ -190,6 +191,7 @@ final class PostgresClaimsStore: ClaimsStore {
         inFlight = block
         open = next
         next = nil
+        open?.inherit(block)
     }
 
     /// Waits for the block in flight. When it is not kept, neither is any block opened since.
@@ -259,6 +261,7 @@ final class PostgresClaimsStore: ClaimsStore {
             let lane = try freeLane()
             let block = PostgresBlock(lane: lane, db: lanes[lane], exclusive: exclusiveNext)
             exclusiveNext = false
+            if let inFlight { block.inherit(inFlight) }
             open = block
             return block
         } catch {

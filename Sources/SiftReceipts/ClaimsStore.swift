@@ -54,8 +54,9 @@ package protocol ClaimsStore: AnyObject {
     /// and then drops the block opened since.
     func confirm() throws(LedgerError)
     /// A hint for the block after the open one: the keys it will ask for, and whether it must be
-    /// alone. A store may open it and look them up while the open one is settled.
-    func prefetchNext(_ keys: [String], alone: Bool)
+    /// alone. A store may open it and look them up while the open one is settled: then it says
+    /// so, and the caller need not ask for them again (`prefetch`) when that block opens.
+    func prefetchNext(_ keys: [String], alone: Bool) -> Bool
     /// After the run's results are complete: this run's provisional claims become final.
     func finish() throws(LedgerError)
     /// Every claim, in key order, for `sift ledger status` and `export` (outside any block).
@@ -108,7 +109,7 @@ package struct LedgerRow: Sendable, Equatable {
 
 extension ClaimsStore {
     package func prefetch(_ keys: [String]) {}
-    package func prefetchNext(_ keys: [String], alone: Bool) {}
+    package func prefetchNext(_ keys: [String], alone: Bool) -> Bool { false }
     /// A store that commits only while the caller waits: sending is committing.
     package func send() throws(LedgerError) { try commit() }
     package func confirm() throws(LedgerError) {}

@@ -82,30 +82,37 @@ package final class ReplaySettler: Settler {
 
     package var prepares: Bool { ledger != nil }
 
-    /// Asks the ledger once for every key the block's records will look up.
-    package func prepare(_ results: [StageResult]) {
+    /// Asks the ledger once for every key the block's records will look up, and for the next
+    /// block's keys ahead of it. A block the ledger opened ahead already has its keys asked.
+    package func prepare(_ results: [StageResult], next: [StageResult]?) {
         guard let ledger else { return }
-        let (keys, alone) = lookUps(results)
-        if alone { ledger.blockAlone() }
-        if !keys.isEmpty { ledger.prefetch(keys) }
+        if !nextIsOpen {
+            let (keys, alone) = lookUps(results)
+            if alone { ledger.blockAlone() }
+            if !keys.isEmpty { ledger.prefetch(keys) }
+        }
+        nextIsOpen = false
+        if let next {
+            let (keys, alone) = lookUps(next)
+            nextIsOpen = ledger.prefetchNext(keys, alone: alone)
+        }
     }
 
-    /// The same for the block after it: the ledger may look them up while this one is settled.
-    package func prepareNext(_ results: [StageResult]) {
-        guard let ledger else { return }
-        let (keys, alone) = lookUps(results)
-        ledger.prefetchNext(keys, alone: alone)
-    }
+    /// The ledger opened the next block with its keys (`prefetchNext`): until a block is dropped.
+    private var nextIsOpen = false
 
     /// Every key the records of `results` will look up, and whether their block must be alone.
     private func lookUps(_ results: [StageResult]) -> (keys: [String], alone: Bool) {
         var keys: [String] = []
+        keys.reserveCapacity(results.count * 8)
         var alone = false
         func add(_ p: ReceiptPending) {
-            keys += p.once.map(\.key) + p.marks + p.lifts
-            for c in p.candidates { keys += self.keys(c.transaction, c.type, p) }
-            for (t, type) in p.lookedUp { keys += self.keys(t, type, p) }
-            keys += p.seen.compactMap { $0.transactionID.map { "t:" + $0 } }
+            for (key, _) in p.once { keys.append(key) }
+            keys += p.marks
+            keys += p.lifts
+            for c in p.candidates { addKeys(c.transaction, c.type, p, to: &keys) }
+            for (t, type) in p.lookedUp { addKeys(t, type, p, to: &keys) }
+            for t in p.seen { if let id = t.transactionID { keys.append("t:" + id) } }
             alone = alone || p.needsBlockAlone
         }
         for r in results {
@@ -116,10 +123,14 @@ package final class ReplaySettler: Settler {
     }
 
     /// The keys a purchase is looked up by: its transaction, its bound original, and their marks.
-    private func keys(_ t: Transaction, _ type: ProductType?, _ pending: ReceiptPending) -> [String] {
-        guard let id = t.transactionID else { return [] }
-        let original = originalKey(t, type, pending)
-        return ["t:" + id, "r:" + id] + (original.map { [$0, "r:" + $0] } ?? [])
+    private func addKeys(_ t: Transaction, _ type: ProductType?, _ pending: ReceiptPending, to keys: inout [String]) {
+        guard let id = t.transactionID else { return }
+        keys.append("t:" + id)
+        keys.append("r:" + id)
+        if let original = originalKey(t, type, pending) {
+            keys.append(original)
+            keys.append("r:" + original)
+        }
     }
 
     package func settle(_ result: inout StageResult, context: EvaluationContext) {
@@ -270,6 +281,7 @@ package final class ReplaySettler: Settler {
             undo.removeAll(keepingCapacity: true)
         case .kept: undoInFlight.removeAll(keepingCapacity: true)
         case .dropped:
+            nextIsOpen = false
             for (key, before) in (undoInFlight + undo).reversed() { claims[key] = before }
             undoInFlight.removeAll(keepingCapacity: true)
             undo.removeAll(keepingCapacity: true)

@@ -65,16 +65,39 @@ final class RunState {
         try write(&e)
     }
 
+    /// Parts of a stateful run waiting to be settled, in input order, and the thread that
+    /// evaluates them (`BatchRunner.settleQueue`).
+    var queue: [QueuedPart] = []
+    let evaluator = DispatchQueue(label: "sift.run.evaluator")
+
+    /// Waits until the parts being evaluated and the block being written are done.
+    func waitForWork() {
+        evaluator.sync {}
+        waitForWrites()
+    }
+
     /// The part of a stateful run sent to the ledger last, whose results wait for its claims to
     /// be durable (`BatchRunner.settle`).
     var held: HeldPart?
 
-    /// Writes the held part's results and counts (once its claims are durable); nothing if none.
+    /// Takes the held part's counts and writes its results in the background, after the block
+    /// being written (once its claims are durable); nothing if none. Throws what the block
+    /// before it failed with.
     func writeHeld() throws {
-        guard var part = held else { return }
+        guard let part = held else { return }
         held = nil
         summary.merge(part.emitter.summary)
-        try write(&part.emitter)
+        waitForWrites()
+        if let e = writeError { writeError = nil; throw e }
+        // As `writeSparesInBackground`: the run waits for it before it ends.
+        nonisolated(unsafe) let state = Unmanaged.passUnretained(self)
+        nonisolated(unsafe) var emitter = part.emitter
+        writing.enter()
+        writer.async { [writing] in
+            let run = state.takeUnretainedValue()
+            do { try run.write(&emitter) } catch { run.writeError = error }
+            writing.leave()
+        }
     }
 
     /// Adds `e`'s counts, hands its output to the sinks, empties it and reports progress

@@ -1,4 +1,5 @@
 @_spi(Batch) import SiftCore
+import Dispatch
 
 /// A part of a block of a run whose stages keep state across records (replay): its records are
 /// settled together, as one ledger block.
@@ -10,6 +11,13 @@ struct SettlePart {
 
     /// Each record's pack results, for the settlers' look-ups (`Session.prepare`).
     var results: [[PackResult]] { range.map { slots.take($0).results } }
+}
+
+/// A part waiting to be settled; evaluated on the run's evaluator thread, in the order parts came.
+struct QueuedPart {
+    let part: SettlePart
+    /// Left when the part is evaluated.
+    let evaluated: DispatchGroup
 }
 
 /// The part sent to the ledger last and not yet confirmed, with its result lines: they are
@@ -24,6 +32,23 @@ struct HeldPart {
 /// results written, then this part is sent and held. When a part sent loses a race with another
 /// run, it and the part settled since are settled again, in order.
 extension BatchRunner {
+    /// Parts of a block left in the queue for the next block: their look-ups and settling go on
+    /// while the next block's first parts are evaluated.
+    static let partsKeptBack = 2
+
+    /// Settles the queued parts in order, each with the part after it as `upcoming`, until
+    /// `keepingBack` are left.
+    func settleQueue(keepingBack: Int, _ run: RunState) throws {
+        while run.queue.count > keepingBack {
+            let current = run.queue[0]
+            let upcoming = run.queue.count > 1 ? run.queue[1] : nil
+            current.evaluated.wait()
+            upcoming?.evaluated.wait()
+            run.queue.removeFirst()
+            try settle(current.part, upcoming: upcoming?.part, run)
+        }
+    }
+
     /// Settles `part` (then sends it and holds it), and writes the part held before it.
     /// `upcoming` is the part after it, already evaluated: its keys are looked up meanwhile.
     func settle(_ part: SettlePart, upcoming: SettlePart?, _ run: RunState) throws {
@@ -72,10 +97,7 @@ extension BatchRunner {
     private func settleOnce(_ part: SettlePart, upcoming: SettlePart?, _ run: RunState) throws {
         try run.settleWrites()
         let session = run.session
-        if session.prepares {
-            session.prepare(part.results)
-            if let upcoming { session.prepareNext(upcoming.results) }
-        }
+        if session.prepares { session.prepare(part.results, next: upcoming?.results) }
         var e = run.emitter()
         let block = part.block
         for i in part.range {

@@ -122,12 +122,11 @@ final class UniqueRunSettler: Settler {
 
     var prepares: Bool { claims != nil }
 
-    func prepare(_ results: [StageResult]) {
+    func prepare(_ results: [StageResult], next: [StageResult]?) {
         guard let claims, let prefix = rule.acrossRuns?.prefix else { return }
         claims.prefetch(prefix: prefix, values: results.compactMap { ($0.pending as? UniqueRunStage.Pending)?.stable })
     }
 
-    func prepareNext(_ results: [StageResult]) {}
     func send() throws { try claims?.send() }
     func confirm() throws { try claims?.confirm() }
     func blockEnded(_ event: BlockEvent) {

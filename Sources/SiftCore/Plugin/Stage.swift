@@ -33,11 +33,11 @@ extension Stage {
 package protocol Settler: AnyObject {
     func settle(_ result: inout StageResult, context: EvaluationContext)
     /// Called with a block's results (its own stage's, in input order) before they are settled
-    /// one by one: a hint, so that a settler can fetch what the block will ask in one go.
-    func prepare(_ results: [StageResult])
-    /// The same hint for the block after the one about to be settled: a ledger on a server looks
-    /// its keys up while this one is settled.
-    func prepareNext(_ results: [StageResult])
+    /// one by one: a hint, so that a settler can fetch what the block will ask in one go. `next`:
+    /// the results of the block to be settled after it, when known (a ledger on a server looks
+    /// its keys up while this one is settled); it is the block of the next call, unless a block
+    /// is dropped (`BlockEvent.dropped`) in between.
+    func prepare(_ results: [StageResult], next: [StageResult]?)
     /// True when `prepare` does anything (a ledger to ask): otherwise the block's results are
     /// not gathered for it.
     var prepares: Bool { get }
@@ -80,8 +80,7 @@ package struct SettleAgain: Error, Sendable, CustomStringConvertible {
 extension Settler {
     public func send() throws {}
     public func confirm() throws {}
-    public func prepare(_ results: [StageResult]) {}
-    public func prepareNext(_ results: [StageResult]) {}
+    public func prepare(_ results: [StageResult], next: [StageResult]?) {}
     public var prepares: Bool { false }
 }
 

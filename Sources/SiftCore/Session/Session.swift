@@ -115,24 +115,23 @@ package final class Session {
     public var prepares: Bool { settlers.contains { $0.contains { $0?.prepares == true } } }
 
     /// Tells the settlers what a block of records (each record's pack results, in input order)
-    /// will settle, before it is settled record by record.
-    public func prepare(_ block: [[PackResult]]) {
-        hint(block) { $0.prepare($1) }
-    }
-
-    /// The same for the block after the one about to be settled (`Settler.prepareNext`).
-    package func prepareNext(_ block: [[PackResult]]) {
-        hint(block) { $0.prepareNext($1) }
-    }
-
-    /// Hands each preparing settler its own stage's results of `block`.
-    private func hint(_ block: [[PackResult]], _ body: (any Settler, [StageResult]) -> Void) {
+    /// will settle, before it is settled record by record; and, when known, what the block
+    /// after it will (`Settler.prepare(_:next:)`).
+    public func prepare(_ block: [[PackResult]], next: [[PackResult]]? = nil) {
         for (p, row) in settlers.enumerated() {
             for (s, settler) in row.enumerated() {
                 guard let settler, settler.prepares else { continue }
-                body(settler, block.flatMap { $0.filter { $0.packIndex == p }.map { $0.stages[s] } })
+                settler.prepare(Self.results(of: block, pack: p, stage: s), next: next.map { Self.results(of: $0, pack: p, stage: s) })
             }
         }
+    }
+
+    /// Stage `stage` of pack `pack`'s results of each record of `block` that the pack applies to.
+    private static func results(of block: [[PackResult]], pack: Int, stage: Int) -> [StageResult] {
+        var out: [StageResult] = []
+        out.reserveCapacity(block.count)
+        for record in block { for r in record where r.packIndex == pack { out.append(r.stages[stage]) } }
+        return out
     }
 
     /// Makes state settled so far durable (a ledger commit), for long-lived hosts: `send()`,
