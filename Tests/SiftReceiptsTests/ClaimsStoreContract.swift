@@ -296,7 +296,7 @@ private struct NoOutput: StageOutput {
     @Test func aRecordThatMarksIsAlone() throws {
         let store = RecordingStore()
         let settler = ReplaySettler(ledger: store)
-        settler.prepare([pending(), pending(marks: ["r:1"])])
+        settler.prepare([pending(), pending(marks: ["r:1"])], next: nil)
         #expect(store.calls == ["alone", "prefetch"])
         store.calls = []
         var r = pending(marks: ["r:1"])
@@ -307,10 +307,10 @@ private struct NoOutput: StageOutput {
     @Test func aRecordThatLiftsIsAloneAndOneThatCreditsIsNot() throws {
         let store = RecordingStore()
         let settler = ReplaySettler(ledger: store)
-        settler.prepare([pending(lifts: ["r:2"])])
+        settler.prepare([pending(lifts: ["r:2"])], next: nil)
         #expect(store.calls.first == "alone")
         store.calls = []
-        settler.prepare([pending(), pending()])
+        settler.prepare([pending(), pending()], next: nil)
         #expect(!store.calls.contains("alone"))
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import SiftTesting
+import Testing
+
+/// A run settles a block's parts while the part before is committed (docs/LEDGER.md, "A fourth
+/// round"): when the part in flight loses a race, it and the part settled since are settled
+/// again, and every verdict is the one a serial order gives.
+extension PostgresLedgerCLITests {
+    /// 600 records in one block: four parts of 150. Another connection holds the transaction of
+    /// record 5 (the first part) uncommitted, so the first part's claims wait at the server while
+    /// the second is settled, seeing the first part's claims as made: record 170 repeats record
+    /// 5's transaction, and record 160 record 10's. The holder then commits: the first part loses
+    /// the race, and both parts are settled again. Record 5 is then a replay of the holder's
+    /// claim, and so is record 170 (not of record 5's, never kept); record 160 stays a replay of
+    /// record 10's.
+    @Test(.timeLimit(.minutes(2))) func aPartInFlightThatLosesARaceIsSettledAgainWithThePartAfterIt() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("sift-pipeline-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: input) }
+        let transaction = { (i: Int) in i == 170 ? 7005 : i == 160 ? 7010 : 7000 + i }
+        let records = (0..<600).map { i in
+            #"{"order_id":"o-\#(i)","user_id":"u-\#(i)","receipt":{"status":0,"environment":"Production","receipt":"#
+                + #"{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"\#(transaction(i))","quantity":"1"}]}}}"#
+        }
+        try (records.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        var c = try #require(URLComponents(string: url))
+        c.query = nil
+        let holder = Process(), holderInput = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = [try #require(c.string), "-q"]
+        holder.standardInput = holderInput
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        holderInput.fileHandleForWriting.write(
+            Data("BEGIN;\nINSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7005', 'o-9', 'u-9');\n".utf8))
+        let name = try #require(c.path.split(separator: "/").last)
+        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"))
+        let out = Pipe()
+        let run = try SiftProcess.start(
+            ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", url],
+            stdout: out)
+        // The first part's claims wait for the holder, while a later part has a transaction open.
+        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
+        #expect(
+            try waitFor(
+                url, "SELECT (count(*) >= 2)::int FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"),
+            "the holder's transaction and a later part's")
+        holderInput.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+        try holderInput.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 1)
+        let reasons = try SiftProcess.reasons(stdout)
+        #expect(reasons.count == 600)
+        let replays = reasons.indices.filter { !reasons[$0].isEmpty }
+        #expect(replays == [5, 160, 170])
+        #expect(replays.allSatisfy { reasons[$0] == ["receipt.replayed_transaction"] })
+        let lines = stdout.split(separator: "\n")
+        #expect(lines[5].contains("transaction_id 7005 was already credited to order o-9, user u-9"))
+        #expect(lines[160].contains("transaction_id 7010 was already credited to order o-10, user u-10"))
+        #expect(lines[170].contains("transaction_id 7005 was already credited to order o-9, user u-9"))
+        #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "598\n")
+        #expect(try psql(url, "SELECT key || ' ' || order_id FROM sift_claims WHERE key IN ('t:7005', 't:7006', 't:7010') ORDER BY key") == "t:7005 o-9\nt:7006 o-6\nt:7010 o-10\n")
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import SiftLedgerPostgres
+@testable import SiftReceipts
+
+/// A run's blocks in flight on the PostgreSQL ledger (`ClaimsStore` contract, clause 5): one
+/// block committed while the next is settled and the one after it looked up, each on a
+/// connection of the run's own.
+@Suite(.enabled(if: TestServer.available, "no PostgreSQL server (SIFT_TEST_POSTGRES_URL); scripts/test starts one"))
+struct PostgresPipelineTests {
+    let alice = Owner(order: "o-1", user: "u-1"), bob = Owner(order: "o-2", user: "u-2")
+
+    /// A block sent is seen by the next as made. When it loses a race (another connection held
+    /// its key, uncommitted, then committed), `confirm` says so and the block settled since is
+    /// dropped with it: neither keeps anything, and the next block sees the winner's claim.
+    @Test func aBlockSentIsSeenByTheNextAndDroppedWithIt() throws {
+        let url = try TestServer.ledger()
+        let store = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        let holder = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { holder.close() }
+        try holder.execute("BEGIN")
+        try holder.execute("INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:1', 'o-2', 'u-2')")
+
+        store.prefetch(["t:1", "t:2"])
+        #expect(store.owner(of: "t:1") == nil)
+        store.record("t:1", alice)
+        try store.send()  // returns while its claim waits for the holder's
+        store.prefetch(["t:3"])
+        #expect(store.owner(of: "t:1") == alice)
+        store.record("t:3", alice)
+        #expect(store.prefetchNext(["t:4"], alone: false))
+        try holder.execute("COMMIT")
+        let error = #expect(throws: LedgerError.self) { try store.confirm() }
+        #expect(error?.lostRace == true)
+        #expect(error?.message.hasSuffix(#"(duplicate key value violates unique constraint "sift_claims_pkey")"#) == true)
+
+        store.prefetch(["t:1", "t:3"])
+        #expect(store.owner(of: "t:1") == bob)
+        #expect(store.owner(of: "t:3") == nil)
+        try store.commit()
+        #expect(try holder.rows("SELECT key || ' ' || order_id FROM sift_claims ORDER BY key", as: String.self) == ["t:1 o-2"])
+    }
+
+    /// The block opened ahead looks its keys up before the block in flight commits (here its
+    /// release waits for another connection's lock on the key): it sees that block's claims and
+    /// releases as made, and its own look-up cannot undo them.
+    @Test func theBlockOpenedAheadSeesTheBlockInFlight() throws {
+        let url = try TestServer.ledger()
+        let store = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        store.prefetch(["t:1"])
+        store.record("t:1", alice)
+        try store.commit()
+        let holder = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { holder.close() }
+        try holder.execute("BEGIN")
+        try holder.execute("SELECT key FROM sift_claims WHERE key = 't:1' FOR UPDATE")
+        store.prefetch(["t:2"])
+        store.record("t:2", bob)
+        store.release("t:1")
+        try store.send()  // its release waits for the holder
+        store.prefetch(["t:3"])
+        #expect(store.prefetchNext(["t:1", "t:2"], alone: false))
+        Thread.sleep(forTimeInterval: 0.2)  // the look-up ahead answers meanwhile: t:1 held, t:2 not yet
+        store.record("t:3", alice)
+        try holder.execute("COMMIT")
+        try store.send()
+        #expect(store.owner(of: "t:1") == nil)
+        #expect(store.owner(of: "t:2") == bob)
+        try store.commit()
+        #expect(try holder.rows("SELECT key || ' ' || order_id FROM sift_claims ORDER BY key", as: String.self) == ["t:2 o-2", "t:3 o-1"])
+    }
+
+    /// A block that must be alone is not opened ahead (its lock would wait for the open block).
+    @Test func aBlockThatMustBeAloneIsNotOpenedAhead() throws {
+        let url = try TestServer.ledger()
+        let store = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        store.prefetch(["t:1"])
+        #expect(!store.prefetchNext(["r:1"], alone: true))
+        #expect(store.prefetchNext(["t:2"], alone: false))
+        try store.commit()
+    }
+
+    /// A run stays live while any of its connections does: with the connection that registered
+    /// it gone, another run opening the ledger keeps its claims, since the run's other
+    /// connections still hold its lock.
+    @Test func aRunIsLiveWhileAnyOfItsConnectionsIs() throws {
+        let url = try TestServer.ledger()
+        let run = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: false)
+        run.prefetch(["t:1"])
+        run.record("t:1", alice)
+        try run.send()
+        run.prefetch(["t:2"])  // the next block, on a second connection
+        run.record("t:2", alice)
+        try run.commit()
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        let pids = try admin.rows(
+            """
+            SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a USING (pid), sift_runs r
+            WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = r.lock
+            ORDER BY a.backend_start
+            """, as: Int32.self)
+        #expect(pids.count == 2)
+        let first = try #require(pids.first)
+        #expect(try admin.rows("SELECT pg_terminate_backend(\(first))", as: Bool.self) == [true])
+        let other = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: false)
+        #expect(try other.liveRuns() == 2)
+        #expect(try other.claims().map(\.key) == ["t:1", "t:2"])
+    }
+}
