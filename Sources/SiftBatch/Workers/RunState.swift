@@ -94,10 +94,16 @@ final class RunState {
         nonisolated(unsafe) var emitter = part.emitter
         writing.enter()
         writer.async { [writing] in
-            let run = state.takeUnretainedValue()
-            do { try run.write(&emitter) } catch { run.writeError = error }
+            Self.write(state, &emitter)
             writing.leave()
         }
+    }
+
+    /// On the writer thread. The run is referred to only inside: once `writing` is left the run
+    /// may end, and with it the sinks' closures, which must not outlive it.
+    private static func write(_ state: Unmanaged<RunState>, _ emitter: inout RecordEmitter) {
+        let run = state.takeUnretainedValue()
+        do { try run.write(&emitter) } catch { run.writeError = error }
     }
 
     /// Adds `e`'s counts, hands its output to the sinks, empties it and reports progress
