@@ -83,9 +83,13 @@ extension BatchRunner {
                 }
             } catch {
                 // The part sent before may be durable (claims final when made): its results are
-                // written if it is, whatever stopped this one.
+                // written if it is, whatever stopped this one, and a stop counts them.
                 if !(error is SettleAgain), run.held != nil, run.session.hasBlockInFlight, (try? run.session.confirm()) != nil {
                     try? run.writeHeld()
+                }
+                if var stop = error as? RunInterrupted {
+                    stop.records = run.summary.records
+                    throw stop
                 }
                 throw error
             }
