@@ -90,6 +90,13 @@ final class PostgresBlock {
         }
     }
 
+    /// Waits until the block holds its lock (its opening answered).
+    func waitUntilLocked() {
+        guard !opening.isEmpty else { return }
+        defer { opening.removeAll() }
+        do { for sent in opening { _ = try db.read(sent) } } catch { if failure == nil { failure = error } }
+    }
+
     /// Reads the answers sent for so far: the opening's, then the look-ups'.
     private func readAnswers() {
         defer {

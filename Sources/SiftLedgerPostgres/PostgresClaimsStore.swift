@@ -123,19 +123,29 @@ final class PostgresClaimsStore: ClaimsStore {
         block()?.lookUp(keys.map(Self.text))
     }
 
-    /// Opens the block after the open one on a connection of its own and sends its look-up. Not
-    /// for a block that must be alone: its lock would wait for the open block, which waits for
-    /// this thread.
+    /// Opens the block after the open one on a connection of its own and sends its look-up, once
+    /// the open block holds its lock: the block ahead's would otherwise be granted first and keep
+    /// an exclusive open block waiting for a block that waits for this thread. Not for a block
+    /// that must be alone, whose lock would wait for the open block in the same way.
     func prefetchNext(_ keys: [String], alone: Bool) -> Bool {
-        guard !alone, !exclusiveNext, let open, open.failure == nil, next == nil, !keys.isEmpty else { return false }
-        guard let lane = try? freeLane() else { return false }
+        promote()
+        guard !alone, !exclusiveNext, let open, next == nil, !keys.isEmpty else { return false }
+        open.waitUntilLocked()
+        guard open.failure == nil, let lane = try? freeLane() else { return false }
         let block = PostgresBlock(lane: lane, db: lanes[lane], exclusive: false)
         // Its look-up may run before the block in flight commits; the open block's claims it
-        // inherits when it opens (`send`).
+        // inherits when that block is sent (`send`).
         if let inFlight { block.inherit(inFlight) }
         block.lookUp(keys.map(Self.text))
         next = block
         return true
+    }
+
+    /// The block opened ahead becomes the open one, when none is.
+    private func promote() {
+        guard open == nil, let ahead = next else { return }
+        open = ahead
+        next = nil
     }
 
     /// Who holds `key` in the open block's view: its own writes, then those of the block in
@@ -172,10 +182,10 @@ final class PostgresClaimsStore: ClaimsStore {
         try confirm()
     }
 
-    /// Confirms the block in flight, then sends the open one's claims and COMMIT without waiting;
-    /// the block opened ahead becomes the open one.
+    /// Confirms the block in flight, then sends the open one's claims and COMMIT without waiting.
+    /// With no block open (nothing settled since the last send), it does nothing: settlers that
+    /// share the ledger each send it.
     func send() throws(LedgerError) {
-        try confirm()
         guard let block = open else {
             if let failure {
                 self.failure = nil
@@ -183,15 +193,15 @@ final class PostgresClaimsStore: ClaimsStore {
             }
             return
         }
+        try confirm()
         open = nil
         do throws(LedgerError) { try block.send(run: run?.id) } catch {
             discard(&next, lostRace: error.lostRace)
             throw error
         }
         inFlight = block
-        open = next
-        next = nil
-        open?.inherit(block)
+        // Opened ahead, it looked its keys up before these claims were made.
+        next?.inherit(block)
     }
 
     /// Waits for the block in flight. When it is not kept, neither is any block opened since.
@@ -219,7 +229,7 @@ final class PostgresClaimsStore: ClaimsStore {
     func finish() throws(LedgerError) {
         try commit()
         // A block looked up ahead and never settled: its lock would hold up the one below.
-        discard(&open, lostRace: false)
+        discard(&next, lostRace: false)
         guard let run else { return }
         let db = lanes[0]
         try db.transaction { () throws(LedgerError) in
@@ -255,6 +265,7 @@ final class PostgresClaimsStore: ClaimsStore {
     /// The open block, opened now if none is (its statements sent, not waited for); nil when no
     /// connection could be had (the failure kept for the block's end).
     private func block() -> PostgresBlock? {
+        promote()
         if let open { return open }
         guard failure == nil else { return nil }
         do {
@@ -279,6 +290,8 @@ final class PostgresClaimsStore: ClaimsStore {
                 lanes[lane].close()
                 lanes[lane] = try PostgresSession(lanes[lane].url, password: password)
             }
+            // Prepared before the block's BEGIN, never behind its lock (after 0A000, again).
+            try lanes[lane].prepare(PostgresStatements.all)
             return lane
         }
         guard lanes.count < Self.maxLanes else { throw LedgerError(message: "ledger \(lanes[0].url.shown): no connection is free") }
@@ -290,6 +303,7 @@ final class PostgresClaimsStore: ClaimsStore {
                 throw LedgerError(message: "ledger \(db.url.shown): this run's claims were dropped by another run; nothing was credited")
             }
         }
+        try db.prepare(PostgresStatements.all)
         lanes.append(db)
         return lanes.count - 1
     }

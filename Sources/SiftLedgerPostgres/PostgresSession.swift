@@ -166,6 +166,13 @@ final class PostgresSession {
         try guarded { try rows.map { try $0.decode((A, B, C, D).self) } }
     }
 
+    /// Prepares each of `sqls` not yet prepared on this connection, waiting for it: called when
+    /// no block is open on it, so that no statement of a block waits for a prepare queued behind
+    /// the block's lock.
+    func prepare(_ sqls: [String]) throws(LedgerError) {
+        for sql in sqls where statements[sql] == nil { _ = try guarded { try statement(sql) } }
+    }
+
     /// `sql` as prepared on this connection: prepared now the first time.
     private func statement(_ sql: String) throws -> PreparedQuery {
         if let known = statements[sql] { return known }

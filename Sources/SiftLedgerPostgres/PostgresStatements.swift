@@ -6,6 +6,9 @@ import PostgresNIO
 /// not at every block. Planned afresh, the look-up's plan weighed each of its thousands of keys:
 /// 2.5 ms of a block's server time, two fifths of the look-up's.
 enum PostgresStatements {
+    /// Both, prepared on each connection before its first block (`PostgresSession.prepare`).
+    static let all = [lookUp, claim]
+
     /// The claims of `$1` (keys as stored), with their owners.
     static let lookUp = "SELECT key, order_id, user_id, note FROM sift_claims WHERE key = ANY($1)"
 

@@ -154,7 +154,10 @@ package final class ReplaySettler: Settler {
 
     /// Settles one part: its replays, once-keys, marks and lifts; returns its output.
     private func settle(_ pending: ReceiptPending, _ violations: inout [Violation]) -> any StageOutput {
-        if pending.needsBlockAlone { ledger?.blockAlone() }
+        if pending.needsBlockAlone, let ledger {
+            ledger.blockAlone()
+            nextIsOpen = false  // the block opened ahead may have been dropped for it
+        }
         // Compared with owners as the ledger gives them back (an id with a NUL in it).
         let me =
             ledger == nil

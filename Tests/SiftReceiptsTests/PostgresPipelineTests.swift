@@ -81,6 +81,24 @@ struct PostgresPipelineTests {
         try store.commit()
     }
 
+    /// A block opened ahead of an open block that must be alone waits for it, never the other way
+    /// round (on new connections, whose statements are prepared before their first block).
+    @Test(.timeLimit(.minutes(1))) func aBlockAheadOfABlockAloneWaitsForIt() throws {
+        let url = try TestServer.ledger()
+        let store = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        for round in 0..<3 {
+            store.blockAlone()
+            store.prefetch(["r:\(round)"])
+            #expect(store.prefetchNext(["t:\(round)"], alone: false))
+            store.record("r:\(round)", alice)
+            try store.send()
+            #expect(store.owner(of: "t:\(round)") == nil)
+            store.record("t:\(round)", bob)
+            try store.commit()
+        }
+        #expect(try store.claims().map(\.key) == ["r:0", "r:1", "r:2", "t:0", "t:1", "t:2"])
+    }
+
     /// A run stays live while any of its connections does: with the connection that registered
     /// it gone, another run opening the ledger keeps its claims, since the run's other
     /// connections still hold its lock.

@@ -13,6 +13,8 @@ package final class Session {
     /// it is checked (a long-lived host session).
     public let fixedAsOfMillis: Int64?
     private let settlers: [[(any Settler)?]]
+    /// Each settler object once (stages of one ledger share one), with the stages it settles.
+    private let distinct: [(settler: any Settler, stages: [(pack: Int, stage: Int)])]
     /// Where the record being settled came from: the batch runner sets it before each record.
     package let position: RecordPosition
     /// What a record that names a key twice in one object means (default: refused).
@@ -37,7 +39,20 @@ package final class Session {
         environment.resources = SessionResources()
         let env = environment
         self.position = try env.resources.value(for: RecordPosition.resourceKey) { RecordPosition() }
-        self.settlers = try pipeline.packs.map { pack in try pack.stages.map { try $0.makeSettler(env) } }
+        let settlers = try pipeline.packs.map { pack in try pack.stages.map { try $0.makeSettler(env) } }
+        self.settlers = settlers
+        var distinct: [(settler: any Settler, stages: [(pack: Int, stage: Int)])] = []
+        for (p, row) in settlers.enumerated() {
+            for (s, settler) in row.enumerated() {
+                guard let settler else { continue }
+                if let i = distinct.firstIndex(where: { $0.settler === settler }) {
+                    distinct[i].stages.append((p, s))
+                } else {
+                    distinct.append((settler, [(p, s)]))
+                }
+            }
+        }
+        self.distinct = distinct
     }
 
     /// Parses and checks one record given as JSON bytes, as of `asOfMillis` (default: the
@@ -118,19 +133,21 @@ package final class Session {
     /// will settle, before it is settled record by record; and, when known, what the block
     /// after it will (`Settler.prepare(_:next:)`).
     public func prepare(_ block: [[PackResult]], next: [[PackResult]]? = nil) {
-        for (p, row) in settlers.enumerated() {
-            for (s, settler) in row.enumerated() {
-                guard let settler, settler.prepares else { continue }
-                settler.prepare(Self.results(of: block, pack: p, stage: s), next: next.map { Self.results(of: $0, pack: p, stage: s) })
-            }
+        for (settler, stages) in distinct where settler.prepares {
+            settler.prepare(Self.results(of: block, stages), next: next.map { Self.results(of: $0, stages) })
         }
     }
 
-    /// Stage `stage` of pack `pack`'s results of each record of `block` that the pack applies to.
-    private static func results(of block: [[PackResult]], pack: Int, stage: Int) -> [StageResult] {
+    /// The results of `stages` (pack, stage) for each record of `block` a pack applies to: a
+    /// settler shared by several stages (one ledger) gets all of theirs, record by record.
+    private static func results(of block: [[PackResult]], _ stages: [(pack: Int, stage: Int)]) -> [StageResult] {
         var out: [StageResult] = []
-        out.reserveCapacity(block.count)
-        for record in block { for r in record where r.packIndex == pack { out.append(r.stages[stage]) } }
+        out.reserveCapacity(block.count * stages.count)
+        for record in block {
+            for r in record {
+                for (pack, stage) in stages where r.packIndex == pack { out.append(r.stages[stage]) }
+            }
+        }
         return out
     }
 
@@ -149,7 +166,7 @@ package final class Session {
     /// and the caller settles both again. Any other failure undoes them too, and is thrown.
     package func confirm() throws {
         guard let sent = sentOrdinal else { return }
-        try undoingOnFailure { for row in settlers { for s in row { try s?.confirm() } } }
+        try undoingOnFailure { for (settler, _) in distinct { try settler.confirm() } }
         forEachSettler { $0.blockEnded(.kept) }
         keptOrdinal = sent
         sentOrdinal = nil
@@ -160,7 +177,7 @@ package final class Session {
     /// Throws as `confirm()` does; when only this block failed, the one before is kept.
     package func send() throws {
         try confirm()
-        try undoingOnFailure { for row in settlers { for s in row { try s?.send() } } }
+        try undoingOnFailure { for (settler, _) in distinct { try settler.send() } }
         forEachSettler { $0.blockEnded(.sent) }
         sentOrdinal = position.ordinal
     }
@@ -184,20 +201,19 @@ package final class Session {
 
     /// Each settler once (settlers of one ledger share an object).
     private func forEachSettler(_ body: (any Settler) -> Void) {
-        var done = Set<ObjectIdentifier>()
-        for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { body(s) } } }
+        for (settler, _) in distinct { body(settler) }
     }
 
     /// Ends the session: settlers flush what they keep (a ledger).
     public func finish() throws {
         try confirm()
-        var done = Set<ObjectIdentifier>()
-        for row in settlers { for s in row { if let s, done.insert(ObjectIdentifier(s)).inserted { try s.finish() } } }
+        for (settler, _) in distinct { try settler.finish() }
     }
 
     /// How many times a block that lost a race is settled again before the run gives up: the
-    /// ledger's block after a lost race waits for every other run's and cannot lose, so the
-    /// second try succeeds; the bound is against a store that keeps losing all the same.
+    /// ledger's block after a lost race waits for every other run's and cannot lose (a part
+    /// settled again beside it, the one after it, may lose once more in its turn, and is then
+    /// alone); the bound is against a store that keeps losing all the same.
     package static let settleAttempts = 4
 
     /// Runs `body` (settle records, then `checkpoint()`) again each time a ledger block loses a
