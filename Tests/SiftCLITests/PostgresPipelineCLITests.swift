@@ -62,6 +62,8 @@ extension PostgresLedgerCLITests {
         #expect(lines[160].contains("transaction_id 7010 was already credited to order o-10, user u-10"))
         #expect(lines[170].contains("transaction_id 7005 was already credited to order o-9, user u-9"))
         #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "598\n")
-        #expect(try psql(url, "SELECT key || ' ' || order_id FROM sift_claims WHERE key IN ('t:7005', 't:7006', 't:7010') ORDER BY key") == "t:7005 o-9\nt:7006 o-6\nt:7010 o-10\n")
+        #expect(
+            try psql(url, "SELECT key || ' ' || order_id FROM sift_claims WHERE key IN ('t:7005', 't:7006', 't:7010') ORDER BY key")
+                == "t:7005 o-9\nt:7006 o-6\nt:7010 o-10\n")
     }
 }
