@@ -179,33 +179,43 @@ struct PostgresLedgerCLITests {
         let text = kind == "json" ? "[" + records.joined(separator: ",\n") + "]\n" : records.joined(separator: "\n") + "\n"
         try text.write(to: input, atomically: true, encoding: .utf8)
         // The other connection: its claim of t:7002 stays uncommitted until told.
-        var c = try #require(URLComponents(string: url))
-        c.query = nil
-        let holder = Process(), holderInput = Pipe()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        holder.arguments = [try #require(c.string), "-q"]
-        holder.standardInput = holderInput
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        holderInput.fileHandleForWriting.write(
-            Data("BEGIN;\nINSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7002', 'o-9', 'u-9');\n".utf8))
-        let name = try #require(c.path.split(separator: "/").last)
+        let (holder, name) = try holdTransaction(url, "INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7002', 'o-9', 'u-9')")
         let waiting = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"
-        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"))
         let out = Pipe()
         let run = try SiftProcess.start(
             ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", url],
             stdout: out)
         #expect(try waitFor(url, waiting), "the run's claims wait for the other connection's")
-        holderInput.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
-        try holderInput.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        try holder()
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
         #expect(run.terminationStatus == 1)
         #expect(try SiftProcess.reasons(stdout) == [[], ["receipt.replayed_transaction"], []])
         #expect(stdout.contains(#"transaction_id 7002 was already credited to order o-9, user u-9"#))
         #expect(try psql(url, "SELECT key || ' ' || order_id FROM sift_claims ORDER BY key") == "t:7001 o-1\nt:7002 o-9\nt:7003 o-3\n")
+    }
+
+    /// A psql connection to the database of `url` that runs `sql` in a transaction left open
+    /// (the server shows it idle in it): the function that commits it and ends the connection,
+    /// and the database's name.
+    func holdTransaction(_ url: String, _ sql: String) throws -> (commit: () throws -> Void, database: String) {
+        var c = try #require(URLComponents(string: url))
+        c.query = nil
+        let holder = Process(), input = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        holder.arguments = [try #require(c.string), "-q"]
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN;\n\(sql);\n".utf8))
+        let name = String(try #require(c.path.split(separator: "/").last))
+        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"))
+        let commit = {
+            input.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
+            try input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        return (commit, name)
     }
 
     /// Asks `sql` (a count) every 50 ms for up to 20 s until it answers 1; whether it did.

@@ -24,18 +24,7 @@ extension PostgresLedgerCLITests {
                 + #"{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"\#(transaction(i))","quantity":"1"}]}}}"#
         }
         try (records.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-        var c = try #require(URLComponents(string: url))
-        c.query = nil
-        let holder = Process(), holderInput = Pipe()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        holder.arguments = [try #require(c.string), "-q"]
-        holder.standardInput = holderInput
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        holderInput.fileHandleForWriting.write(
-            Data("BEGIN;\nINSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7005', 'o-9', 'u-9');\n".utf8))
-        let name = try #require(c.path.split(separator: "/").last)
-        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"))
+        let (holder, name) = try holdTransaction(url, "INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7005', 'o-9', 'u-9')")
         let out = Pipe()
         let run = try SiftProcess.start(
             ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", url],
@@ -46,9 +35,7 @@ extension PostgresLedgerCLITests {
             try waitFor(
                 url, "SELECT (count(*) >= 2)::int FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"),
             "the holder's transaction and a later part's")
-        holderInput.fileHandleForWriting.write(Data("COMMIT;\n".utf8))
-        try holderInput.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        try holder()
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
         #expect(run.terminationStatus == 1)

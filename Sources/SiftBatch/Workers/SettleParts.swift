@@ -28,7 +28,7 @@ struct HeldPart {
 }
 
 /// Settling in parts, each part's claims committed while the next is settled (docs/LEDGER.md,
-/// "A fourth round"): a part is settled, then the part sent before it is confirmed and its
+/// "Blocks in flight"): a part is settled, then the part sent before it is confirmed and its
 /// results written, then this part is sent and held. When a part sent loses a race with another
 /// run, it and the part settled since are settled again, in order.
 extension BatchRunner {
