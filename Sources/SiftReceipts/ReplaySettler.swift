@@ -29,8 +29,7 @@ package final class ReplaySettler: Settler {
     private var claims: [String: Owner] = [:]
     /// Without a ledger: each key changed since the last block sent, and in the block sent and
     /// not yet kept, with what it held before, to put back should those blocks be settled again.
-    private var undo: [(key: String, before: Owner?)] = []
-    private var undoInFlight: [(key: String, before: Owner?)] = []
+    private var undo = BlockUndoLog<(key: String, before: Owner?)>()
     private let ledger: (any ClaimsStore)?
 
     /// This run, in the notes of the keys it claims for `unique_across_runs`.
@@ -278,17 +277,8 @@ package final class ReplaySettler: Settler {
 
     /// With a ledger, blocks not kept were dropped by the store: nothing is kept here.
     package func blockEnded(_ event: BlockEvent) {
-        switch event {
-        case .sent:
-            undoInFlight += undo
-            undo.removeAll(keepingCapacity: true)
-        case .kept: undoInFlight.removeAll(keepingCapacity: true)
-        case .dropped:
-            nextIsOpen = false
-            for (key, before) in (undoInFlight + undo).reversed() { claims[key] = before }
-            undoInFlight.removeAll(keepingCapacity: true)
-            undo.removeAll(keepingCapacity: true)
-        }
+        if event == .dropped { nextIsOpen = false }
+        undo.blockEnded(event) { claims[$0.key] = $0.before }
     }
     package func finish() throws {
         // Shared by the stages of one ledger, each of which may end the run.

@@ -109,10 +109,8 @@ final class UniqueRunSettler: Settler {
     private var seen: [JSONDigest: UInt64] = [:]
     /// The ledger's claims, for `unique_across_runs`.
     private let claims: (any KeyClaims)?
-    /// Keys first seen since the last block sent, and in the block sent and not yet kept:
-    /// forgotten again if those blocks are settled again.
-    private var added: [JSONDigest] = []
-    private var addedInFlight: [JSONDigest] = []
+    /// Keys first seen in blocks not yet kept: forgotten again if those blocks are settled again.
+    private var added = BlockUndoLog<JSONDigest>()
 
     init(_ rule: UniqueRunStage.Rule, position: RecordPosition, claims: (any KeyClaims)?) {
         self.rule = rule
@@ -130,16 +128,7 @@ final class UniqueRunSettler: Settler {
     func send() throws { try claims?.send() }
     func confirm() throws { try claims?.confirm() }
     func blockEnded(_ event: BlockEvent) {
-        switch event {
-        case .sent:
-            addedInFlight += added
-            added.removeAll(keepingCapacity: true)
-        case .kept: addedInFlight.removeAll(keepingCapacity: true)
-        case .dropped:
-            for key in addedInFlight + added { seen[key] = nil }
-            addedInFlight.removeAll(keepingCapacity: true)
-            added.removeAll(keepingCapacity: true)
-        }
+        added.blockEnded(event) { seen[$0] = nil }
     }
     func finish() throws { try claims?.finish() }
 

@@ -65,6 +65,30 @@ package enum BlockEvent: Sendable {
     case dropped
 }
 
+/// What a settler changed in memory, in the order made, split at the block in flight: what
+/// `BlockEvent`s keep and undo. (Settlers with a ledger keep nothing here: the store drops.)
+package struct BlockUndoLog<Entry> {
+    private var settling: [Entry] = [], inFlight: [Entry] = []
+
+    package init() {}
+
+    package mutating func append(_ entry: Entry) { settling.append(entry) }
+
+    /// Follows `event`; on `.dropped`, hands every entry not kept to `undo`, the latest first.
+    package mutating func blockEnded(_ event: BlockEvent, undo: (Entry) -> Void) {
+        switch event {
+        case .sent:
+            inFlight += settling
+            settling.removeAll(keepingCapacity: true)
+        case .kept: inFlight.removeAll(keepingCapacity: true)
+        case .dropped:
+            for entry in (inFlight + settling).reversed() { undo(entry) }
+            inFlight.removeAll(keepingCapacity: true)
+            settling.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
 /// A ledger's block lost a race with another run for a key (docs/LEDGER.md, "How exactly-once
 /// holds on the server"): none of its claims was kept, and every settler has undone the block.
 /// The caller settles the same records again (`Session.settlingAgain`); the ledger's next block
