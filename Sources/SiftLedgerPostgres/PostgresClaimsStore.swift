@@ -42,8 +42,10 @@ import SiftReceipts
 final class PostgresClaimsStore: ClaimsStore {
     /// The lock every block takes ("SIFT" "LDGR").
     static let blockLock: Int64 = 0x5349_4654_4C44_4752
-    /// Connections of one run: the block in flight, the block settled, the block looked up ahead.
-    static let maxLanes = 3
+    /// Connections of one run (`PostgresLedgerURL.connections`, at most 3): the block in flight,
+    /// the block settled, the block looked up ahead. With 2 no block is opened ahead; with 1 each
+    /// block is committed before the next opens (`send` waits for its COMMIT).
+    private let maxLanes: Int
 
     private var lanes: [PostgresSession]
     private let password: String?
@@ -61,6 +63,7 @@ final class PostgresClaimsStore: ClaimsStore {
     init(_ url: PostgresLedgerURL, password: String?, claimsAreFinal: Bool) throws(LedgerError) {
         let db = try PostgresSession(url, password: password)
         lanes = [db]
+        maxLanes = url.connections
         self.password = password
         run = claimsAreFinal ? nil : (id: Self.newRunID(), lock: Int64.random(in: 1...Int64.max))
         try db.transaction { () throws(LedgerError) in
@@ -182,7 +185,8 @@ final class PostgresClaimsStore: ClaimsStore {
         try confirm()
     }
 
-    /// Confirms the block in flight, then sends the open one's claims and COMMIT without waiting.
+    /// Confirms the block in flight, then sends the open one's claims and COMMIT without waiting
+    /// (with one connection, waits for them).
     /// With no block open (nothing settled since the last send), it does nothing: settlers that
     /// share the ledger each send it.
     func send() throws(LedgerError) {
@@ -202,6 +206,8 @@ final class PostgresClaimsStore: ClaimsStore {
         inFlight = block
         // Opened ahead, it looked its keys up before these claims were made.
         next?.inherit(block)
+        // With one connection, the next block needs this one's.
+        if maxLanes == 1 { try confirm() }
     }
 
     /// Waits for the block in flight. When it is not kept, neither is any block opened since.
@@ -294,7 +300,7 @@ final class PostgresClaimsStore: ClaimsStore {
             try lanes[lane].prepare(PostgresStatements.all)
             return lane
         }
-        guard lanes.count < Self.maxLanes else { throw LedgerError(message: "ledger \(lanes[0].url.shown): no connection is free") }
+        guard lanes.count < maxLanes else { throw LedgerError(message: "ledger \(lanes[0].url.shown): no connection is free") }
         let db = try PostgresSession(lanes[0].url, password: password)
         if let run {
             // Taken before its first claim: the run stays live for as long as any of its connections.

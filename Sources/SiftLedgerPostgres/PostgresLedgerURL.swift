@@ -3,7 +3,8 @@ import SiftReceipts
 
 /// A PostgreSQL ledger as the operator names it:
 /// `postgresql://USER@HOST:PORT/DATABASE?sslmode=disable|require|verify-full`, or a Unix socket
-/// directory with `?host=/run/postgresql`. The password never comes from the URL (it would
+/// directory with `?host=/run/postgresql`; `connections=1|2|3` (Sift's own, 3 by default) is how
+/// many connections a run may hold (`PostgresClaimsStore`'s lanes). The password never comes from the URL (it would
 /// show in process lists and shell histories): `--ledger-password-file`, `PGPASSWORD`, then
 /// the `.pgpass` file (`PGPASSFILE` or `~/.pgpass`), as libpq reads them.
 struct PostgresLedgerURL: Sendable, Equatable {
@@ -19,6 +20,12 @@ struct PostgresLedgerURL: Sendable, Equatable {
     var sslMode: SSLMode
     /// The directory of the server's Unix socket, when connecting through one.
     var socketDirectory: String?
+    /// How many connections one store may hold: 3 keeps a block in flight and one looked up ahead
+    /// beside the block settled; 2 only the block in flight; 1 commits each block before the next.
+    var connections: Int
+
+    /// Sift's parameters beside libpq's.
+    static let parameters = ["sslmode", "host", "connections"]
 
     /// What messages show: host, port and database, never a password.
     var shown: String { "postgresql://\(user)@\(host):\(port)/\(database)" }
@@ -34,7 +41,9 @@ struct PostgresLedgerURL: Sendable, Equatable {
         }
         var query: [String: String] = [:]
         for item in url.queryItems ?? [] {
-            guard ["sslmode", "host"].contains(item.name) else { throw refuse("unknown parameter '\(item.name)' (known: sslmode, host)") }
+            guard Self.parameters.contains(item.name) else {
+                throw refuse("unknown parameter '\(item.name)' (known: \(Self.parameters.joined(separator: ", ")))")
+            }
             query[item.name] = item.value ?? ""
         }
         user = url.user ?? ProcessInfo.processInfo.environment["PGUSER"] ?? NSUserName()
@@ -48,6 +57,10 @@ struct PostgresLedgerURL: Sendable, Equatable {
         }
         sslMode = mode
         if query["host"] != nil, socketDirectory == nil { throw refuse("host= names a socket directory (an absolute path)") }
+        guard let connections = Int(query["connections"] ?? "3"), (1...3).contains(connections) else {
+            throw refuse("connections is 1, 2 or 3, not '\(query["connections"] ?? "")'")
+        }
+        self.connections = connections
     }
 
     /// The password: the file given, `PGPASSWORD`, or the first `.pgpass` line that matches;

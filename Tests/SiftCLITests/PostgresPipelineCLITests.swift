@@ -14,10 +14,45 @@ extension PostgresLedgerCLITests {
     /// claim, and so is record 170 (not of record 5's, never kept); record 160 stays a replay of
     /// record 10's.
     @Test(.timeLimit(.minutes(2))) func aPartInFlightThatLosesARaceIsSettledAgainWithThePartAfterIt() throws {
+        let race = try startRace(query: "")
+        defer { try? FileManager.default.removeItem(at: race.input) }
+        let (url, name) = (race.url, race.database)
+        // The first part's claims wait for the holder, while a later part has a transaction open.
+        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
+        #expect(
+            try waitFor(
+                url, "SELECT (count(*) >= 2)::int FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"),
+            "the holder's transaction and a later part's")
+        try race.commitHolder()
+        try expectSettledAgain(race)
+    }
+
+    /// The same with `connections=1`: the run holds one connection, its first part's claims wait
+    /// for the holder with no later part open, and the part that lost is settled again alone.
+    /// The verdicts are the same.
+    @Test(.timeLimit(.minutes(2))) func withOneConnectionThePartThatLostIsSettledAgainAlone() throws {
+        let race = try startRace(query: "&connections=1")
+        defer { try? FileManager.default.removeItem(at: race.input) }
+        let (url, name) = (race.url, race.database)
+        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
+        // The holder's connection and the run's one.
+        #expect(try psql(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()") == "2\n")
+        try race.commitHolder()
+        try expectSettledAgain(race)
+    }
+
+    /// A run started on the race's records, its stdout piped, and the holder's transaction open.
+    private struct Race {
+        let run: Process, out: Pipe, url: String, database: String, input: URL
+        let commitHolder: () throws -> Void
+    }
+
+    /// 600 receipt records (transaction 7000 + i; record 170 repeats 7005, record 160 7010), a
+    /// holder with t:7005 claimed uncommitted, and a run started on them.
+    private func startRace(query: String) throws -> Race {
         let url = try database()
         #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("sift-pipeline-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: input) }
         let transaction = { (i: Int) in i == 170 ? 7005 : i == 160 ? 7010 : 7000 + i }
         let records = (0..<600).map { i in
             #"{"order_id":"o-\#(i)","user_id":"u-\#(i)","receipt":{"status":0,"environment":"Production","receipt":"#
@@ -27,15 +62,18 @@ extension PostgresLedgerCLITests {
         let (holder, name) = try holdTransaction(url, "INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7005', 'o-9', 'u-9')")
         let out = Pipe()
         let run = try SiftProcess.start(
-            ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", url],
+            [
+                "run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger",
+                url + query,
+            ],
             stdout: out)
-        // The first part's claims wait for the holder, while a later part has a transaction open.
-        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
-        #expect(
-            try waitFor(
-                url, "SELECT (count(*) >= 2)::int FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"),
-            "the holder's transaction and a later part's")
-        try holder()
+        return Race(run: run, out: out, url: url, database: name, input: input, commitHolder: holder)
+    }
+
+    /// Every verdict as a serial order gives it: record 5 and record 170 replays of the holder's
+    /// claim, record 160 of record 10's; 598 claims.
+    private func expectSettledAgain(_ race: Race) throws {
+        let (run, out, url) = (race.run, race.out, race.url)
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         run.waitUntilExit()
         #expect(run.terminationStatus == 1)

@@ -51,6 +51,14 @@ struct PostgresClaimsStoreTests {
         }).runAll()
     }
 
+    /// With fewer connections a run keeps fewer blocks going; the contract holds the same.
+    @Test(arguments: [1, 2]) func andWithFewerConnections(_ connections: Int) throws {
+        let url = try TestServer.ledger() + "&connections=\(connections)"
+        try ClaimsStoreContract(open: {
+            try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: $0)
+        }).runAll()
+    }
+
     @Test func andOverAUnixSocket() throws {
         let url = try TestServer.ledger(TestServer.socketURL)
         try ClaimsStoreContract(open: {
@@ -203,6 +211,8 @@ struct PostgresClaimsStoreTests {
         #expect(s.socketDirectory == "/run/postgresql")
         #expect(s.sslMode == .disable)
         #expect(try PostgresLedgerURL("postgresql://app@db/claims").sslMode == .verifyFull)
+        #expect(try PostgresLedgerURL("postgresql://app@db/claims").connections == 3)
+        #expect(try PostgresLedgerURL("postgresql://app@db/claims?connections=1&sslmode=require").connections == 1)
     }
 
     /// A URL that carries a password (made here, so that no such URL is written in the sources).
@@ -219,7 +229,15 @@ struct PostgresClaimsStoreTests {
         ),
         (
             "postgresql://app@db/claims?options=x",
-            "ledger postgresql://app@db/claims?options=x: unknown parameter 'options' (known: sslmode, host)"
+            "ledger postgresql://app@db/claims?options=x: unknown parameter 'options' (known: sslmode, host, connections)"
+        ),
+        (
+            "postgresql://app@db/claims?connections=4",
+            "ledger postgresql://app@db/claims?connections=4: connections is 1, 2 or 3, not '4'"
+        ),
+        (
+            "postgresql://app@db/claims?connections=",
+            "ledger postgresql://app@db/claims?connections=: connections is 1, 2 or 3, not ''"
         ),
     ])
     func aBadURLIsOnePlainLine(_ url: String, _ message: String) {

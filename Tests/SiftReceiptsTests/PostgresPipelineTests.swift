@@ -126,4 +126,33 @@ struct PostgresPipelineTests {
         #expect(try other.liveRuns() == 2)
         #expect(try other.claims().map(\.key) == ["t:1", "t:2"])
     }
+
+    /// A run holds at most the connections its URL allows (`connections=`): with 3 a block is
+    /// opened ahead at every part, with 2 only while none is in flight, with 1 never, and each
+    /// block is committed when it is sent.
+    @Test(arguments: [(1, [false, false, false, false]), (2, [true, false, false, false]), (3, [true, true, true, true])])
+    func aRunHoldsTheConnectionsItsURLAllows(_ connections: Int, _ aheads: [Bool]) throws {
+        let url = try TestServer.ledger() + "&connections=\(connections)"
+        let run = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: false)
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        var opened: [Bool] = []
+        for part in 0..<4 {
+            run.prefetch(["t:\(part)"])
+            opened.append(run.prefetchNext(["t:\(part + 1)"], alone: false))
+            run.record("t:\(part)", alice)
+            try run.send()
+            if connections == 1 { #expect(try admin.rows("SELECT count(*) FROM sift_claims", as: Int64.self) == [Int64(part + 1)]) }
+        }
+        try run.commit()
+        #expect(opened == aheads)
+        let held = try admin.rows(
+            """
+            SELECT count(*) FROM pg_locks l, sift_runs r
+            WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = r.lock
+            """, as: Int64.self)
+        #expect(held == [Int64(connections)])
+        try run.finish()
+        #expect(try run.claims().map(\.key) == ["t:0", "t:1", "t:2", "t:3"])
+    }
 }
