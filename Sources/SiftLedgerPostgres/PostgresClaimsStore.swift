@@ -43,7 +43,8 @@ final class PostgresClaimsStore: ClaimsStore {
     /// The lock every block takes ("SIFT" "LDGR").
     static let blockLock: Int64 = 0x5349_4654_4C44_4752
     /// Connections of one run (`PostgresLedgerURL.connections`, at most 3): the block in flight,
-    /// the block settled, the block looked up ahead. With 2 no block is opened ahead; with 1 each
+    /// the block settled, the block looked up ahead. With 2 a block is opened ahead only while none
+    /// is in flight; with 1 each
     /// block is committed before the next opens (`send` waits for its COMMIT).
     private let maxLanes: Int
 

@@ -21,10 +21,11 @@ struct PostgresLedgerURL: Sendable, Equatable {
     /// The directory of the server's Unix socket, when connecting through one.
     var socketDirectory: String?
     /// How many connections one store may hold: 3 keeps a block in flight and one looked up ahead
-    /// beside the block settled; 2 only the block in flight; 1 commits each block before the next.
+    /// beside the block settled; 2 opens a block ahead only while none is in flight; 1 commits
+    /// each block before the next.
     var connections: Int
 
-    /// Sift's parameters beside libpq's.
+    /// The parameters Sift accepts: two of libpq's, and its own `connections`.
     static let parameters = ["sslmode", "host", "connections"]
 
     /// What messages show: host, port and database, never a password.

@@ -35,8 +35,12 @@ extension PostgresLedgerCLITests {
         defer { try? FileManager.default.removeItem(at: race.input) }
         let (url, name) = (race.url, race.database)
         #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
-        // The holder's connection and the run's one.
-        #expect(try psql(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()") == "2\n")
+        // The run's one connection (psql's, the holder's among them, name themselves).
+        #expect(
+            try psql(
+                url,
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND backend_type = 'client backend' AND application_name <> 'psql'"
+            ) == "1\n")
         try race.commitHolder()
         try expectSettledAgain(race)
     }

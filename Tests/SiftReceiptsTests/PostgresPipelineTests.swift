@@ -155,4 +155,34 @@ struct PostgresPipelineTests {
         try run.finish()
         #expect(try run.claims().map(\.key) == ["t:0", "t:1", "t:2", "t:3"])
     }
+
+    /// With one connection a lost race is found when the block is sent, and the block after it
+    /// takes the ledger's lock exclusively (alone, it cannot lose again).
+    @Test func withOneConnectionTheBlockAfterALossIsAlone() throws {
+        let url = try TestServer.ledger() + "&connections=1"
+        let loser = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        let winner = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        loser.prefetch(["t:1"])
+        #expect(loser.owner(of: "t:1") == nil)
+        winner.prefetch(["t:1"])
+        winner.record("t:1", bob)
+        try winner.commit()
+        loser.record("t:1", alice)
+        let error = #expect(throws: LedgerError.self) { try loser.send() }
+        #expect(error?.lostRace == true)
+
+        loser.prefetch(["t:1", "t:2"])
+        #expect(loser.owner(of: "t:1") == bob)
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        let modes = try admin.rows(
+            """
+            SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND granted
+            AND ((classid::bigint << 32) | objid::bigint) = \(PostgresClaimsStore.blockLock)
+            """, as: String.self)
+        #expect(modes == ["ExclusiveLock"])
+        loser.record("t:2", alice)
+        try loser.commit()
+        #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
+    }
 }
