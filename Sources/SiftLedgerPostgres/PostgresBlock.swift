@@ -34,6 +34,10 @@ final class PostgresBlock {
     private(set) var deletes: [String] = []
     /// Its writes and COMMIT, once sent (`send`).
     private var ending: [PostgresSession.Sent] = []
+    /// Their answers read (`awaitEnding`): the connection is free again; the first failure among
+    /// them is thrown by `confirm`.
+    private(set) var ended = false
+    private var endFailure: LedgerError?
 
     /// Opens the block's transaction on `db`: sent, not waited for.
     init(lane: Int, db: PostgresSession, exclusive: Bool) {
@@ -158,14 +162,21 @@ final class PostgresBlock {
         ending.append(db.send("COMMIT"))
     }
 
-    /// Waits until the block sent is committed, or throws why it is not (nothing of it kept).
-    func confirm() throws(LedgerError) {
-        var first: LedgerError?
+    /// Reads the answers to the block's writes and COMMIT, keeping the first failure for
+    /// `confirm`: after this the connection is free for another block.
+    func awaitEnding() {
+        guard !ended else { return }
         for sent in ending {
-            do { _ = try db.read(sent) } catch { if first == nil { first = error } }
+            do { _ = try db.read(sent) } catch { if endFailure == nil { endFailure = error } }
         }
         ending.removeAll()
-        guard let first else { return }
+        ended = true
+    }
+
+    /// Waits until the block sent is committed, or throws why it is not (nothing of it kept).
+    func confirm() throws(LedgerError) {
+        awaitEnding()
+        guard let first = endFailure else { return }
         if first.lostRace, Set(inserts.map(\.key)).count != inserts.count {
             // Not a race: settling the block again would claim the key twice again.
             throw LedgerError(message: "ledger \(db.url.shown): a block claimed one key twice; nothing of it was kept")

@@ -46,7 +46,8 @@ final class PostgresClaimsStore: ClaimsStore {
     /// the block settled, the block looked up ahead. With 2 a block is opened ahead only while none
     /// is in flight; with 1 each
     /// block is committed before the next opens (`send` waits for its COMMIT).
-    private let maxLanes: Int
+    /// Fewer when the server refuses one more (SQLSTATE 53300): the run goes on with those it has.
+    private var maxLanes: Int
 
     private var lanes: [PostgresSession]
     private let password: String?
@@ -276,7 +277,7 @@ final class PostgresClaimsStore: ClaimsStore {
         if let open { return open }
         guard failure == nil else { return nil }
         do {
-            let lane = try freeLane()
+            let lane = try laneForOpenBlock()
             let block = PostgresBlock(lane: lane, db: lanes[lane], exclusive: exclusiveNext)
             exclusiveNext = false
             if let inFlight { block.inherit(inFlight) }
@@ -288,10 +289,22 @@ final class PostgresClaimsStore: ClaimsStore {
         }
     }
 
+    /// A connection for the open block: when every one is busy and the server gives no more, the
+    /// one of the block in flight once its COMMIT is answered (whose outcome `confirm` still
+    /// throws: a block that lost takes the open block with it).
+    private func laneForOpenBlock() throws(LedgerError) -> Int {
+        do { return try freeLane() } catch  where error.noConnectionToSpare {
+            guard let inFlight else { throw error }
+            inFlight.awaitEnding()
+            return try freeLane()
+        }
+    }
+
     /// A connection no block uses: a store whose claims are final connects again in place of
-    /// a lost one (a host outlives a database restart); a run's stay lost. Up to `maxLanes`.
+    /// a lost one (a host outlives a database restart); a run's stay lost. Up to `maxLanes`;
+    /// when the server refuses one more, `maxLanes` becomes the number it has.
     private func freeLane() throws(LedgerError) -> Int {
-        let busy = Set([open, next, inFlight].compactMap { $0?.lane })
+        let busy = Set([open, next, inFlight?.ended == true ? nil : inFlight].compactMap { $0?.lane })
         if let lane = lanes.indices.first(where: { !busy.contains($0) }) {
             if lanes[lane].isBroken, run == nil {
                 lanes[lane].close()
@@ -302,7 +315,11 @@ final class PostgresClaimsStore: ClaimsStore {
             return lane
         }
         guard lanes.count < maxLanes else { throw LedgerError(message: "ledger \(lanes[0].url.shown): no connection is free") }
-        let db = try PostgresSession(lanes[0].url, password: password)
+        let db: PostgresSession
+        do { db = try PostgresSession(lanes[0].url, password: password) } catch  where error.noConnectionToSpare {
+            maxLanes = lanes.count
+            throw error
+        }
         if let run {
             // Taken before its first claim: the run stays live for as long as any of its connections.
             try db.execute("SELECT pg_advisory_lock_shared(\(run.lock))")

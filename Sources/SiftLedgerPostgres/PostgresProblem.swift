@@ -54,6 +54,10 @@ enum PostgresProblem {
         case "23505":  // a claim's key, taken by another run since the block looked it up
             return LedgerError(message: "\(at): another run claimed a key of the block first (\(message))", lostRace: true)
         case "3D000": return LedgerError(message: "\(at): database \(url.database) does not exist")
+        case "53300":  // max_connections, or a role's or a database's CONNECTION LIMIT
+            var error = LedgerError(message: "\(at): the server has no connection to spare (\(message))")
+            error.noConnectionToSpare = true
+            return error
         case "57P01", "57P02", "57P03": return LedgerError(message: "\(at): the server is shutting down or starting (\(message))")
         default: return LedgerError(message: "\(at): the server refused a statement (\(state): \(message))")
         }

@@ -275,6 +275,8 @@ package struct LedgerError: Error, Sendable, CustomStringConvertible {
     /// The block lost a race with another run for a key (a server's ledger, whose blocks do not
     /// wait for each other): nothing of it was kept, and its records are settled again.
     package var lostRace = false
+    /// A server's ledger refused a further connection (too many): what the store has goes on.
+    package var noConnectionToSpare = false
     public var description: String { message }
 
     package init(message: String) {

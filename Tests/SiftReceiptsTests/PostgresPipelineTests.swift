@@ -185,4 +185,79 @@ struct PostgresPipelineTests {
         try loser.commit()
         #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
     }
+
+    /// The ledger at `url` as a new role that may hold at most `limit` connections (the server
+    /// refuses one more with SQLSTATE 53300, as it does at `max_connections`).
+    private func ledgerForARoleWithFewConnections(_ url: String, limit: Int) throws -> String {
+        let role = "sift_few_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        try admin.execute(
+            "CREATE ROLE \(unescaped: role) LOGIN PASSWORD '\(unescaped: TestServer.password ?? "")' CONNECTION LIMIT \(unescaped: String(limit))"
+        )
+        try admin.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON sift_claims, sift_runs, sift_ledger TO \(unescaped: role)")
+        var c = try #require(URLComponents(string: url))
+        c.user = role
+        return try #require(c.string)
+    }
+
+    /// A run whose server refuses it a second or third connection goes on with those it has:
+    /// the open block waits for the block in flight's COMMIT on the one connection, and no
+    /// block is opened ahead.
+    @Test(arguments: [1, 2]) func aRunGoesOnWithTheConnectionsTheServerGives(_ limit: Int) throws {
+        let url = try TestServer.ledger()
+        let few = try ledgerForARoleWithFewConnections(url, limit: limit)
+        let run = try PostgresClaimsStore(PostgresLedgerURL(few), password: TestServer.password, claimsAreFinal: false)
+        for part in 0..<3 {
+            run.prefetch(["t:\(part)"])
+            run.record("t:\(part)", alice)
+            try run.send()
+        }
+        var opened: [Bool] = []
+        for part in 3..<6 {
+            run.prefetch(["t:\(part)"])
+            opened.append(run.prefetchNext(["t:\(part + 1)"], alone: false))
+            run.record("t:\(part)", alice)
+            try run.send()
+        }
+        try run.commit()
+        #expect(opened == [false, false, false])  // with a block in flight, a third connection is refused
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        let held = try admin.rows(
+            """
+            SELECT count(*) FROM pg_locks l, sift_runs r
+            WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = r.lock
+            """, as: Int64.self)
+        #expect(held == [Int64(limit)])
+        try run.finish()
+        #expect(try run.claims().map(\.key) == (0..<6).map { "t:\($0)" })
+    }
+
+    /// When the block in flight, whose COMMIT the open block waited for on the one connection,
+    /// lost a race, the open block is dropped with it: `send` says so, and both are settled again.
+    @Test func aBlockThatWaitedForALoserIsDroppedWithIt() throws {
+        let url = try TestServer.ledger()
+        let few = try ledgerForARoleWithFewConnections(url, limit: 1)
+        let loser = try PostgresClaimsStore(PostgresLedgerURL(few), password: TestServer.password, claimsAreFinal: true)
+        let winner = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        loser.prefetch(["t:1"])
+        #expect(loser.owner(of: "t:1") == nil)
+        winner.prefetch(["t:1"])
+        winner.record("t:1", bob)
+        try winner.commit()
+        loser.record("t:1", alice)
+        try loser.send()  // its INSERT fails at the server; nothing waits for it yet
+        loser.prefetch(["t:2"])  // no second connection: waits for the first's COMMIT
+        #expect(loser.owner(of: "t:1") == alice)  // as sent, until it is confirmed
+        loser.record("t:2", alice)
+        let error = #expect(throws: LedgerError.self) { try loser.send() }
+        #expect(error?.lostRace == true)
+        loser.prefetch(["t:1", "t:2"])
+        #expect(loser.owner(of: "t:1") == bob)
+        #expect(loser.owner(of: "t:2") == nil)
+        loser.record("t:2", alice)
+        try loser.commit()
+        #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
+    }
 }
