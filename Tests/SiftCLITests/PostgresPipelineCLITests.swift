@@ -45,15 +45,40 @@ extension PostgresLedgerCLITests {
         try expectSettledAgain(race)
     }
 
+    /// The same as a role the server allows one connection (SQLSTATE 53300 for a second): the
+    /// run goes on with the one it has, and the verdicts are the same. A role allowed none gets
+    /// one plain line, exit 4.
+    @Test(.timeLimit(.minutes(2))) func aRunTheServerGivesOneConnectionGoesOnWithIt() throws {
+        let race = try startRace(query: "", connectionLimit: 1)
+        defer { try? FileManager.default.removeItem(at: race.input) }
+        #expect(
+            try waitFor(race.url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(race.database)' AND wait_event_type = 'Lock'"))
+        try race.commitHolder()
+        try expectSettledAgain(race)
+        _ = try psql(race.url, "ALTER ROLE \(try role(of: race.runURL)) CONNECTION LIMIT 0")
+        let refused = try SiftProcess.run([
+            "run", "--rules", "rules/iap-receipts.yaml", race.input.path, "--quiet", "--ledger", race.runURL,
+        ])
+        #expect(refused.status == 4)
+        let shown = race.runURL.replacingOccurrences(of: "?sslmode=disable", with: "")
+        #expect(
+            refused.stderr
+                == "sift: ledger \(shown): the server has no connection to spare (too many connections for role \"\(try role(of: race.runURL))\")\n"
+        )
+    }
+
+    private func role(of url: String) throws -> String { try #require(URLComponents(string: url)?.user) }
+
     /// A run started on the race's records, its stdout piped, and the holder's transaction open.
     private struct Race {
-        let run: Process, out: Pipe, url: String, database: String, input: URL
+        /// `runURL`: the ledger as the run names it (`url` is the test's own, as the superuser).
+        let run: Process, out: Pipe, url: String, runURL: String, database: String, input: URL
         let commitHolder: () throws -> Void
     }
 
     /// 600 receipt records (transaction 7000 + i; record 170 repeats 7005, record 160 7010), a
     /// holder with t:7005 claimed uncommitted, and a run started on them.
-    private func startRace(query: String) throws -> Race {
+    private func startRace(query: String, connectionLimit: Int? = nil) throws -> Race {
         let url = try database()
         #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("sift-pipeline-\(UUID().uuidString).jsonl")
@@ -64,14 +89,21 @@ extension PostgresLedgerCLITests {
         }
         try (records.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
         let (holder, name) = try holdTransaction(url, "INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7005', 'o-9', 'u-9')")
+        var runURL = url + query
+        if let connectionLimit {
+            // A role the server allows that many connections, refusing one more with SQLSTATE 53300.
+            let role = "sift_few_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            _ = try psql(url, "CREATE ROLE \(role) LOGIN PASSWORD '\(password)' CONNECTION LIMIT \(connectionLimit)")
+            _ = try psql(url, "GRANT SELECT, INSERT, UPDATE, DELETE ON sift_claims, sift_runs, sift_ledger TO \(role)")
+            var c = try #require(URLComponents(string: runURL))
+            c.user = role
+            runURL = try #require(c.string)
+        }
         let out = Pipe()
         let run = try SiftProcess.start(
-            [
-                "run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger",
-                url + query,
-            ],
+            ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", runURL],
             stdout: out)
-        return Race(run: run, out: out, url: url, database: name, input: input, commitHolder: holder)
+        return Race(run: run, out: out, url: url, runURL: runURL, database: name, input: input, commitHolder: holder)
     }
 
     /// Every verdict as a serial order gives it: record 5 and record 170 replays of the holder's
