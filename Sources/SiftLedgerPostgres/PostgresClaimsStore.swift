@@ -25,7 +25,8 @@ import SiftReceipts
 ///   (`blockAlone()`). Whether a purchase may be credited depends on marks a crediting block
 ///   does not write; with two such blocks side by side, each could miss the other's writes
 ///   (write skew), so marks are never made beside credits.
-/// - **Blocks in flight**: a run has up to three connections ("lanes"). While one block is
+/// - **Blocks in flight**: a run has up to three connections ("lanes"; fewer as the URL's
+///   `connections=` says, or as the server gives: SQLSTATE 53300). While one block is
 ///   settled on one, the block before it is committed on another (`send`, then `confirm`) and
 ///   the block after it looked up on a third (`prefetchNext`). The block settled sees the claims
 ///   of the block in flight as made; should that block lose a race, it is dropped too
@@ -43,10 +44,10 @@ final class PostgresClaimsStore: ClaimsStore {
     /// The lock every block takes ("SIFT" "LDGR").
     static let blockLock: Int64 = 0x5349_4654_4C44_4752
     /// Connections of one run (`PostgresLedgerURL.connections`, at most 3): the block in flight,
-    /// the block settled, the block looked up ahead. With 2 a block is opened ahead only while none
-    /// is in flight; with 1 each
-    /// block is committed before the next opens (`send` waits for its COMMIT).
-    /// Fewer when the server refuses one more (SQLSTATE 53300): the run goes on with those it has.
+    /// the block settled, the block looked up ahead. With 2 a block is opened ahead only while
+    /// none is in flight; with 1 each block is committed before the next opens (`send` waits for
+    /// its COMMIT). Lowered for good when the server refuses one more (SQLSTATE 53300): the run
+    /// goes on with those it has.
     private var maxLanes: Int
 
     private var lanes: [PostgresSession]
@@ -305,7 +306,9 @@ final class PostgresClaimsStore: ClaimsStore {
     /// when the server refuses one more, `maxLanes` becomes the number it has.
     private func freeLane() throws(LedgerError) -> Int {
         let busy = Set([open, next, inFlight?.ended == true ? nil : inFlight].compactMap { $0?.lane })
-        if let lane = lanes.indices.first(where: { !busy.contains($0) }) {
+        // A healthy one first: a broken one is connected again only when no other is free.
+        let free = lanes.indices.filter { !busy.contains($0) }
+        if let lane = free.first(where: { !lanes[$0].isBroken }) ?? free.first {
             if lanes[lane].isBroken, run == nil {
                 lanes[lane].close()
                 lanes[lane] = try PostgresSession(lanes[lane].url, password: password)

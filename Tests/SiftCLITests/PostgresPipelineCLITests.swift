@@ -50,16 +50,20 @@ extension PostgresLedgerCLITests {
     /// one plain line, exit 4.
     @Test(.timeLimit(.minutes(2))) func aRunTheServerGivesOneConnectionGoesOnWithIt() throws {
         let race = try startRace(query: "", connectionLimit: 1)
-        defer { try? FileManager.default.removeItem(at: race.input) }
+        defer {
+            try? FileManager.default.removeItem(at: race.input)
+            try? FileManager.default.removeItem(atPath: race.input.path + ".password")
+        }
         #expect(
             try waitFor(race.url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(race.database)' AND wait_event_type = 'Lock'"))
         try race.commitHolder()
         try expectSettledAgain(race)
         _ = try psql(race.url, "ALTER ROLE \(try role(of: race.runURL)) CONNECTION LIMIT 0")
-        let refused = try SiftProcess.run([
-            "run", "--rules", "rules/iap-receipts.yaml", race.input.path, "--quiet", "--ledger", race.runURL,
-        ])
+        let refused = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", race.input.path, "--quiet"] + race.ledgerArguments)
         #expect(refused.status == 4)
+        let secret = try String(contentsOfFile: race.input.path + ".password", encoding: .utf8).trimmingCharacters(in: .newlines)
+        #expect(!(refused.stdout + refused.stderr).contains(secret))
+        #expect(!(refused.stdout + refused.stderr).contains(password))
         let shown = race.runURL.replacingOccurrences(of: "?sslmode=disable", with: "")
         #expect(
             refused.stderr
@@ -72,7 +76,7 @@ extension PostgresLedgerCLITests {
     /// A run started on the race's records, its stdout piped, and the holder's transaction open.
     private struct Race {
         /// `runURL`: the ledger as the run names it (`url` is the test's own, as the superuser).
-        let run: Process, out: Pipe, url: String, runURL: String, database: String, input: URL
+        let run: Process, out: Pipe, url: String, runURL: String, ledgerArguments: [String], database: String, input: URL
         let commitHolder: () throws -> Void
     }
 
@@ -90,20 +94,28 @@ extension PostgresLedgerCLITests {
         try (records.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
         let (holder, name) = try holdTransaction(url, "INSERT INTO sift_claims (key, order_id, user_id) VALUES ('t:7005', 'o-9', 'u-9')")
         var runURL = url + query
+        var ledgerArguments = ["--ledger", runURL]
         if let connectionLimit {
-            // A role the server allows that many connections, refusing one more with SQLSTATE 53300.
+            // A role the server allows that many connections, refusing one more with SQLSTATE 53300,
+            // with a throw-away password of its own (letters and digits), given to the run in a file.
             let role = "sift_few_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            _ = try psql(url, "CREATE ROLE \(role) LOGIN PASSWORD '\(password)' CONNECTION LIMIT \(connectionLimit)")
+            let secret = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let file = input.path + ".password"
+            try (secret + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            _ = try psql(url, "CREATE ROLE \(role) LOGIN PASSWORD '\(secret)' CONNECTION LIMIT \(connectionLimit)")
             _ = try psql(url, "GRANT SELECT, INSERT, UPDATE, DELETE ON sift_claims, sift_runs, sift_ledger TO \(role)")
             var c = try #require(URLComponents(string: runURL))
             c.user = role
             runURL = try #require(c.string)
+            ledgerArguments = ["--ledger", runURL, "--ledger-password-file", file]
         }
         let out = Pipe()
         let run = try SiftProcess.start(
-            ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", runURL],
+            ["run", "--rules", "rules/iap-receipts.yaml", input.path, "--as-of", "2026-11-21T00:00:00Z", "--quiet"] + ledgerArguments,
             stdout: out)
-        return Race(run: run, out: out, url: url, runURL: runURL, database: name, input: input, commitHolder: holder)
+        return Race(
+            run: run, out: out, url: url, runURL: runURL, ledgerArguments: ledgerArguments, database: name, input: input,
+            commitHolder: holder)
     }
 
     /// Every verdict as a serial order gives it: record 5 and record 170 replays of the holder's

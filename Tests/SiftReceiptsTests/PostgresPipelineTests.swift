@@ -186,28 +186,29 @@ struct PostgresPipelineTests {
         #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
     }
 
-    /// The ledger at `url` as a new role that may hold at most `limit` connections (the server
-    /// refuses one more with SQLSTATE 53300, as it does at `max_connections`).
-    private func ledgerForARoleWithFewConnections(_ url: String, limit: Int) throws -> String {
+    /// The ledger at `url` as a new role, with a password of its own, that may hold at most
+    /// `limit` connections (the server refuses one more with SQLSTATE 53300, as it does at
+    /// `max_connections`). Left on the server, as the test's database is.
+    private func ledgerForARoleWithFewConnections(_ url: String, limit: Int) throws -> (url: String, password: String) {
         let role = "sift_few_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let password = String(UInt64.random(in: 0...UInt64.max), radix: 36)  // letters and digits: no quoting
         let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
         defer { admin.close() }
         try admin.execute(
-            "CREATE ROLE \(unescaped: role) LOGIN PASSWORD '\(unescaped: TestServer.password ?? "")' CONNECTION LIMIT \(unescaped: String(limit))"
-        )
+            "CREATE ROLE \(unescaped: role) LOGIN PASSWORD '\(unescaped: password)' CONNECTION LIMIT \(unescaped: String(limit))")
         try admin.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON sift_claims, sift_runs, sift_ledger TO \(unescaped: role)")
         var c = try #require(URLComponents(string: url))
         c.user = role
-        return try #require(c.string)
+        return (try #require(c.string), password)
     }
 
-    /// A run whose server refuses it a second or third connection goes on with those it has:
-    /// the open block waits for the block in flight's COMMIT on the one connection, and no
-    /// block is opened ahead.
+    /// A run whose server refuses it a second or third connection goes on with those it has. With
+    /// one, the second part's block waits for the first part's COMMIT on that connection (its
+    /// look-up is not opened ahead); with two, no block is opened ahead while one is in flight.
     @Test(arguments: [1, 2]) func aRunGoesOnWithTheConnectionsTheServerGives(_ limit: Int) throws {
         let url = try TestServer.ledger()
         let few = try ledgerForARoleWithFewConnections(url, limit: limit)
-        let run = try PostgresClaimsStore(PostgresLedgerURL(few), password: TestServer.password, claimsAreFinal: false)
+        let run = try PostgresClaimsStore(PostgresLedgerURL(few.url), password: few.password, claimsAreFinal: false)
         for part in 0..<3 {
             run.prefetch(["t:\(part)"])
             run.record("t:\(part)", alice)
@@ -221,7 +222,8 @@ struct PostgresPipelineTests {
             try run.send()
         }
         try run.commit()
-        #expect(opened == [false, false, false])  // with a block in flight, a third connection is refused
+        // Never opened ahead: with 1 no connection is tried; with 2 the third is refused at part 3.
+        #expect(opened == [false, false, false])
         let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
         defer { admin.close() }
         let held = try admin.rows(
@@ -239,7 +241,7 @@ struct PostgresPipelineTests {
     @Test func aBlockThatWaitedForALoserIsDroppedWithIt() throws {
         let url = try TestServer.ledger()
         let few = try ledgerForARoleWithFewConnections(url, limit: 1)
-        let loser = try PostgresClaimsStore(PostgresLedgerURL(few), password: TestServer.password, claimsAreFinal: true)
+        let loser = try PostgresClaimsStore(PostgresLedgerURL(few.url), password: few.password, claimsAreFinal: true)
         let winner = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
         loser.prefetch(["t:1"])
         #expect(loser.owner(of: "t:1") == nil)
@@ -256,6 +258,14 @@ struct PostgresPipelineTests {
         loser.prefetch(["t:1", "t:2"])
         #expect(loser.owner(of: "t:1") == bob)
         #expect(loser.owner(of: "t:2") == nil)
+        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
+        defer { admin.close() }
+        let modes = try admin.rows(
+            """
+            SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND granted
+            AND ((classid::bigint << 32) | objid::bigint) = \(PostgresClaimsStore.blockLock)
+            """, as: String.self)
+        #expect(modes == ["ExclusiveLock"])  // settled again alone
         loser.record("t:2", alice)
         try loser.commit()
         #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
