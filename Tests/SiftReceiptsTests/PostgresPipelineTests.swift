@@ -177,8 +177,9 @@ struct PostgresPipelineTests {
         defer { admin.close() }
         let modes = try admin.rows(
             """
-            SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND granted
-            AND ((classid::bigint << 32) | objid::bigint) = \(PostgresClaimsStore.blockLock)
+            SELECT mode FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+            WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()
+            AND ((l.classid::bigint << 32) | l.objid::bigint) = \(PostgresClaimsStore.blockLock)
             """, as: String.self)
         #expect(modes == ["ExclusiveLock"])
         loser.record("t:2", alice)
@@ -262,8 +263,9 @@ struct PostgresPipelineTests {
         defer { admin.close() }
         let modes = try admin.rows(
             """
-            SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND granted
-            AND ((classid::bigint << 32) | objid::bigint) = \(PostgresClaimsStore.blockLock)
+            SELECT mode FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+            WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()
+            AND ((l.classid::bigint << 32) | l.objid::bigint) = \(PostgresClaimsStore.blockLock)
             """, as: String.self)
         #expect(modes == ["ExclusiveLock"])  // settled again alone
         loser.record("t:2", alice)
