@@ -3,10 +3,10 @@ import SiftReceipts
 
 /// A PostgreSQL ledger as the operator names it:
 /// `postgresql://USER@HOST:PORT/DATABASE?sslmode=disable|require|verify-full`, or a Unix socket
-/// directory with `?host=/run/postgresql`; `connections=1|2|3` (Sift's own, 3 by default) is how
-/// many connections a run may hold (`PostgresClaimsStore`'s lanes). The password never comes from the URL (it would
-/// show in process lists and shell histories): `--ledger-password-file`, `PGPASSWORD`, then
-/// the `.pgpass` file (`PGPASSFILE` or `~/.pgpass`), as libpq reads them.
+/// directory with `?host=/run/postgresql`; `connections=1|2|3` (Sift's own, 3 by default) is
+/// how many connections a run may hold (`PostgresClaimsStore`'s lanes). The password never comes
+/// from the URL (it would show in process lists and shell histories): `--ledger-password-file`,
+/// `PGPASSWORD`, then the `.pgpass` file (`PGPASSFILE` or `~/.pgpass`), as libpq reads them.
 struct PostgresLedgerURL: Sendable, Equatable {
     enum SSLMode: String, Sendable, CaseIterable {
         case disable, require

@@ -173,18 +173,24 @@ struct PostgresPipelineTests {
 
         loser.prefetch(["t:1", "t:2"])
         #expect(loser.owner(of: "t:1") == bob)
+        let modes = try blockLockModes(url)
+        #expect(modes == ["ExclusiveLock"])
+        loser.record("t:2", alice)
+        try loser.commit()
+        #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
+    }
+
+    /// The modes in which the ledger's block lock is held in the database of `url` (advisory
+    /// locks are per database: other suites' runs hold theirs elsewhere).
+    private func blockLockModes(_ url: String) throws -> [String] {
         let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
         defer { admin.close() }
-        let modes = try admin.rows(
+        return try admin.rows(
             """
             SELECT mode FROM pg_locks l JOIN pg_database d ON d.oid = l.database
             WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()
             AND ((l.classid::bigint << 32) | l.objid::bigint) = \(PostgresClaimsStore.blockLock)
             """, as: String.self)
-        #expect(modes == ["ExclusiveLock"])
-        loser.record("t:2", alice)
-        try loser.commit()
-        #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
     }
 
     /// The ledger at `url` as a new role, with a password of its own, that may hold at most
@@ -259,14 +265,7 @@ struct PostgresPipelineTests {
         loser.prefetch(["t:1", "t:2"])
         #expect(loser.owner(of: "t:1") == bob)
         #expect(loser.owner(of: "t:2") == nil)
-        let admin = try PostgresSession(PostgresLedgerURL(url), password: TestServer.password)
-        defer { admin.close() }
-        let modes = try admin.rows(
-            """
-            SELECT mode FROM pg_locks l JOIN pg_database d ON d.oid = l.database
-            WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()
-            AND ((l.classid::bigint << 32) | l.objid::bigint) = \(PostgresClaimsStore.blockLock)
-            """, as: String.self)
+        let modes = try blockLockModes(url)
         #expect(modes == ["ExclusiveLock"])  // settled again alone
         loser.record("t:2", alice)
         try loser.commit()
