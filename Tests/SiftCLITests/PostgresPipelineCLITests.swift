@@ -18,7 +18,7 @@ extension PostgresLedgerCLITests {
         defer { try? FileManager.default.removeItem(at: race.input) }
         let (url, name) = (race.url, race.database)
         // The first part's claims wait for the holder, while a later part has a transaction open.
-        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
+        #expect(try firstPartWaits(race))
         #expect(
             try waitFor(
                 url, "SELECT (count(*) >= 2)::int FROM pg_stat_activity WHERE datname = '\(name)' AND state = 'idle in transaction'"),
@@ -34,7 +34,7 @@ extension PostgresLedgerCLITests {
         let race = try startRace(query: "&connections=1")
         defer { try? FileManager.default.removeItem(at: race.input) }
         let (url, name) = (race.url, race.database)
-        #expect(try waitFor(url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)' AND wait_event_type = 'Lock'"))
+        #expect(try firstPartWaits(race))
         // The run's one connection (psql's, the holder's among them, name themselves).
         #expect(
             try psql(
@@ -54,8 +54,7 @@ extension PostgresLedgerCLITests {
             try? FileManager.default.removeItem(at: race.input)
             try? FileManager.default.removeItem(atPath: race.input.path + ".password")
         }
-        #expect(
-            try waitFor(race.url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(race.database)' AND wait_event_type = 'Lock'"))
+        #expect(try firstPartWaits(race))
         try race.commitHolder()
         try expectSettledAgain(race)
         _ = try psql(race.url, "ALTER ROLE \(try role(of: race.runURL)) CONNECTION LIMIT 0")
@@ -69,6 +68,11 @@ extension PostgresLedgerCLITests {
             refused.stderr
                 == "sift: ledger \(shown): the server has no connection to spare (too many connections for role \"\(try role(of: race.runURL))\")\n"
         )
+    }
+
+    /// True once the run's first part waits at the server for the holder's uncommitted claim.
+    private func firstPartWaits(_ race: Race) throws -> Bool {
+        try waitFor(race.url, "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(race.database)' AND wait_event_type = 'Lock'")
     }
 
     private func role(of url: String) throws -> String { try #require(URLComponents(string: url)?.user) }

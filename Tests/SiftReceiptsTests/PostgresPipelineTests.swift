@@ -161,12 +161,10 @@ struct PostgresPipelineTests {
     @Test func withOneConnectionTheBlockAfterALossIsAlone() throws {
         let url = try TestServer.ledger() + "&connections=1"
         let loser = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
-        let winner = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        let claimForBob = try bobsClaims(url)  // opened before the loser's block: opening waits for blocks
         loser.prefetch(["t:1"])
         #expect(loser.owner(of: "t:1") == nil)
-        winner.prefetch(["t:1"])
-        winner.record("t:1", bob)
-        try winner.commit()
+        try claimForBob("t:1")  // after the loser looked it up
         loser.record("t:1", alice)
         let error = #expect(throws: LedgerError.self) { try loser.send() }
         #expect(error?.lostRace == true)
@@ -178,6 +176,17 @@ struct PostgresPipelineTests {
         loser.record("t:2", alice)
         try loser.commit()
         #expect(try loser.claims().map { "\($0.key) \($0.owner.order ?? "")" } == ["t:1 o-2", "t:2 o-1"])
+    }
+
+    /// Another store, opened now (opening a store waits for every block): the returned function
+    /// claims a key for bob there and commits.
+    private func bobsClaims(_ url: String) throws -> (String) throws -> Void {
+        let winner = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        return { [bob] key in
+            winner.prefetch([key])
+            winner.record(key, bob)
+            try winner.commit()
+        }
     }
 
     /// The modes in which the ledger's block lock is held in the database of `url` (advisory
@@ -249,12 +258,10 @@ struct PostgresPipelineTests {
         let url = try TestServer.ledger()
         let few = try ledgerForARoleWithFewConnections(url, limit: 1)
         let loser = try PostgresClaimsStore(PostgresLedgerURL(few.url), password: few.password, claimsAreFinal: true)
-        let winner = try PostgresClaimsStore(PostgresLedgerURL(url), password: TestServer.password, claimsAreFinal: true)
+        let claimForBob = try bobsClaims(url)  // opened before the loser's block: opening waits for blocks
         loser.prefetch(["t:1"])
         #expect(loser.owner(of: "t:1") == nil)
-        winner.prefetch(["t:1"])
-        winner.record("t:1", bob)
-        try winner.commit()
+        try claimForBob("t:1")  // after the loser looked it up
         loser.record("t:1", alice)
         try loser.send()  // its INSERT fails at the server; nothing waits for it yet
         loser.prefetch(["t:2"])  // no second connection: waits for the first's COMMIT
