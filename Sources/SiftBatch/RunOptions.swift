@@ -19,6 +19,10 @@ package struct RunOptions: Sendable {
     public var results: ResultSelection = .all
     /// What a record that names a key twice in one object means (`--duplicate-keys`).
     public var duplicateKeys: DuplicateKeys = .reject
+    /// Objects and arrays that no rule reads are validated but not recorded inside, when every
+    /// pack says what it reads (docs/PERFORMANCE.md, "Skipping what no rule reads"). False
+    /// records every record in full (`sift run --read-all`): the same results, more slowly.
+    public var skipsUnread = true
     /// A field echoed in each result line as `"key"`, to join results back to records.
     public var key: FieldPath?
     /// Keep counts per field and pack and the top failing values (for `--summary-json`).

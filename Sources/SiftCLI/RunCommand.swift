@@ -90,6 +90,12 @@ struct Run: ParsableCommand {
         help: "A record naming a key twice in one object: reject (input.duplicate_key), first or last (that member counts).")
     var duplicateKeys: DuplicateKeys = .reject
 
+    @Flag(
+        name: .customLong("read-all"),
+        help: ArgumentHelp(
+            "Record every part of each record, also what no rule reads (the same results, more slowly).", visibility: .hidden))
+    var readAll = false
+
     @Flag(name: .long, help: "Do not print the summary.")
     var quiet = false
 
@@ -186,6 +192,7 @@ struct Run: ParsableCommand {
             maxRecordBytes: maxRecordBytes, environment: environment)
         options.results = results
         options.duplicateKeys = duplicateKeys
+        options.skipsUnread = !readAll
         options.shard = shard.flatMap(Shard.init)
         if let shard, !quiet, pipeline.checksUniquenessInRun {
             eprint(

@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftCore
 
 /// JSON tape parser (`JSONDocument`), differential against Foundation's `JSONSerialization`.
 ///
@@ -9,6 +10,8 @@ import Sift
 /// - the three duplicate-key modes agree: `.reject` fails on a duplicate (found by a naive
 ///   byte-wise comparison of decoded keys) or else accepts with `.first` and `.last`;
 /// - a reused document (`reparse`, `reparse(borrowing:)`) reads the input as a fresh one does;
+/// - skipping what a `ReadTree` leaves out refuses exactly what the full parse refuses, with the
+///   same error, and reads the values the tree names as the full parse does;
 /// - a value written back with `JSONWriter` and parsed again is the same value;
 /// - Sift accepts iff Foundation does and, where both accept, the values are equal, apart from
 ///   the differences listed in `foundationView(of:)`.
@@ -17,6 +20,7 @@ enum JSONTarget {
         let sift = parse(input, .last)
         checkModes(input, sift)
         checkReuse(input, sift)
+        checkSkipping(input)
         if case .success(let value) = sift {
             let written = Value.written(value)
             guard case .success(let again) = parse(written, .last), again == value else {
@@ -76,6 +80,31 @@ enum JSONTarget {
             case (.failure(let a), .failure(let b)) where a == b: continue
             default: Fuzz.fail("a reused document (borrowing: \(borrowing)) reads \(again), a fresh one \(fresh)", input)
             }
+        }
+    }
+
+    /// The paths a skipping parse reads: keys the seeds and mutations often hold, at two levels.
+    static let reads = ReadTree(["a", "b.c", "d[*].e", "f[0]"].map { try! FieldPath(parsing: $0) })
+
+    /// Skipping (`ReadTree`) changes neither what is refused, nor the error, nor what the tree names.
+    static func checkSkipping(_ input: [UInt8]) {
+        let full = JSONDocument(capacity: 0, maxDepth: 24), skipping = JSONDocument(capacity: 0, maxDepth: 24)
+        let outcomes = [(full, nil), (skipping, reads)].map { (document, tree) -> JSONParseError? in
+            input.withUnsafeBytes { raw in
+                do throws(JSONParseError) {
+                    try document.reparse(borrowing: raw, reads: tree)
+                    return nil
+                } catch { return error }
+            }
+        }
+        guard outcomes[0] == outcomes[1] else {
+            return Fuzz.fail(
+                "skipping refuses differently: \(String(describing: outcomes[1])) against \(String(describing: outcomes[0]))", input)
+        }
+        guard outcomes[0] == nil, full.root.kind == .object else { return }
+        for path in reads.paths {
+            let a = path.first(in: full.root).map(Value.init), b = path.first(in: skipping.root).map(Value.init)
+            Fuzz.check(a == b, "skipping reads \(path) as \(String(describing: b)), the full parse as \(String(describing: a))", input)
         }
     }
 

@@ -19,12 +19,14 @@ final class RunState {
         self.options = runner.options
         summary = RunSummary(detailed: runner.options.detailedSummary)
         let options = runner.options
+        // What the workers' parser records: what the rules read, and the `--key` field.
+        let reads = options.skipsUnread ? runner.pipeline.reads.map { tree in options.key.map(tree.adding) ?? tree } : nil
         scratch =
             session.isStateless
             ? (0..<options.workers).map { _ in
                 WorkerScratch(
                     RecordEmitter(options: options, copiesRecords: sinks.copiesRecords), sites: runner.pipeline.siteRange,
-                    duplicateKeys: options.duplicateKeys)
+                    duplicateKeys: options.duplicateKeys, reads: reads)
             } : []
     }
 

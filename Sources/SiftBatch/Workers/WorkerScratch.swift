@@ -10,8 +10,11 @@ final class WorkerScratch: @unchecked Sendable {
     let texts: ViolationTexts
     /// This worker's own `[0]`, `[1]`, ... (`EvaluationContext.positions`).
     let positions = EvaluationContext.positions()
+    /// The parts of a record the run reads; the parser skips the rest (nil: nothing is skipped).
+    let reads: ReadTree?
 
-    init(_ emitter: RecordEmitter, sites: Range<Int>, duplicateKeys: DuplicateKeys) {
+    init(_ emitter: RecordEmitter, sites: Range<Int>, duplicateKeys: DuplicateKeys, reads: ReadTree?) {
+        self.reads = reads
         self.document = JSONDocument(capacity: 1 << 16, duplicateKeys: duplicateKeys)
         self.emitter = emitter
         self.texts = ViolationTexts(sites: sites)
@@ -37,7 +40,9 @@ final class WorkerScratch: @unchecked Sendable {
         }
         let line = UnsafeRawBufferPointer(rebasing: bytes[ref.start..<(ref.start + ref.count)])
         var problem: RecordVerdict.InputError?
-        do throws(JSONParseError) { try document.reparse(borrowing: line) } catch { problem = RecordVerdict.InputError(error) }
+        do throws(JSONParseError) { try document.reparse(borrowing: line, reads: reads) } catch {
+            problem = RecordVerdict.InputError(error)
+        }
         if problem == nil, context.record.kind != .object { problem = .notObject }
         if let error = problem {
             return emitter.emit(source: source, line: ref.line, record: line, root: nil, verdict: RecordVerdict(inputError: error))

@@ -18,6 +18,7 @@ final class KeyTree: @unchecked Sendable {  // built in init, read only after
     static let maxDepth = 64
 
     init(_ paths: [FieldPath]) {
+        ReadRecorder.readsEverything()  // its check walks every key of the record
         for path in paths {
             var node = root
             for component in path.components {

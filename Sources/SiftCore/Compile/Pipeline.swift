@@ -5,14 +5,19 @@ public struct Pipeline: Sendable {
     public let warnings: [Diagnostic]
     /// Rule-file texts by path, for showing errors with their source line.
     public let sources: [String: String]
+    /// The parts of a record the packs read (every field path their rules name), or nil when
+    /// they may read any part (a section such as `receipts:`, a check that reads the whole
+    /// record, a closed record). The batch runner skips the rest (`ReadTree`).
+    package let reads: ReadTree?
 
     /// The packs' names, in the order they are applied.
     public var packNames: [String] { packs.map(\.name) }
 
-    package init(packs: [Pack], warnings: [Diagnostic], sources: [String: String]) {
+    package init(packs: [Pack], warnings: [Diagnostic], sources: [String: String], reads: ReadTree? = nil) {
         self.packs = packs
         self.warnings = warnings
         self.sources = sources
+        self.reads = reads
     }
 
     /// Evaluates one record with every pack that applies to it, without settlers.
@@ -68,7 +73,8 @@ public struct Pipeline: Sendable {
 
     /// Packs whose names are given, in order; all when `names` is empty.
     public func restricted(to names: Set<String>) -> Pipeline {
-        names.isEmpty ? self : Pipeline(packs: packs.filter { names.contains($0.name) }, warnings: warnings, sources: sources)
+        names.isEmpty
+            ? self : Pipeline(packs: packs.filter { names.contains($0.name) }, warnings: warnings, sources: sources, reads: reads)
     }
 }
 

@@ -62,7 +62,8 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// Replaces the contents with a copy of `text`, parsed. Values into the previous contents become invalid.
-    package func reparse(_ text: UnsafeRawBufferPointer) throws(JSONParseError) {
+    /// With `reads`, as `reparse(borrowing:reads:)`.
+    package func reparse(_ text: UnsafeRawBufferPointer, reads: ReadTree? = nil) throws(JSONParseError) {
         try Self.checkLength(text.count)  // before a copy is made
         if text.count > byteCapacity {
             base.deallocate()
@@ -70,16 +71,19 @@ package final class JSONDocument: @unchecked Sendable {
             base = .allocate(capacity: byteCapacity)
         }
         if let src = text.baseAddress { base.update(from: src.assumingMemoryBound(to: UInt8.self), count: text.count) }
-        try parse(UnsafeBufferPointer(start: base, count: text.count))
+        try parse(UnsafeBufferPointer(start: base, count: text.count), reads: reads)
     }
 
     /// Replaces the contents with `text` itself, parsed, without a copy: the caller keeps `text`
     /// alive and unchanged for as long as the document's values are used (a batch worker, for
     /// the record it is working on). Values into the previous contents become invalid.
-    package func reparse(borrowing text: UnsafeRawBufferPointer) throws(JSONParseError) {
+    ///
+    /// With `reads`, objects and arrays outside it are validated but kept as one `skipped` entry
+    /// each (`ReadTree`): only the values it names may be read.
+    package func reparse(borrowing text: UnsafeRawBufferPointer, reads: ReadTree? = nil) throws(JSONParseError) {
         guard let start = text.baseAddress else { return try reparse(text) }
         try Self.checkLength(text.count)
-        try parse(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count))
+        try parse(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: text.count), reads: reads)
     }
 
     /// The longest text a document holds: the tape keeps positions in 32 bits.
@@ -93,11 +97,12 @@ package final class JSONDocument: @unchecked Sendable {
         }
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, reads: ReadTree? = nil) throws(JSONParseError) {
         text = bytes.baseAddress!
         byteCount = bytes.count
         var parser = JSONTapeParser(maxDepth: maxDepth, tape: TapeWriter(base: tape, capacity: tapeCapacity))
         parser.rejectDuplicates = duplicateKeys == .reject
+        parser.reads = reads
         defer {
             // The tape may have grown (moved) even when parsing failed.
             tape = parser.tape.base

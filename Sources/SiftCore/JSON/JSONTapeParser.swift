@@ -5,6 +5,9 @@ struct JSONTapeParser {
     let maxDepth: Int
     /// Throw `duplicate key` for an object that names a key twice (`DuplicateKeys.reject`).
     var rejectDuplicates = true
+    /// What the pipeline reads: objects and arrays outside it are validated and skipped
+    /// (`JSONTapeParser+Skip.swift`). Nil: everything is put on the tape.
+    var reads: ReadTree?
     var tape: TapeWriter
     var p = 0
     var depth = 0
@@ -17,7 +20,7 @@ struct JSONTapeParser {
     mutating func parseDocument(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         skipSpace(b)
         guard p < b.count else { throw JSONParseError(offset: p, message: "empty input") }
-        try parseValue(b)
+        try parseValue(b, node: reads.map { $0.readsEverything ? ReadTree.whole : ReadTree.root } ?? ReadTree.whole)
         skipSpace(b)
         if p < b.count { throw JSONParseError(offset: p, message: "unexpected text after the JSON value") }
     }
@@ -28,11 +31,12 @@ struct JSONTapeParser {
         while p < b.count, b[p] == 0x20 || b[p] == 0x0A || b[p] == 0x0D || b[p] == 0x09 { p += 1 }
     }
 
-    mutating func parseValue(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    /// The value at `p`; `node` is its place in `reads` (`ReadTree.whole`: all of it is read).
+    mutating func parseValue(_ b: UnsafeBufferPointer<UInt8>, node: Int32 = ReadTree.whole) throws(JSONParseError) {
         guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
         switch b[p] {
-        case UInt8(ascii: "{"): try parseContainer(b, kind: .object)
-        case UInt8(ascii: "["): try parseContainer(b, kind: .array)
+        case UInt8(ascii: "{"): try parseContainer(b, kind: .object, node: node)
+        case UInt8(ascii: "["): try parseContainer(b, kind: .array, node: node)
         case UInt8(ascii: "\""):
             var q = p
             try Self.scanString(b, &q, &tape)
@@ -63,7 +67,9 @@ struct JSONTapeParser {
     /// An object or array, from its opening bracket at `p`. The position and the tape writer are
     /// kept in locals while keys and string values are scanned, so that they stay in registers;
     /// `p` and `tape` are brought up to date around the calls for other values.
-    mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind) throws(JSONParseError) {
+    mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind, node: Int32 = ReadTree.whole)
+        throws(JSONParseError)
+    {
         depth &+= 1
         if depth > maxDepth { throw JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels") }
         var t = tape
@@ -85,6 +91,8 @@ struct JSONTapeParser {
         var seenLow: UInt64 = 0, seenHigh: UInt64 = 0
         var anyEscaped = false
         let checksKeys = isObject && rejectDuplicates
+        // Members not read are skipped only in an object whose node names keys.
+        let looksUp = node >= 0 && (!isObject || reads.unsafelyUnwrapped.namesKeys(node))
         if p < b.count, b[p] == close {
             p &+= 1
         } else {
@@ -126,7 +134,13 @@ struct JSONTapeParser {
                 } else {
                     self.p = p
                     tape = t
-                    do { try parseValue(b) } catch {
+                    do {
+                        if looksUp, p < b.count, b[p] == UInt8(ascii: "{") || b[p] == UInt8(ascii: "[") {
+                            try parseReadOrSkip(b, node: node, isObject: isObject)
+                        } else {
+                            try parseValue(b)
+                        }
+                    } catch {
                         t = tape
                         throw error
                     }
@@ -159,9 +173,18 @@ struct JSONTapeParser {
     /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.
     @inline(__always)
     static func scanString(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ tape: inout TapeWriter) throws(JSONParseError) {
+        let start = p &+ 1
+        let escaped = try scanStringBody(b, &p)
+        tape.append(
+            TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p &- 1, next: tape.count &+ 1, count: 0))
+    }
+
+    /// The string whose opening quote is at `p` validated, and `p` moved past its closing quote;
+    /// returns whether it has escapes.
+    @inline(__always)
+    static func scanStringBody(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) -> Bool {
         let open = p
         p &+= 1
-        let start = p
         var escaped = false
         let base = b.baseAddress.unsafelyUnwrapped  // a string's quote was read: the text is not empty
         while true {
@@ -188,8 +211,8 @@ struct JSONTapeParser {
                 p = try Self.validateUTF8(b, p)
             }
         }
-        tape.append(TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p, next: tape.count &+ 1, count: 0))
         p &+= 1
+        return escaped
     }
 
     /// The escape at `p` validated; returns the position after it. (By value, not `inout`, so
@@ -248,6 +271,14 @@ struct JSONTapeParser {
 
     mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         let start = p
+        try Self.scanNumber(b, &p)
+        tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
+    }
+
+    /// The number at `p` validated, and `p` moved past it.
+    @inline(__always)
+    static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
+        let start = p
         @inline(__always) func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
         if b[p] == UInt8(ascii: "-") { p += 1 }
         guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
@@ -268,7 +299,6 @@ struct JSONTapeParser {
             guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
             while isDigit(p) { p += 1 }
         }
-        tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))
     }
 }
 

@@ -131,9 +131,16 @@ public struct JSONValue: Sendable {
     /// Number of members or elements (0 for scalars).
     public var count: Int { entry.count }
 
+    /// True for an object or array the parser validated but did not record inside, because no
+    /// rule reads it (`ReadTree`): its kind, text and count are known, its members are not.
+    package var isSkipped: Bool { Self.isSkipped(entry) }
+
+    @inline(__always) static func isSkipped(_ e: TapeEntry) -> Bool { e.boolValue && (e.kind == .object || e.kind == .array) }
+
     /// An array's elements.
     public var elements: [JSONValue] {
         guard entry.kind == .array else { return [] }
+        assert(!isSkipped, "the elements of an array no rule reads (ReadTree)")
         var out: [JSONValue] = []
         out.reserveCapacity(entry.count)
         var i = index + 1
@@ -156,6 +163,7 @@ public struct JSONValue: Sendable {
     /// An object's members in input order.
     public var members: [(key: String, value: JSONValue)] {
         guard entry.kind == .object else { return [] }
+        assert(!isSkipped, "the members of an object no rule reads (ReadTree)")
         var out: [(String, JSONValue)] = []
         var i = index + 1
         let end = entry.next
@@ -185,6 +193,7 @@ public struct JSONValue: Sendable {
         let tape = document.tape
         let e = tape[object]
         guard e.kind == .object else { return nil }
+        assert(!isSkipped(e), "a member of an object no rule reads (ReadTree)")
         let all = document.buffer
         var found: Int?
         var i = object + 1
@@ -213,6 +222,7 @@ public struct JSONValue: Sendable {
     static func elementIndex(_ document: JSONDocument, _ array: Int, _ position: Int) -> Int? {
         let tape = document.tape
         guard tape[array].kind == .array, position >= 0, position < tape[array].count else { return nil }
+        assert(!isSkipped(tape[array]), "an element of an array no rule reads (ReadTree)")
         var i = array + 1
         for _ in 0..<position { i = tape[i].next }
         return i

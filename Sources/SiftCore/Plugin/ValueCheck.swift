@@ -13,10 +13,16 @@ public protocol ValueCheck: Sendable {
     func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool
     /// What the check requires, in plain words: "must fully match /^1\d{10}$/".
     func explain(_ language: Language) -> String
+    /// True when the check reads nothing but the value it is given (never `context.record`).
+    /// The batch runner then skips the parts of a record that no rule names (docs/PERFORMANCE.md,
+    /// "Skipping what no rule reads"); a pack with a check that says false reads every record in
+    /// full. Defaults to false.
+    var readsOnlyItsValue: Bool { get }
 }
 
 extension ValueCheck {
     public func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { check(value, in: context) == nil }
+    public var readsOnlyItsValue: Bool { false }
 }
 
 /// Why a value failed a check.

@@ -21,6 +21,7 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         self.keyBytes = components.map { if case .key(let k) = $0 { return Array(k.utf8) } else { return [] } }
         self.hasWildcard = components.contains(.wildcard)
         self.description = Self.printed(components)
+        ReadRecorder.add(self)
     }
 
     public static func == (a: FieldPath, b: FieldPath) -> Bool { a.components == b.components }

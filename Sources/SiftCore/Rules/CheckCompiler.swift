@@ -285,6 +285,7 @@ struct CheckCompiler {
             ? ConfigNode(.mapping([]), mark: options.mark) : options
         guard let opts = optionValidator.validate(options, against: plugin.spec, diagnostics: &context.diagnostics) else { return nil }
         guard let check = plugin.make(opts, &context) else { return nil }
+        if !check.readsOnlyItsValue { ReadRecorder.readsEverything() }
         return PluginCheckNode(kind: kind, check: check, reason: reason ?? ReasonCode("\(prefix).\(kind)"), message: message, rule: mark)
     }
 

@@ -90,6 +90,7 @@ struct PackCompiler {
         }
         for p in pairs {
             guard let k = p.key.scalarText, let plugin = registry.sections[k] else { continue }
+            ReadRecorder.readsEverything()  // a section's stage may read any part of a record
             context.diagnostics = DiagnosticList()
             if let opts = OptionValidator().validate(p.value, against: plugin.spec, diagnostics: &context.diagnostics),
                 let stage = plugin.make(opts, &context)

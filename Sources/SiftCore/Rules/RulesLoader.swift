@@ -84,8 +84,12 @@ public struct RulesLoader: Sendable {
         var compiler = PackCompiler(registry: registry)
         compiler.advises = advice
         compiler.overrides = overrides
-        let (packs, libraries, sawTopLevel) = compileFiles(files, &reader, &compiler)
-        compileLibraries(libraries, &reader, &compiler)
+        // Every field path made while compiling is recorded, for the parts of a record the pipeline reads.
+        let ((packs, libraries, sawTopLevel), reads) = ReadRecorder.recording {
+            let compiled = compileFiles(files, &reader, &compiler)
+            compileLibraries(compiled.libraries, &reader, &compiler)
+            return compiled
+        }
         if advice, packs.count > 1 { adviseOnPacksForEveryRecord(packCount: packs.count, &compiler) }
         var all = reader.diagnostics
         all.append(contentsOf: compiler.diagnostics.items)
@@ -96,7 +100,9 @@ public struct RulesLoader: Sendable {
         let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
             .merging(compiler.sources) { a, _ in a }
         let sorted = all.sorted
-        let pipeline = all.hasErrors ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources)
+        let pipeline =
+            all.hasErrors
+            ? nil : Pipeline(packs: packs, warnings: sorted.filter { $0.severity == .warning }, sources: sources, reads: reads)
         var result = LoadResult(pipeline: pipeline, diagnostics: sorted, sources: sources)
         result.registry = registry
         return result
