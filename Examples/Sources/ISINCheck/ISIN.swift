@@ -54,6 +54,9 @@ public struct ISIN: ValueCheck {
         return Rejection(LocalizedText(en: "is not a valid ISIN", zh: "不是有效的 ISIN 证券代码"))
     }
 
+    /// It reads only the value it is given: a batch run may skip what no rule names.
+    public var readsOnlyItsValue: Bool { true }
+
     public func explain(_ language: Language) -> String {
         let from =
             countries.isEmpty
