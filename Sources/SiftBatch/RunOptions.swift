@@ -22,6 +22,7 @@ package struct RunOptions: Sendable {
     /// Objects and arrays that no rule reads are validated but not recorded inside, when every
     /// pack says what it reads (docs/PERFORMANCE.md, "Skipping what no rule reads"). False
     /// records every record in full (`sift run --read-all`): the same results, more slowly.
+    /// Runs that settle state (receipts) and JSON-array files always read records in full.
     public var skipsUnread = true
     /// A field echoed in each result line as `"key"`, to join results back to records.
     public var key: FieldPath?

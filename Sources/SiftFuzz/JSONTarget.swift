@@ -88,7 +88,13 @@ enum JSONTarget {
 
     /// Skipping (`ReadTree`) changes neither what is refused, nor the error, nor what the tree names.
     static func checkSkipping(_ input: [UInt8]) {
-        let full = JSONDocument(capacity: 0, maxDepth: 24), skipping = JSONDocument(capacity: 0, maxDepth: 24)
+        checkSkipping(input, .reject)
+        checkSkipping(input, .last)
+    }
+
+    static func checkSkipping(_ input: [UInt8], _ mode: DuplicateKeys) {
+        let full = JSONDocument(capacity: 0, maxDepth: 24, duplicateKeys: mode)
+        let skipping = JSONDocument(capacity: 0, maxDepth: 24, duplicateKeys: mode)
         let outcomes = [(full, nil), (skipping, reads)].map { (document, tree) -> JSONParseError? in
             input.withUnsafeBytes { raw in
                 do throws(JSONParseError) {
@@ -99,12 +105,14 @@ enum JSONTarget {
         }
         guard outcomes[0] == outcomes[1] else {
             Fuzz.fail(
-                "skipping refuses differently: \(String(describing: outcomes[1])) against \(String(describing: outcomes[0]))", input)
+                "skipping (\(mode)) refuses differently: \(String(describing: outcomes[1])) against \(String(describing: outcomes[0]))",
+                input)
         }
         guard outcomes[0] == nil, full.root.kind == .object else { return }
         for path in reads.paths {
             let a = path.first(in: full.root).map(Value.init), b = path.first(in: skipping.root).map(Value.init)
-            Fuzz.check(a == b, "skipping reads \(path) as \(String(describing: b)), the full parse as \(String(describing: a))", input)
+            Fuzz.check(
+                a == b, "skipping (\(mode)) reads \(path) as \(String(describing: b)), the full parse as \(String(describing: a))", input)
         }
     }
 

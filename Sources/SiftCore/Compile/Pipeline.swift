@@ -7,7 +7,8 @@ public struct Pipeline: Sendable {
     public let sources: [String: String]
     /// The parts of a record the packs read (every field path their rules name), or nil when
     /// they may read any part (a section such as `receipts:`, a check that reads the whole
-    /// record, a closed record). The batch runner skips the rest (`ReadTree`).
+    /// record, a closed record). The batch runner skips the rest (`ReadTree`; a tree can also
+    /// read everything, when a path names the record itself).
     package let reads: ReadTree?
 
     /// The packs' names, in the order they are applied.

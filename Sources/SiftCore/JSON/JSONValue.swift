@@ -132,7 +132,7 @@ public struct JSONValue: Sendable {
     public var count: Int { entry.count }
 
     /// True for an object or array the parser validated but did not record inside, because no
-    /// rule reads it (`ReadTree`): its kind, text and count are known, its members are not.
+    /// rule reads it (`ReadTree`): its kind and text are known; it reads as empty (count 0).
     package var isSkipped: Bool { Self.isSkipped(entry) }
 
     @inline(__always) static func isSkipped(_ e: TapeEntry) -> Bool { e.boolValue && (e.kind == .object || e.kind == .array) }
@@ -155,6 +155,7 @@ public struct JSONValue: Sendable {
     /// The element at `position`, or nil.
     public subscript(position: Int) -> JSONValue? {
         guard entry.kind == .array, position >= 0, position < entry.count else { return nil }
+        assert(!isSkipped, "an element of an array no rule reads (ReadTree)")
         var i = index + 1
         for _ in 0..<position { i = document.tape[i].next }
         return JSONValue(document: document, index: i)

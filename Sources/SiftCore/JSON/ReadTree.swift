@@ -34,37 +34,8 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
     /// The tree that reads `paths` (each in full below its last step).
     package init(_ paths: [FieldPath]) {
         self.paths = paths
-        // Built as linked nodes first, then laid out flat for the parser.
-        final class Draft {
-            var whole = false
-            var keys: [[UInt8]] = []
-            var children: [Draft] = []
-            var elements: Draft?
-        }
-        let top = Draft()
-        for path in paths {
-            var node = top
-            for component in path.components {
-                if node.whole { break }
-                switch component {
-                case .key(let k):
-                    let bytes = Array(k.utf8)
-                    if let i = node.keys.firstIndex(of: bytes) {
-                        node = node.children[i]
-                    } else {
-                        let next = Draft()
-                        node.keys.append(bytes)
-                        node.children.append(next)
-                        node = next
-                    }
-                case .index, .wildcard:
-                    if node.elements == nil { node.elements = Draft() }
-                    node = node.elements!
-                }
-            }
-            node.whole = true
-        }
         // Breadth-first, so that every node has its number before keys point to it.
+        let top = Draft(paths)
         var order: [Draft] = top.whole ? [] : [top]
         var number: [ObjectIdentifier: Int32] = [:]
         var i = 0
@@ -73,26 +44,10 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
             for c in order[i].children + (order[i].elements.map { [$0] } ?? []) where !c.whole { order.append(c) }
             i += 1
         }
-        func index(_ d: Draft?) -> Int32 { d.flatMap { number[ObjectIdentifier($0)] } ?? Self.whole }
-        var firstKey: [Int32] = [0], elements: [Int32] = [], keyStart: [Int32] = [0], keyBytes: [UInt8] = [], child: [Int32] = []
-        var tableStart: [Int32] = [], mask: [Int32] = [], table: [Int32] = []
+        var layout = Layout()
         for d in order {
-            var size = 2
-            while size < 2 * d.keys.count { size *= 2 }
-            tableStart.append(Int32(table.count))
-            mask.append(Int32(size - 1))
-            let slots = table.count
-            table += repeatElement(0, count: size)
-            for (k, c) in zip(d.keys, d.children) {
-                var h = k.withUnsafeBufferPointer { Self.hash($0.baseAddress, 0, k.count) } & (size - 1)
-                while table[slots + h] != 0 { h = (h + 1) & (size - 1) }
-                table[slots + h] = Int32(child.count + 1)
-                keyBytes += k
-                keyStart.append(Int32(keyBytes.count))
-                child.append(index(c))
-            }
-            firstKey.append(Int32(child.count))
-            elements.append(index(d.elements))
+            let children = d.children.map { number[ObjectIdentifier($0)] ?? Self.whole }
+            layout.add(d.keys, children, elements: d.elements.flatMap { number[ObjectIdentifier($0)] } ?? Self.whole)
         }
         readsEverything = order.isEmpty
         func copy<T>(_ a: [T]) -> UnsafeMutablePointer<T> {
@@ -100,14 +55,75 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
             m.initialize(from: a, count: a.count)
             return m
         }
-        self.firstKey = copy(firstKey)
-        self.elements = copy(elements)
-        self.keyStart = copy(keyStart)
-        self.keyBytes = copy(keyBytes)
-        self.child = copy(child)
-        self.tableStart = copy(tableStart)
-        self.mask = copy(mask)
-        self.table = copy(table)
+        firstKey = copy(layout.firstKey)
+        elements = copy(layout.elements)
+        keyStart = copy(layout.keyStart)
+        keyBytes = copy(layout.keyBytes)
+        child = copy(layout.child)
+        tableStart = copy(layout.tableStart)
+        mask = copy(layout.mask)
+        table = copy(layout.table)
+    }
+
+    /// The paths as linked nodes, before they are laid out flat.
+    private final class Draft {
+        var whole = false
+        var keys: [[UInt8]] = []
+        var children: [Draft] = []
+        var elements: Draft?
+
+        init() {}
+
+        convenience init(_ paths: [FieldPath]) {
+            self.init()
+            for path in paths {
+                var node = self
+                for component in path.components {
+                    if node.whole { break }
+                    switch component {
+                    case .key(let k):
+                        let bytes = Array(k.utf8)
+                        if let i = node.keys.firstIndex(of: bytes) {
+                            node = node.children[i]
+                        } else {
+                            let next = Draft()
+                            node.keys.append(bytes)
+                            node.children.append(next)
+                            node = next
+                        }
+                    case .index, .wildcard:
+                        if node.elements == nil { node.elements = Draft() }
+                        node = node.elements!
+                    }
+                }
+                node.whole = true
+            }
+        }
+    }
+
+    /// The flat arrays, filled node by node.
+    private struct Layout {
+        var firstKey: [Int32] = [0], elements: [Int32] = [], keyStart: [Int32] = [0], keyBytes: [UInt8] = [], child: [Int32] = []
+        var tableStart: [Int32] = [], mask: [Int32] = [], table: [Int32] = []
+
+        mutating func add(_ keys: [[UInt8]], _ children: [Int32], elements node: Int32) {
+            var size = 2
+            while size < 2 * keys.count { size *= 2 }
+            tableStart.append(Int32(table.count))
+            mask.append(Int32(size - 1))
+            let slots = table.count
+            table += repeatElement(0, count: size)
+            for (k, c) in zip(keys, children) {
+                var h = k.withUnsafeBufferPointer { ReadTree.hash($0.baseAddress, 0, k.count) } & (size - 1)
+                while table[slots + h] != 0 { h = (h + 1) & (size - 1) }
+                table[slots + h] = Int32(child.count + 1)
+                keyBytes += k
+                keyStart.append(Int32(keyBytes.count))
+                child.append(c)
+            }
+            firstKey.append(Int32(child.count))
+            elements.append(node)
+        }
     }
 
     deinit {
@@ -123,7 +139,7 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
 
     /// A key's hash, from its length and its first and last bytes (`count` bytes at `start`).
     @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>?, _ start: Int, _ count: Int) -> Int {
+    fileprivate static func hash(_ base: UnsafePointer<UInt8>?, _ start: Int, _ count: Int) -> Int {
         guard count > 0, let base else { return 0 }
         return (count &* 31 &+ Int(base[start])) &* 31 &+ Int(base[start &+ count &- 1])
     }
@@ -182,6 +198,10 @@ package final class ReadRecorder: @unchecked Sendable {  // used by one compile,
 
     /// Whatever is being compiled may read any part of a record.
     package static func readsEverything() { current?.everything = true }
+
+    /// Runs `body` without recording the paths it makes: parts of a path already recorded (a
+    /// `[*]` path's array and element steps, which alone would read from the record's top).
+    static func unrecorded<R>(_ body: () throws -> R) rethrows -> R { try $current.withValue(nil) { try body() } }
 }
 
 #if canImport(Glibc)

@@ -15,8 +15,8 @@ public protocol ValueCheck: Sendable {
     func explain(_ language: Language) -> String
     /// True when the check reads nothing but the value it is given (never `context.record`).
     /// The batch runner then skips the parts of a record that no rule names (docs/PERFORMANCE.md,
-    /// "Skipping what no rule reads"); a pack with a check that says false reads every record in
-    /// full. Defaults to false.
+    /// "Skipping what no rule reads"); rules that compile a check that says false (in any pack
+    /// or library of the run) read every record in full. Defaults to false.
     var readsOnlyItsValue: Bool { get }
 }
 

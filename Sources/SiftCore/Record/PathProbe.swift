@@ -88,9 +88,10 @@ struct WildcardProbe: @unchecked Sendable {
 
     init?(_ path: FieldPath) {
         let wildcards = path.components.indices.filter { path.components[$0] == .wildcard }
+        // The two halves are parts of `path`, which is recorded (`ReadRecorder`) as a whole.
         guard wildcards.count == 1, !path.components.contains(where: { if case .index = $0 { true } else { false } }),
-            let array = PathProbe(FieldPath(Array(path.components[..<wildcards[0]]))),
-            let element = PathProbe(FieldPath(Array(path.components[(wildcards[0] + 1)...])))
+            let array = ReadRecorder.unrecorded({ PathProbe(FieldPath(Array(path.components[..<wildcards[0]]))) }),
+            let element = ReadRecorder.unrecorded({ PathProbe(FieldPath(Array(path.components[(wildcards[0] + 1)...]))) })
         else { return nil }
         self.array = array
         self.element = element
