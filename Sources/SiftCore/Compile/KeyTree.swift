@@ -4,42 +4,14 @@
 /// else goes into (`note`, `payload`) allows anything below it. The top of the record is always
 /// closed.
 final class KeyTree: @unchecked Sendable {  // built in init, read only after
-    final class Node {
-        var keys: [[UInt8]] = []
-        var names: [String] = []
-        var children: [Node] = []
-        var elements: Node?
-        /// Nothing is declared inside it: anything below is allowed.
-        var isLeaf: Bool { keys.isEmpty && elements == nil }
-    }
-
-    let root = Node()
+    typealias Node = PathTrie
+    let root: Node
     /// Deeper than this, nothing more is checked (the trail of a path is on the stack).
     static let maxDepth = 64
 
     init(_ paths: [FieldPath]) {
         ReadRecorder.readsEverything()  // its check walks every key of the record
-        for path in paths {
-            var node = root
-            for component in path.components {
-                switch component {
-                case .key(let k):
-                    let bytes = Array(k.utf8)
-                    if let i = node.keys.firstIndex(of: bytes) {
-                        node = node.children[i]
-                    } else {
-                        let next = Node()
-                        node.keys.append(bytes)
-                        node.names.append(k)
-                        node.children.append(next)
-                        node = next
-                    }
-                case .index, .wildcard:
-                    if node.elements == nil { node.elements = Node() }
-                    node = node.elements!
-                }
-            }
-        }
+        root = PathTrie(paths)
     }
 
     /// Appends a `record.unknown_field` violation for each key of `record` the tree does not have.
@@ -54,7 +26,8 @@ final class KeyTree: @unchecked Sendable {  // built in init, read only after
         _ doc: JSONDocument, _ at: Int, _ node: Node, _ trail: UnsafeMutableBufferPointer<Int>, _ depth: Int, _ rule: Mark?,
         _ violations: inout [Violation]
     ) {
-        if depth > 0, node.isLeaf { return }
+        // Nothing declared inside a node: anything below it is allowed.
+        if depth > 0, node.keys.isEmpty, node.elements == nil { return }
         guard depth < Self.maxDepth else { return }
         let entry = doc.tape[at]
         if entry.kind == .object {

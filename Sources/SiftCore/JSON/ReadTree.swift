@@ -35,13 +35,14 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
     package init(_ paths: [FieldPath]) {
         self.paths = paths
         // Breadth-first, so that every node has its number before keys point to it.
-        let top = Draft(paths)
-        var order: [Draft] = top.whole ? [] : [top]
+        // A node where a path ends is read in full: it gets no number, and nothing below it does.
+        let top = PathTrie(paths)
+        var order: [PathTrie] = top.isEnd ? [] : [top]
         var number: [ObjectIdentifier: Int32] = [:]
         var i = 0
         while i < order.count {
             number[ObjectIdentifier(order[i])] = Int32(i)
-            for c in order[i].children + (order[i].elements.map { [$0] } ?? []) where !c.whole { order.append(c) }
+            for c in order[i].children + (order[i].elements.map { [$0] } ?? []) where !c.isEnd { order.append(c) }
             i += 1
         }
         var layout = Layout()
@@ -63,42 +64,6 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
         tableStart = copy(layout.tableStart)
         mask = copy(layout.mask)
         table = copy(layout.table)
-    }
-
-    /// The paths as linked nodes, before they are laid out flat.
-    private final class Draft {
-        var whole = false
-        var keys: [[UInt8]] = []
-        var children: [Draft] = []
-        var elements: Draft?
-
-        init() {}
-
-        convenience init(_ paths: [FieldPath]) {
-            self.init()
-            for path in paths {
-                var node = self
-                for component in path.components {
-                    if node.whole { break }
-                    switch component {
-                    case .key(let k):
-                        let bytes = Array(k.utf8)
-                        if let i = node.keys.firstIndex(of: bytes) {
-                            node = node.children[i]
-                        } else {
-                            let next = Draft()
-                            node.keys.append(bytes)
-                            node.children.append(next)
-                            node = next
-                        }
-                    case .index, .wildcard:
-                        if node.elements == nil { node.elements = Draft() }
-                        node = node.elements!
-                    }
-                }
-                node.whole = true
-            }
-        }
     }
 
     /// The flat arrays, filled node by node.
