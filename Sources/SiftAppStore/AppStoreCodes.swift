@@ -64,7 +64,8 @@ extension ReasonCode {
         /// The transaction was credited before to another order or user (or, with `replay_owner: any`, to
         /// anyone): through `app_store:` or through `receipt:` sharing the ledger.
         public static let replayedTransaction: ReasonCode = "app_store.replayed_transaction"
-        /// Credited before to this same order and user (a re-delivery).
+        /// Retired in 0.10.0, never reported since: the same buyer again is valid and creditable,
+        /// marked `redelivery` in the result (CHANGELOG.md).
         public static let alreadyCredited: ReasonCode = "app_store.already_credited"
 
         // Notifications (App Store Server Notifications V2).

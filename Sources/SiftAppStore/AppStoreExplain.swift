@@ -58,9 +58,10 @@ extension AppStoreStage {
         }
         lines.append(
             line(
-                "a transaction is credited to one order and user only, shared with receipt: packs on the same ledger "
-                    + "[app_store.replayed_transaction, app_store.already_credited]",
-                "一笔交易只入账给一个订单和用户，与使用同一台账的 receipt: 规则包共享 [app_store.replayed_transaction, app_store.already_credited]"))
+                "a transaction is credited to one buyer only (appAccountToken, else order and user), shared with receipt: "
+                    + "packs on the same ledger; the same buyer again is creditable, marked redelivery [app_store.replayed_transaction]",
+                "一笔交易只入账给一个买家（appAccountToken，否则订单和用户），与使用同一台账的 receipt: 规则包共享；同一买家再次发送仍可入账，"
+                    + "标记为 redelivery [app_store.replayed_transaction]"))
         lines.append(
             line(
                 "notifications: types \(p.notificationTypes.map { $0.sorted().joined(separator: ", ") } ?? "any"); exactly one of data, "

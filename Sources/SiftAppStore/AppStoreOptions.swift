@@ -72,7 +72,7 @@ extension AppStorePlugin {
             "ledger", .string, doc: "SQLite file of claims, shared with receipt: packs naming the same file (--ledger overrides)."),
         PluginSpec.Option(
             "replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
-            doc: "As for receipt: order_and_user (a re-delivery is app_store.already_credited) or any."),
+            doc: "As for receipt: order_and_user (the same buyer again is creditable, marked redelivery) or any."),
         PluginSpec.Option(
             "replay_key", .choice(ReceiptPolicy.ReplayKey.allCases.map(\.rawValue)), default: .string("transaction_and_original"),
             doc: "As for receipt: also bind originalTransactionId of non-consumables and subscriptions, or the transaction only."),

@@ -125,12 +125,19 @@ enum AppStorePlugin {
             marks[type] = pair.key.mark
         }
         for (type, mark) in marks.sorted(by: { $0.key < $1.key }) {
-            let base = String(type.split(separator: ".", maxSplits: 1).first ?? "")
-            guard !NotificationAction.knownTypes.contains(base) else { continue }
-            context.diagnostics.warning(
-                "'\(base)' is not a notification type Apple documents"
-                    + Suggestion.didYouMean(base, in: NotificationAction.knownTypes.sorted()),
-                at: mark)
+            let parts = type.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let base = parts[0]
+            if !NotificationAction.knownTypes.contains(base) {
+                context.diagnostics.warning(
+                    "'\(base)' is not a notification type Apple documents"
+                        + Suggestion.didYouMean(base, in: NotificationAction.knownTypes.sorted()),
+                    at: mark)
+            } else if parts.count == 2, !NotificationAction.knownSubtypes.contains(parts[1]) {
+                context.diagnostics.warning(
+                    "'\(parts[1])' is not a notification subtype Apple documents"
+                        + Suggestion.didYouMean(parts[1], in: NotificationAction.knownSubtypes.sorted()),
+                    at: mark)
+            }
         }
         return table
     }

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftReceipts
 
 /// What signed App Store data comes to (`verdict.appStore`): its kind, the verified
 /// transaction and whether it may be credited, or the notification.
@@ -17,6 +18,9 @@ public struct AppStoreResult: StageOutput, Equatable {
         public let quantity: Int64
         /// For a subscription: its expiry, in milliseconds since 1970.
         public let expiresMs: Int64?
+        /// The signed facts a server keeps (`SignedFacts`): the buyer's token, the dates, the
+        /// refund, the offer.
+        public var facts = SignedFacts()
     }
 
     /// A verified notification's type.
@@ -29,6 +33,9 @@ public struct AppStoreResult: StageOutput, Equatable {
         public let uuid: String?
         /// What the server must do with it: credit, keep, revoke, refund, restore or inform.
         public let action: NotificationAction
+        /// `signedDate`: when Apple signed it, in milliseconds since 1970; order a subscription's
+        /// notifications by it (they may arrive out of order).
+        public var signedMs: Int64? = nil
     }
 
     /// A verified app transaction (`signedAppTransactionInfo`): who bought the app, and when.
@@ -61,18 +68,25 @@ public struct AppStoreResult: StageOutput, Equatable {
     public var entitlement: Entitlement? = nil
     /// The verified app transaction, for `kind` app_transaction (and RESCIND_CONSENT).
     public var appTransaction: AppTransaction? = nil
-    /// True when the transaction may be credited: verified, every claim holds, not a replay.
+    /// True when the transaction may be credited: verified, every claim holds, not another
+    /// buyer's. Grant idempotently by transaction id: a redelivery is creditable again.
     public internal(set) var creditable: Bool
+    /// The same buyer had it credited before (a retry, or the same purchase by its other path).
+    public internal(set) var redelivery: PriorArrival? = nil
+    /// An arrival without an owner (a notification) claimed it first; this one bound it.
+    public internal(set) var firstSeen: PriorArrival? = nil
     /// Transaction ids a REFUND or REVOKE notification marked refunded in the ledger.
     public let refunded: [String]
 
     /// The notification's action, for `kind` notification.
     public var action: NotificationAction? { notification?.action }
 
-    /// The same result, credited or not.
-    func crediting(_ yes: Bool) -> AppStoreResult {
+    /// The same result, credited (with what the settler found of earlier arrivals) or not.
+    func crediting(_ credited: Candidate?) -> AppStoreResult {
         var r = self
-        r.creditable = yes
+        r.creditable = credited != nil
+        r.redelivery = credited?.redelivery
+        r.firstSeen = credited?.firstSeen
         return r
     }
 
@@ -88,6 +102,7 @@ public struct AppStoreResult: StageOutput, Equatable {
             if let s = n.subtype { w.field("subtype", s) }
             if let u = n.uuid { w.field("uuid", u) }
             w.field("action", n.action.rawValue)
+            if let ms = n.signedMs { w.key("signed_ms"); w.int(Int(ms)) }
             w.endObject()
         }
         if let t = transaction {
@@ -99,6 +114,7 @@ public struct AppStoreResult: StageOutput, Equatable {
             if let o = t.originalTransactionID { w.field("original_transaction_id", o) }
             w.key("quantity"); w.int(Int(t.quantity))
             if let e = t.expiresMs { w.key("expires_ms"); w.int(Int(e)) }
+            t.facts.write(into: &w)
             w.endObject()
         }
         if let e = entitlement {
@@ -115,6 +131,14 @@ public struct AppStoreResult: StageOutput, Equatable {
             w.endObject()
         }
         w.field("creditable", creditable)
+        if let r = redelivery {
+            w.key("redelivery")
+            r.write(into: &w)
+        }
+        if let f = firstSeen {
+            w.key("first_seen")
+            f.write(into: &w)
+        }
         if !refunded.isEmpty {
             w.key("refunded")
             w.beginArray()

@@ -9,7 +9,7 @@ struct AppStoreStage: Stage {
     let policy: AppStorePolicy
 
     static let codes = ReplayCodes(
-        replayed: .AppStore.replayedTransaction, alreadyCredited: .AppStore.alreadyCredited, refunded: .AppStore.refunded,
+        replayed: .AppStore.replayedTransaction, refunded: .AppStore.refunded,
         idField: "transactionId", originalField: "originalTransactionId",
         replayedWhat: LocalizedText(en: "a replayed transaction", zh: "交易被重放"))
 
@@ -104,10 +104,12 @@ struct AppStoreStage: Stage {
         }
         let claims = TransactionClaims(policy: policy, path: at.path)
         let (purchase, type, ok) = claims.check(payload, record: record, asOf: asOf, &f)
-        var shown = output(purchase, type, kind: "transaction", environment: payload["environment"]?.string)
+        var shown = output(purchase, type, payload, kind: "transaction", environment: payload["environment"]?.string)
         shown.entitlement = EntitlementRules.of(transaction: payload, renewal: renewal, status: nil, type: nil, subtype: nil, asOf: asOf)
         var result = StageResult(violations: f.violations, output: [shown])
-        result.pending = pending(purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown)
+        result.pending = pending(
+            purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown, account: payload["appAccountToken"]?.string,
+            via: policy.field.hasWildcard ? "api_response" : "transaction")
         return result
     }
 
@@ -188,30 +190,31 @@ struct AppStoreStage: Stage {
 
     /// What the settler needs: the purchase as a candidate when every claim held, otherwise
     /// looked up only (a replay is still reported). `shown` is the output without credit.
-    func pending(_ t: Transaction?, _ type: ProductType?, ok: Bool, record: JSONValue, shown: AppStoreResult) -> ReceiptPending {
+    func pending(
+        _ t: Transaction?, _ type: ProductType?, ok: Bool, record: JSONValue, shown: AppStoreResult, account: String?, via: String
+    ) -> ReceiptPending {
         let candidates = ok && t != nil && type != nil ? [Candidate(transaction: t!, type: type!)] : []
         let lookedUp = !ok && t != nil ? [(transaction: t!, type: type)] : []
         var pending = ReceiptPending(
             candidates: candidates, lookedUp: lookedUp, replayKey: policy.replayKey, creditable: true, seen: [],
             replayOwner: policy.replayOwner, order: AppleText.of(policy.orderField.first(in: record)),
             user: AppleText.of(policy.userField.first(in: record)), rule: policy.rule,
-            output: { credited in shown.crediting(!credited.isEmpty) })
+            output: { credited in shown.crediting(credited.first) })
         pending.codes = Self.codes
+        pending.account = account
+        pending.via = via
         return pending
     }
 
-    /// The result for a transaction (not yet credited: the settler decides).
+    /// The result for a transaction (not yet credited: the settler decides), with the signed
+    /// facts a server keeps from `payload`.
     func output(
-        _ t: Transaction?, _ type: ProductType?, kind: String, environment: String?,
+        _ t: Transaction?, _ type: ProductType?, _ payload: JSONValue?, kind: String, environment: String?,
         notification: AppStoreResult.Notification? = nil, refunded: [String] = []
     ) -> AppStoreResult {
         AppStoreResult(
             kind: kind, environment: environment, notification: notification,
-            transaction: t.map {
-                AppStoreResult.Transaction(
-                    productID: $0.productID ?? "", type: type?.rawValue, transactionID: $0.transactionID ?? "",
-                    originalTransactionID: $0.originalTransactionID, quantity: $0.quantity, expiresMs: $0.expiresMs)
-            }, creditable: false, refunded: refunded)
+            transaction: t.map { AppStoreResult.Transaction($0, type: type, payload: payload) }, creditable: false, refunded: refunded)
     }
 
     func makeSettler(_ environment: RunEnvironment) throws -> (any Settler)? {

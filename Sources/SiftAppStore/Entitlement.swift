@@ -34,8 +34,9 @@ extension AppStoreResult {
         /// `expirationIntent` of the renewal info: 1 cancelled, 2 billing error, 3 price increase not
         /// agreed, 4 product not available, 5 other.
         public let expirationIntent: Int?
-        /// What it was computed from, in order: `status` (Apple's word when it signed),
-        /// `notification` (the type), `renewal_info`, `transaction`.
+        /// What it was computed from, in order: `expires_ms` or `grace_expires_ms` (the run's as-of
+        /// time is past that date, whatever Apple said when it signed), `status` (Apple's word when
+        /// it signed), `notification` (the type), `renewal_info`, `transaction`.
         public let sources: [String]
 
         package func write(into w: inout JSONWriter) {
@@ -91,7 +92,20 @@ enum EntitlementRules {
             if renewal?["isInBillingRetryPeriod"]?.bool == true { return (grace ?? Int64.min) > asOf ? .gracePeriod : .billingRetry }
             return .expired
         }
-        let s = state()
+        var s = state()
+        // Apple's word (`status`, the notification's type) holds when it signed; a run as of a later
+        // time than the paid period's end says the period is over, naming the date that ended it.
+        if s == .active, let expires, expires <= asOf {
+            if let grace, grace > asOf, renewal?["isInBillingRetryPeriod"]?.bool == true {
+                s = .gracePeriod
+            } else {
+                s = .expired
+                sources.insert(grace.map { $0 > expires } == true ? "grace_expires_ms" : "expires_ms", at: 0)
+            }
+        } else if s == .gracePeriod, let end = grace ?? expires, end <= asOf {
+            s = .expired
+            sources.insert(grace != nil ? "grace_expires_ms" : "expires_ms", at: 0)
+        }
         return AppStoreResult.Entitlement(
             productID: t["productId"]?.string ?? "", state: s, expiresMs: expires, graceExpiresMs: grace,
             autoRenew: renewal?["autoRenewStatus"]?.integer.map { $0 == 1 }, expirationIntent: renewal?["expirationIntent"]?.integer,

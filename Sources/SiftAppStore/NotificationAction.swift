@@ -38,6 +38,13 @@ public enum NotificationAction: String, Sendable, CaseIterable, Equatable {
     /// The types Apple documents (`notificationType`), for the shape checks and lint.
     static let knownTypes: Set<String> = Set(defaults.keys.map { String($0.split(separator: ".")[0]) })
 
+    /// The subtypes Apple documents (`subtype`), for lint.
+    static let knownSubtypes: Set<String> = [
+        "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED", "VOLUNTARY",
+        "BILLING_RETRY", "PRICE_INCREASE", "GRACE_PERIOD", "PENDING", "ACCEPTED", "BILLING_RECOVERY", "PRODUCT_NOT_FOR_SALE",
+        "SUMMARY", "FAILURE", "UNREPORTED", "CREATED", "ACTIVE_TOKEN_REMINDER",
+    ]
+
     /// The action of `type`/`subtype`: the rules' `TYPE.SUBTYPE`, then their `TYPE`, then the
     /// defaults in the same order; `inform` for a type nobody names.
     static func of(type: String, subtype: String?, overrides: [String: NotificationAction]) -> NotificationAction {

@@ -18,7 +18,11 @@ struct NotificationCheck {
         let type = n["notificationType"]?.string ?? ""
         let subtype = n["subtype"]?.string
         let action = NotificationAction.of(type: type, subtype: subtype, overrides: policy.actions)
-        if let allowed = policy.notificationTypes, !allowed.contains(type), !allowed.contains(type + "." + (subtype ?? "")) {
+        if type.isEmpty {
+            f.fail(
+                "\(path).notificationType", .AppStore.claimMalformed, "the notification has no notificationType",
+                "通知没有 notificationType", n["notificationType"])
+        } else if let allowed = policy.notificationTypes, !allowed.contains(type), !allowed.contains(type + "." + (subtype ?? "")) {
             f.fail(
                 "\(path).notificationType", .AppStore.notificationType,
                 "notification \(type)\(subtype.map { "." + $0 } ?? "") is not in notification_types",
@@ -40,9 +44,10 @@ struct NotificationCheck {
         // is wrong with the notification: a mark lost would let the refunded purchase be credited
         // later. A reversal lifts the marks only when the notification passed every check.
         let keys = refundKeys(inner.transaction)
-        let note = AppStoreResult.Notification(type: type, subtype: subtype, uuid: n["notificationUUID"]?.string, action: action)
+        var note = AppStoreResult.Notification(type: type, subtype: subtype, uuid: n["notificationUUID"]?.string, action: action)
+        note.signedMs = n["signedDate"]?.integer.map(Int64.init)
         var shown = stage.output(
-            purchase, productType, kind: "notification", environment: env, notification: note,
+            purchase, productType, inner.transaction, kind: "notification", environment: env, notification: note,
             refunded: action == .refund ? keys.filter { !$0.hasPrefix("r:o:") }.map { String($0.dropFirst(2)) } : [])
         shown.entitlement = inner.transaction.map {
             EntitlementRules.of(
@@ -50,7 +55,8 @@ struct NotificationCheck {
         }
         shown.appTransaction = inner.appTransaction
         var pending = stage.pending(
-            action == .credit ? purchase : nil, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown)
+            action == .credit ? purchase : nil, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown,
+            account: inner.transaction?["appAccountToken"]?.string, via: "notification")
         if let uuid = note.uuid, !uuid.isEmpty {
             let seen = Violation(
                 field: "\(path).notificationUUID", reason: .AppStore.notificationDuplicate,
@@ -106,7 +112,8 @@ struct NotificationCheck {
     private func refundKeys(_ t: JSONValue?) -> [String] {
         guard let t, let id = t["transactionId"]?.string, t["bundleId"]?.string.map(policy.bundleIDs.contains) == true else { return [] }
         var keys = ["r:" + id]
-        let locks = t["productId"]?.string.flatMap { policy.products[$0] }?.type.locksOriginalTransaction == true
+        // A subscription's refund takes back the refunded period only; a non-consumable's, its original too.
+        let locks = t["productId"]?.string.flatMap { policy.products[$0] }?.type.refundMarksOriginal == true
         if locks, policy.replayKey == .transactionAndOriginal, let original = t["originalTransactionId"]?.string {
             keys.append("r:o:" + original)
         }

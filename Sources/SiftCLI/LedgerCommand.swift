@@ -63,11 +63,13 @@ struct LedgerCommand: ParsableCommand {
             var kinds: [String: Int] = [:]
             for r in rows { kinds[r.key.hasPrefix("r:") ? "r" : String(r.key.prefix(1)), default: 0] += 1 }
             let shown = LedgerURL.shown(target.ledger ?? "")
+            let free = rows.filter(\.unbound).count
+            let unbound = free == 0 ? "" : "\n  unbound: \(free) (claimed by a notification without an owner; the first arrival with one binds it)"
             print(
                 """
                 sift ledger: \(shown)
                   claims: \(rows.count) (transactions t: \(kinds["t"] ?? 0), originals o: \(kinds["o"] ?? 0), \
-                notifications n: \(kinds["n"] ?? 0), refund marks r: \(kinds["r"] ?? 0))
+                notifications n: \(kinds["n"] ?? 0), refund marks r: \(kinds["r"] ?? 0))\(unbound)
                   provisional: \(rows.filter(\.provisional).count), held by \(runs) live run\(runs == 1 ? "" : "s")
                 """)
         }
@@ -78,7 +80,8 @@ struct LedgerCommand: ParsableCommand {
             abstract: "Copy every claim of a ledger (a SQLite file, as a rule file names it) into the ledger of --ledger.",
             discussion: """
                 A key the target holds for the same order and user is left alone, so a second copy changes nothing; \
-                one it holds for another owner is a conflict: listed, never overwritten. A source with provisional claims \
+                a purchase it holds without an owner (a notification's) is bound to the source's; one it holds for \
+                another owner is a conflict: listed, never overwritten. A source with provisional claims \
                 of a live run is refused. Exit codes: 0 copied; 1 conflicts (the rest is copied); 4 a ledger cannot be \
                 read or written (one plain line).
                 """)
@@ -113,6 +116,7 @@ struct LedgerCommand: ParsableCommand {
             let verb = dryRun ? "would copy" : "copied"
             print(
                 "sift ledger copy: \(a) -> \(b): \(verb) \(report.copied), \(report.present) there already, "
+                    + (report.bound > 0 ? "\(report.bound) bound (held there without an owner), " : "")
                     + "\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")"
                     + (report.conflicts.isEmpty ? "" : " (left as they are)"))
             if !report.conflicts.isEmpty { throw Failed.invalid }
@@ -121,7 +125,7 @@ struct LedgerCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write every claim as JSON Lines: key, order_id, user_id, note, provisional (in key order).")
+            abstract: "Write every claim as JSON Lines: key, order_id, user_id, note, unbound, provisional (in key order).")
 
         @OptionGroup var target: Target
 

@@ -49,6 +49,11 @@ package struct Transaction: Sendable {
 package struct Candidate: Sendable {
     package let transaction: Transaction
     package let type: ProductType
+    /// Set by the settler when the purchase was claimed before by the same buyer (a retry, or the
+    /// same purchase by its other path): creditable again, marked `redelivery`.
+    package var redelivery: PriorArrival?
+    /// Set by the settler when an arrival without an owner claimed it first, and this one bound it.
+    package var firstSeen: PriorArrival?
 
     package init(transaction: Transaction, type: ProductType) {
         self.transaction = transaction
@@ -59,7 +64,6 @@ package struct Candidate: Sendable {
 /// The codes a family reports replays with (`receipt.replayed_transaction`, ...).
 package struct ReplayCodes: Sendable {
     package let replayed: ReasonCode
-    package let alreadyCredited: ReasonCode
     /// A transaction a notification marked refunded (`r:<id>` in the claims).
     package let refunded: ReasonCode
     /// How the family names the two ids in violations' fields and messages.
@@ -69,11 +73,9 @@ package struct ReplayCodes: Sendable {
     package let replayedWhat: LocalizedText
 
     package init(
-        replayed: ReasonCode, alreadyCredited: ReasonCode, refunded: ReasonCode, idField: String, originalField: String,
-        replayedWhat: LocalizedText
+        replayed: ReasonCode, refunded: ReasonCode, idField: String, originalField: String, replayedWhat: LocalizedText
     ) {
         self.replayed = replayed
-        self.alreadyCredited = alreadyCredited
         self.refunded = refunded
         self.idField = idField
         self.originalField = originalField
@@ -81,7 +83,7 @@ package struct ReplayCodes: Sendable {
     }
 
     static let receipt = ReplayCodes(
-        replayed: .Receipt.replayedTransaction, alreadyCredited: .Receipt.alreadyCredited, refunded: .Receipt.refunded,
+        replayed: .Receipt.replayedTransaction, refunded: .Receipt.refunded,
         idField: "transaction_id", originalField: "original_transaction_id",
         replayedWhat: LocalizedText(en: "a replayed receipt", zh: "收据被重放"))
 }
@@ -93,8 +95,9 @@ package struct ReceiptPending: Sendable {
     /// are looked up so that a replay is reported beside their other problems; never claimed.
     package let lookedUp: [(transaction: Transaction, type: ProductType?)]
     package let replayKey: ReceiptPolicy.ReplayKey
-    /// False when the record's candidates are only claimed (so they cannot be replayed later),
-    /// not credited: a purchase list with a malformed element, under `malformed_purchases: not_creditable`.
+    /// False when the record's candidates are only looked up (a replay is still reported), neither
+    /// claimed nor credited: a purchase list with a malformed element, under `malformed_purchases:
+    /// not_creditable`. Sent again without it, they are credited.
     package let creditable: Bool
     /// With `replay: every_seen`: every well-formed purchase of the record, to remember.
     package let seen: [Transaction]
@@ -105,6 +108,11 @@ package struct ReceiptPending: Sendable {
     /// The record's output, given the purchases credited after replays are settled.
     package var output: @Sendable (_ credited: [Candidate]) -> any StageOutput
     package var codes = ReplayCodes.receipt
+    /// The buyer's `appAccountToken` (signed data only): it outranks `order` and `user`.
+    package var account: String?
+    /// How the purchase arrived, kept with its claim: `receipt`, `transaction`, `notification`,
+    /// `api_response`.
+    package var via = "receipt"
     /// Keys that may be claimed once (`n:<notificationUUID>`): one claimed before gives its
     /// violation, and the record's purchases are then only looked up. Claimed when the record
     /// has no violation at all (a delivery that failed may come again).

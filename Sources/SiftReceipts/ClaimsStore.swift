@@ -93,7 +93,14 @@ package struct LedgerRow: Sendable, Equatable {
         self.provisional = provisional
     }
 
-    /// `{"key":...,"order_id":...,"user_id":...,"note":...,"provisional":false}`.
+    /// True for a purchase's claim (`t:`, `o:`) made without an owner: a notification with no
+    /// `appAccountToken`. The first arrival with an owner binds it.
+    package var unbound: Bool {
+        (key.hasPrefix("t:") || key.hasPrefix("o:")) && owner.order == nil && owner.user == nil && Buyer(owner).account == nil
+    }
+
+    /// `{"key":...,"order_id":...,"user_id":...,"note":...,"provisional":false}`, and
+    /// `"unbound":true` for a purchase claimed without an owner.
     package var json: String {
         var w = JSONWriter()
         w.beginObject()
@@ -101,6 +108,7 @@ package struct LedgerRow: Sendable, Equatable {
         if let o = owner.order { w.field("order_id", o) }
         if let u = owner.user { w.field("user_id", u) }
         if let n = owner.note { w.field("note", n) }
+        if unbound { w.field("unbound", true) }
         w.field("provisional", provisional)
         w.endObject()
         return String(decoding: w.bytes, as: UTF8.self)

@@ -14,6 +14,9 @@ package enum LedgerCopy {
     package struct Report: Sendable, Equatable {
         package var copied = 0
         package var present = 0
+        /// Purchases the target held without an owner (a notification's) that the source's
+        /// owner bound.
+        package var bound = 0
         package var conflicts: [Conflict] = []
 
         package init() {}
@@ -46,10 +49,15 @@ package enum LedgerCopy {
             target.prefetch(block.map(\.key))
             for row in block {
                 if let there = target.owner(of: row.key) {
-                    if there == row.owner {
-                        report.present += 1
-                    } else {
-                        report.conflicts.append(Conflict(key: row.key, source: row.owner, target: there))
+                    switch Self.match(row, there) {
+                    case .same: report.present += 1
+                    case .binds:
+                        if !dryRun {
+                            target.release(row.key)
+                            target.record(row.key, row.owner)
+                        }
+                        report.bound += 1
+                    case .other: report.conflicts.append(Conflict(key: row.key, source: row.owner, target: there))
                     }
                 } else {
                     if !dryRun { target.record(row.key, row.owner) }
@@ -59,6 +67,16 @@ package enum LedgerCopy {
             try target.commit()
         }
         return report
+    }
+
+    /// How the source's claim stands to the target's: a purchase's (`t:`, `o:`) as its buyers
+    /// do (an unbound claim is no conflict: the bound one is kept, or binds it); any other key
+    /// by its order and user.
+    private static func match(_ row: LedgerRow, _ there: Owner) -> Buyer.Match {
+        guard row.key.hasPrefix("t:") || row.key.hasPrefix("o:") else { return there == row.owner ? .same : .other }
+        let source = Buyer(row.owner), target = Buyer(there)
+        if !source.hasRecordOwner, source.account == nil { return .same }
+        return source.stands(to: target)
     }
 }
 

@@ -2,9 +2,10 @@ import SiftCore
 
 extension ReasonCode {
     /// The reason codes of `receipt:` (docs/RECEIPTS.md). Each keeps its meaning forever; compare a
-    /// verdict's codes with them (`violation.reason == ReasonCode.Receipt.alreadyCredited`).
+    /// verdict's codes with them (`violation.reason == ReasonCode.Receipt.replayedTransaction`).
     public enum Receipt: Sendable {
-        /// The transaction was credited before to this same order and user (re-delivery).
+        /// Retired in 0.10.0, never reported since: a purchase sent again by the same order and user
+        /// is valid and creditable, marked `redelivery` in the result (CHANGELOG.md).
         public static let alreadyCredited: ReasonCode = "receipt.already_credited"
         /// A receipt of another app.
         public static let bundleId: ReasonCode = "receipt.bundle_id"

@@ -38,16 +38,16 @@ extension ReceiptStage {
             lines.append(
                 line(
                     "a transaction, and the original transaction of a non-consumable or subscription, is credited to one order "
-                        + "and user only; such a purchase needs original_transaction_id "
-                        + "[receipt.already_credited, receipt.replayed_transaction, receipt.original_transaction_id_missing]",
-                    "一笔交易（以及非消耗型商品或订阅的原始交易）只入账给一个订单和用户；此类购买必须有 original_transaction_id "
-                        + "[receipt.already_credited, receipt.replayed_transaction, receipt.original_transaction_id_missing]"))
+                        + "and user only (sent again by them, it is creditable again, marked redelivery); such a purchase needs "
+                        + "original_transaction_id [receipt.replayed_transaction, receipt.original_transaction_id_missing]",
+                    "一笔交易（以及非消耗型商品或订阅的原始交易）只入账给一个订单和用户（同一订单和用户再次发送时仍可入账，标记为 redelivery）；"
+                        + "此类购买必须有 original_transaction_id [receipt.replayed_transaction, receipt.original_transaction_id_missing]"))
         } else {
             lines.append(
                 line(
-                    "a transaction is credited to one order and user only (its original transaction is not bound) "
-                        + "[receipt.already_credited, receipt.replayed_transaction]",
-                    "一笔交易只入账给一个订单和用户（不绑定原始交易）[receipt.already_credited, receipt.replayed_transaction]"))
+                    "a transaction is credited to one order and user only (its original transaction is not bound; sent again by "
+                        + "them, it is creditable again, marked redelivery) [receipt.replayed_transaction]",
+                    "一笔交易只入账给一个订单和用户（不绑定原始交易；同一订单和用户再次发送时仍可入账，标记为 redelivery）[receipt.replayed_transaction]"))
         }
         lines.append(
             line(

@@ -53,8 +53,8 @@ enum ReceiptPlugin {
                 PluginSpec.Option(
                     "replay_owner", .choice(ReceiptPolicy.ReplayOwner.allCases.map(\.rawValue)), default: .string("order_and_user"),
                     doc:
-                        "order_and_user: the same order and user may get a transaction again (receipt.already_credited); "
-                        + "any: every reuse is a replay."
+                        "order_and_user: the same order and user sending a transaction again get it creditable again, marked "
+                        + "redelivery (a retry gets the first answer); any: every reuse is a replay, a retry too."
                 ),
                 PluginSpec.Option(
                     "replay_key", .choice(ReceiptPolicy.ReplayKey.allCases.map(\.rawValue)), default: .string("transaction_and_original"),
@@ -89,7 +89,8 @@ enum ReceiptPlugin {
                     default: .string("not_creditable"),
                     doc:
                         "A purchase list with an element that is not an object (receipt.purchase_malformed): not_creditable: "
-                        + "its good purchases are claimed against replays but not credited; credit_others: they are credited."
+                        + "its good purchases are looked up for replays, neither claimed nor credited (sent again without the "
+                        + "bad element, they are credited); credit_others: they are credited."
                 ),
                 PluginSpec.Option(
                     "environment_fallback", .choice(["none", "receipt_type"]), default: .string("none"),

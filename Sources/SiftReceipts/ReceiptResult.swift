@@ -16,6 +16,11 @@ public struct ReceiptResult: StageOutput, Equatable {
         public let quantity: Int64
         /// For a subscription: until when it is active (ms since 1970).
         public let expiresMs: Int64?
+        /// The same buyer had it credited before (a retry, or the same purchase by its other
+        /// path): creditable again, to be granted idempotently by `transactionID`.
+        public var redelivery: PriorArrival?
+        /// An arrival without an owner (a notification) claimed it first; this one bound it.
+        public var firstSeen: PriorArrival?
 
         /// A purchase with the given fields (for tests and hosts that build results).
         public init(
@@ -56,6 +61,14 @@ public struct ReceiptResult: StageOutput, Equatable {
             if let o = p.originalTransactionID { w.field("original_transaction_id", o) }
             w.key("quantity"); w.int(Int(p.quantity))
             if let e = p.expiresMs { w.key("expires_ms"); w.int(Int(e)) }
+            if let r = p.redelivery {
+                w.key("redelivery")
+                r.write(into: &w)
+            }
+            if let f = p.firstSeen {
+                w.key("first_seen")
+                f.write(into: &w)
+            }
             w.endObject()
         }
         w.endArray()

@@ -225,9 +225,12 @@ struct ReceiptStage: Stage {
             status: status, environment: environment, retryable: retryable,
             creditable: credits.map { c in
                 let t = c.transaction
-                return .init(
+                var p = ReceiptResult.Purchase(
                     productID: t.productID ?? "", type: c.type.rawValue, transactionID: t.transactionID ?? "",
                     originalTransactionID: t.originalTransactionID, quantity: t.quantity, expiresMs: t.expiresMs)
+                p.redelivery = c.redelivery
+                p.firstSeen = c.firstSeen
+                return p
             })
     }
 

@@ -35,8 +35,12 @@ package final class ReplaySettler: Settler {
     /// This run, in the notes of the keys it claims for `unique_across_runs`.
     let runID = String(UUID().uuidString.prefix(13)).lowercased()
 
-    init(ledger: (any ClaimsStore)?) {
+    /// Where the record being settled came from, for the notes of its claims.
+    private let position: RecordPosition?
+
+    init(ledger: (any ClaimsStore)?, position: RecordPosition? = nil) {
         self.ledger = ledger
+        self.position = position
     }
 
     /// For other claims kept in the same ledger (`KeyClaims`): who holds `key`, claiming it, and
@@ -52,8 +56,9 @@ package final class ReplaySettler: Settler {
     /// a transaction credited through one pack (or family) is seen by the others.
     package static func shared(_ environment: RunEnvironment, ledger: String?) throws -> ReplaySettler {
         let path = environment.useLedgers ? (environment.overrides["ledger"] ?? ledger) : nil
+        let position = try environment.resources.value(for: RecordPosition.resourceKey) { RecordPosition() }
         return try environment.resources.value(for: "receipt.claims:" + (path ?? "")) {
-            try ReplaySettler(ledger: path.map { try ClaimsStores.open($0, environment) })
+            try ReplaySettler(ledger: path.map { try ClaimsStores.open($0, environment) }, position: position)
         }
     }
 
@@ -128,7 +133,7 @@ package final class ReplaySettler: Settler {
         keys.append("r:" + id)
         if let original = originalKey(t, type, pending) {
             keys.append(original)
-            keys.append("r:" + original)
+            if type?.refundMarksOriginal == true { keys.append("r:" + original) }
         }
     }
 
@@ -140,7 +145,7 @@ package final class ReplaySettler: Settler {
                 let end = min(start + count, result.violations.count)
                 var own = Array(result.violations[start..<end])
                 start = end
-                outputs.append(settle(pending, &own))
+                outputs.append(settle(pending, &own, asOf: context.asOfMillis))
                 violations += own
             }
             result.violations = violations + result.violations[start...]
@@ -148,20 +153,19 @@ package final class ReplaySettler: Settler {
             return
         }
         guard let pending = result.pending as? ReceiptPending else { return }
-        result.output = [settle(pending, &result.violations)]
+        result.output = [settle(pending, &result.violations, asOf: context.asOfMillis)]
     }
 
-    /// Settles one part: its replays, once-keys, marks and lifts; returns its output.
-    private func settle(_ pending: ReceiptPending, _ violations: inout [Violation]) -> any StageOutput {
+    /// Settles one part: its replays, redeliveries, once-keys, marks and lifts; returns its output.
+    private func settle(_ pending: ReceiptPending, _ violations: inout [Violation], asOf: Int64) -> any StageOutput {
         if pending.needsBlockAlone, let ledger {
             ledger.blockAlone()
             nextIsOpen = false  // the block opened ahead may have been dropped for it
         }
         // Compared with owners as the ledger gives them back (an id with a NUL in it).
-        let me =
-            ledger == nil
-            ? Owner(order: pending.order, user: pending.user)
-            : LedgerText.stored(Owner(order: pending.order, user: pending.user))
+        let stored: (String?) -> String? = { [ledger] s in ledger == nil ? s : s.map(LedgerText.stored) }
+        let me = Buyer(order: stored(pending.order), user: stored(pending.user), account: stored(pending.account))
+        let note = CreditNote(account: me.account, atMs: asOf, via: pending.via, first: runID + " " + (position?.note ?? "record"))
         // A key taken before (a notification delivered twice) is a replay of the whole record:
         // its purchases are then only looked up, never claimed or credited.
         var repeated = false
@@ -174,94 +178,101 @@ package final class ReplaySettler: Settler {
             guard let id = c.transaction.transactionID else { continue }
             let originalKey = originalKey(c.transaction, c.type, pending)
             // Every problem is reported: a replay and a refund mark, both.
-            let problems = problems(c.transaction, c.type, originalKey, me, pending)
-            violations += problems
-            guard problems.isEmpty, !repeated else { continue }
-            claim("t:" + id, me)
-            if let originalKey, owner(of: originalKey) == nil { claim(originalKey, me) }
-            if pending.creditable { credited.append(c) }
+            let standing = standing(c.transaction, c.type, originalKey, me, pending)
+            violations += standing.problems
+            // A purchase is claimed only when it is credited (nothing paid is consumed without credit).
+            guard standing.problems.isEmpty, !repeated, pending.creditable else { continue }
+            var candidate = c
+            switch take("t:" + id, standing.transaction, me, note) {
+            case .same(let prior)?: candidate.redelivery = prior
+            case .binds(let prior)?: candidate.firstSeen = prior
+            case nil: break
+            }
+            if let originalKey { _ = take(originalKey, standing.original, me, note) }
+            credited.append(candidate)
         }
         // Purchases that cannot be credited for other reasons: a replay or refund mark is reported too.
-        for (t, type) in pending.lookedUp { violations += problems(t, type, originalKey(t, type, pending), me, pending) }
-        if !repeated {
-            // A delivery is taken once it passed: one that failed may be sent again.
-            if violations.isEmpty { for (key, _) in pending.once { claim(key, me) } }
-            // replay: every_seen: purchases this record showed but did not credit are remembered too.
-            for id in pending.seen.compactMap(\.transactionID) where owner(of: "t:" + id) == nil { claim("t:" + id, me) }
-            var marker = me
-            marker.note = pending.markNote?.text
-            for key in pending.marks where owner(of: key) == nil { claim(key, marker) }
-            // A refund reversed lifts its marks only when the notification passed every check, and
-            // only the marks its own refund made before it (never a later refund's).
-            if violations.isEmpty, let reversal = pending.markNote {
-                for key in pending.lifts where owner(of: key).map({ reversal.lifts($0.note, key: key) }) == true { lift(key) }
-            }
-        }
+        for (t, type) in pending.lookedUp { violations += standing(t, type, originalKey(t, type, pending), me, pending).problems }
+        if !repeated { settleMarks(pending, violations, me, note) }
         return pending.output(credited)
     }
 
-    /// What keeps a purchase from being credited to `me` now: credited before (to someone else,
-    /// or to `me`: a re-delivery), and marked refunded by a notification.
-    private func problems(_ t: Transaction, _ type: ProductType?, _ originalKey: String?, _ me: Owner, _ pending: ReceiptPending)
-        -> [Violation]
+    /// A record's once-keys, remembered purchases (`every_seen`), refund marks and their lifts.
+    private func settleMarks(_ pending: ReceiptPending, _ violations: [Violation], _ me: Buyer, _ note: CreditNote) {
+        let owner = Owner(order: me.order, user: me.user, note: note.text)
+        // A delivery is taken once it passed: one that failed may be sent again.
+        if violations.isEmpty { for (key, _) in pending.once { claim(key, Owner(order: me.order, user: me.user)) } }
+        // replay: every_seen: purchases this record showed but did not credit are remembered too.
+        for id in pending.seen.compactMap(\.transactionID) where self.owner(of: "t:" + id) == nil { claim("t:" + id, owner) }
+        let marker = Owner(order: me.order, user: me.user, note: pending.markNote?.text)
+        for key in pending.marks where self.owner(of: key) == nil { claim(key, marker) }
+        // A refund reversed lifts its marks only when the notification passed every check, and
+        // only the marks its own refund made before it (never a later refund's).
+        if violations.isEmpty, let reversal = pending.markNote {
+            for key in pending.lifts where self.owner(of: key).map({ reversal.lifts($0.note, key: key) }) == true { lift(key) }
+        }
+    }
+
+    /// What a credit does to `key`, given who held it: claims it when nobody did, binds it when
+    /// its holder had no owner, leaves it to the same buyer. Returns the earlier arrival.
+    private func take(_ key: String, _ held: (prior: Owner, match: Buyer.Match)?, _ me: Buyer, _ note: CreditNote) -> Taken? {
+        guard let held else {
+            if owner(of: key) == nil { claim(key, Owner(order: me.order, user: me.user, note: note.text)) }
+            return nil
+        }
+        switch held.match {
+        case .same, .other: return .same(PriorArrival(held.prior, thisRun: runID))
+        case .binds:
+            // Bound in place: the first arrival's note (when and how) is kept, with the token either brought.
+            var kept = CreditNote(held.prior.note) ?? note
+            kept.account = kept.account ?? me.account
+            lift(key)
+            claim(key, Owner(order: me.order ?? held.prior.order, user: me.user ?? held.prior.user, note: kept.text))
+            return .binds(PriorArrival(held.prior, thisRun: runID))
+        }
+    }
+
+    private enum Taken {
+        case same(PriorArrival)
+        case binds(PriorArrival)
+    }
+
+    /// Where a purchase stands: who held its transaction and bound original, how `me` stands to
+    /// them, and what keeps it from being credited to `me` now (another buyer's; a refund mark).
+    private struct Standing {
+        var problems: [Violation] = []
+        var transaction: (prior: Owner, match: Buyer.Match)?
+        var original: (prior: Owner, match: Buyer.Match)?
+    }
+
+    private func standing(_ t: Transaction, _ type: ProductType?, _ originalKey: String?, _ me: Buyer, _ pending: ReceiptPending)
+        -> Standing
     {
-        guard let id = t.transactionID else { return [] }
-        var out: [Violation] = []
-        if let problem = replay(t, originalKey, me, pending) { out.append(problem) }
-        let marks = ["r:" + id] + (originalKey.map { ["r:" + $0] } ?? [])
-        if marks.contains(where: { owner(of: $0) != nil }) { out.append(Self.markedRefunded(t, pending)) }
-        return out
+        var s = Standing()
+        guard let id = t.transactionID else { return s }
+        if let prior = owner(of: "t:" + id) {
+            // replay_owner: any: every second use is a replay, whoever makes it.
+            let match = pending.replayOwner == .any ? .other : me.stands(to: Buyer(prior))
+            s.transaction = (prior, match)
+            if match == .other { s.problems.append(ReplayViolations.replayed(t, prior, original: false, pending.rule, pending.codes)) }
+        }
+        if s.transaction?.match != .other, let originalKey, let prior = owner(of: originalKey) {
+            let match = me.stands(to: Buyer(prior))
+            s.original = (prior, match)
+            if match == .other { s.problems.append(ReplayViolations.replayed(t, prior, original: true, pending.rule, pending.codes)) }
+        }
+        if let mark = owner(of: "r:" + id) {
+            s.problems.append(ReplayViolations.markedRefunded(t, mark, original: false, pending))
+        } else if type?.refundMarksOriginal == true, let originalKey, let mark = owner(of: "r:" + originalKey) {
+            s.problems.append(ReplayViolations.markedRefunded(t, mark, original: true, pending))
+        }
+        return s
     }
 
     /// The ledger key of the purchase's original transaction, when the policy binds it by one.
     private func originalKey(_ t: Transaction, _ type: ProductType?, _ pending: ReceiptPending) -> String? {
         guard pending.replayKey == .transactionAndOriginal, type?.locksOriginalTransaction == true else { return nil }
         return t.originalTransactionID.map { "o:" + $0 }
-    }
-
-    /// Why the purchase may not be credited to `me` again: its transaction (or original) was
-    /// credited before, to someone else (a replay) or to `me` (a re-delivery).
-    private func replay(_ t: Transaction, _ originalKey: String?, _ me: Owner, _ pending: ReceiptPending) -> Violation? {
-        guard let id = t.transactionID else { return nil }
-        if let prior = owner(of: "t:" + id) {
-            let redelivery = prior == me && pending.replayOwner != .any
-            return redelivery
-                ? Self.alreadyCredited(t, pending.rule, pending.codes)
-                : Self.replayed(t, prior, original: false, pending.rule, pending.codes)
-        }
-        if let originalKey, let prior = owner(of: originalKey), prior != me {
-            return Self.replayed(t, prior, original: true, pending.rule, pending.codes)
-        }
-        return nil
-    }
-
-    static func alreadyCredited(_ t: Transaction, _ rule: Mark, _ codes: ReplayCodes) -> Violation {
-        Violation(
-            field: "\(t.path).\(codes.idField)", reason: codes.alreadyCredited,
-            message: LocalizedText(
-                en: "transaction \(t.transactionID ?? "") was already credited to this order (a re-delivery)",
-                zh: "交易 \(t.transactionID ?? "") 已为此订单入账（重复投递）"), value: t.transactionID, rule: rule)
-    }
-
-    static func replayed(_ t: Transaction, _ prior: Owner, original: Bool, _ rule: Mark, _ codes: ReplayCodes) -> Violation {
-        let id = (original ? t.originalTransactionID : t.transactionID) ?? ""
-        let key = original ? codes.originalField : codes.idField
-        let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")"
-        return Violation(
-            field: "\(t.path).\(key)", reason: codes.replayed,
-            message: LocalizedText(
-                en: "\(key) \(id) was already credited to \(who): \(codes.replayedWhat.en)",
-                zh: "\(key) \(id) 已入账给 订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")：\(codes.replayedWhat.zh)"),
-            value: id, rule: rule)
-    }
-
-    static func markedRefunded(_ t: Transaction, _ pending: ReceiptPending) -> Violation {
-        Violation(
-            field: "\(t.path).\(pending.codes.idField)", reason: pending.codes.refunded,
-            message: LocalizedText(
-                en: "transaction \(t.transactionID ?? "") was refunded or revoked (a REFUND or REVOKE notification)",
-                zh: "交易 \(t.transactionID ?? "") 已退款或撤销（REFUND 或 REVOKE 通知）"),
-            value: t.transactionID, rule: pending.rule)
     }
 
     /// Sends the claims of the records settled since the last call (a part of a run, or one

@@ -438,6 +438,7 @@ enum ChineseDiagnostics {
             "$1 在 'refund_types' 中，在 'actions' 中又是 $2：请只给它一个动作"
         ),
         (#"^('[^']*') is not a notification type Apple documents(.*)$"#, "$1 不是 Apple 文档中的通知类型$2"),
+        (#"^('[^']*') is not a notification subtype Apple documents(.*)$"#, "$1 不是 Apple 文档中的通知子类型$2"),
         (
             #"^a rule file names only a SQLite ledger file beside the rules; give a database with --ledger or SIFT_LEDGER$"#,
             "规则文件只能指定规则旁边的 'SQLite' 台账文件；数据库请用 '--ledger' 或 'SIFT_LEDGER' 指定"

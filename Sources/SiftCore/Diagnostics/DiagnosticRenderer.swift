@@ -16,7 +16,7 @@ package struct DiagnosticRenderer: Sendable {
         guard let mark = diagnostic.mark, let lines = sources[mark.file],
             mark.line >= 1, mark.line <= lines.count
         else { return out }
-        var line = String(lines[mark.line - 1])
+        var line = Self.maskingPasswords(String(lines[mark.line - 1]))
         if line.hasSuffix("\r") { line.removeLast() }
         var column = mark.column
         // Show a window of a very long line around the column.
@@ -48,6 +48,24 @@ package struct DiagnosticRenderer: Sendable {
 
     /// True for characters a terminal shows two columns wide (East Asian Wide and Fullwidth:
     /// CJK ideographs, kana, Hangul, full-width forms, most emoji).
+    /// The line with the password of any URL in it (`postgresql://user:secret@host`) shown as
+    /// `****`: a rule file that wrongly holds one must not have it echoed. The password follows
+    /// the value's start, so the caret's column is kept.
+    static func maskingPasswords(_ line: String) -> String {
+        guard line.contains("://") else { return line }
+        var out = ""
+        var rest = Substring(line)
+        while let scheme = rest.range(of: "://") {
+            out += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+            let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0 == " " || $0 == "'" || $0 == "\"" } ?? rest.endIndex
+            guard let at = rest[..<end].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { continue }
+            out += rest[...colon] + "****"
+            rest = rest[at...]
+        }
+        return out + rest
+    }
+
     static func isWide(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,

@@ -3,7 +3,7 @@
 /// in a JSON array); a host's records are counted from 1. One per session, read and written on
 /// the session's thread only; settlers get it from the session's resources.
 package final class RecordPosition: @unchecked Sendable {
-    static let resourceKey = "record.position"
+    package static let resourceKey = "record.position"
 
     /// The input's name, nil for a host's records.
     package private(set) var source: String?
