@@ -142,6 +142,17 @@ enum AppStorePlugin {
         return table
     }
 
+    /// Why the file at `path` cannot be read, in the operating system's words (lower-cased).
+    static func whyUnreadable(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd < 0 else {
+            close(fd)
+            return "not readable"
+        }
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
     /// The trusted roots: each file inside the rules folder, PEM (one or more certificates)
     /// or DER; every problem reported, located at `roots`.
     static func loadRoots(_ options: PluginOptions, _ context: inout BuildContext) -> [Certificate] {
@@ -151,7 +162,7 @@ enum AppStorePlugin {
         for (file, mark) in files where !file.isEmpty {
             guard let path = context.pathInsideRules(file, option: "root certificate", flag: nil, at: mark) else { continue }
             guard let data = FileManager.default.contents(atPath: path) else {
-                context.error("cannot read the root certificate '\(file)'", at: mark)
+                context.error("cannot read the root certificate '\(file)' (\(path): \(Self.whyUnreadable(path)))", at: mark)
                 continue
             }
             // Every certificate in the file must be read: one skipped would go unnoticed.

@@ -36,6 +36,9 @@ public struct AppStoreResult: StageOutput, Equatable {
         /// `signedDate`: when Apple signed it, in milliseconds since 1970; order a subscription's
         /// notifications by it (they may arrive out of order).
         public var signedMs: Int64? = nil
+        /// Delivered before (its `notificationUUID` was taken): act on it idempotently; Apple
+        /// sends a notification again until the endpoint acknowledges it.
+        public var redelivery = false
     }
 
     /// A verified app transaction (`signedAppTransactionInfo`): who bought the app, and when.
@@ -61,7 +64,7 @@ public struct AppStoreResult: StageOutput, Equatable {
     /// `Production`, `Sandbox`, `Xcode` or `LocalTesting`, as signed.
     public let environment: String?
     /// The notification's type, for `kind` notification.
-    public let notification: Notification?
+    public internal(set) var notification: Notification?
     /// The verified transaction (of a notification too), when there is one.
     public let transaction: Transaction?
     /// What the user is entitled to, for a verified transaction.
@@ -81,12 +84,18 @@ public struct AppStoreResult: StageOutput, Equatable {
     /// The notification's action, for `kind` notification.
     public var action: NotificationAction? { notification?.action }
 
-    /// The same result, credited (with what the settler found of earlier arrivals) or not.
-    func crediting(_ credited: Candidate?) -> AppStoreResult {
+    /// The same result, as settled: credited (with what the settler found of earlier arrivals)
+    /// or not, and a notification delivered before marked so.
+    func settled(_ settled: Settled) -> AppStoreResult {
         var r = self
+        let credited = settled.credited.first
         r.creditable = credited != nil
         r.redelivery = credited?.redelivery
         r.firstSeen = credited?.firstSeen
+        if settled.repeated, var n = r.notification {
+            n.redelivery = true
+            r.notification = n
+        }
         return r
     }
 
@@ -103,6 +112,7 @@ public struct AppStoreResult: StageOutput, Equatable {
             if let u = n.uuid { w.field("uuid", u) }
             w.field("action", n.action.rawValue)
             if let ms = n.signedMs { w.key("signed_ms"); w.int(Int(ms)) }
+            if n.redelivery { w.field("redelivery", true) }
             w.endObject()
         }
         if let t = transaction {

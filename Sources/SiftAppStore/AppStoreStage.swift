@@ -31,8 +31,8 @@ struct AppStoreStage: Stage {
             shown.path = at.path
             var pending = (one.pending as? ReceiptPending) ?? ReceiptPending.nothing(shown, policy.rule)
             let inner = pending.output, path = at.path, fallback = shown
-            pending.output = { credited in
-                var r = inner(credited) as? AppStoreResult ?? fallback
+            pending.output = { settled in
+                var r = inner(settled) as? AppStoreResult ?? fallback
                 r.path = path
                 return r
             }
@@ -199,7 +199,7 @@ struct AppStoreStage: Stage {
             candidates: candidates, lookedUp: lookedUp, replayKey: policy.replayKey, creditable: true, seen: [],
             replayOwner: policy.replayOwner, order: AppleText.of(policy.orderField.first(in: record)),
             user: AppleText.of(policy.userField.first(in: record)), rule: policy.rule,
-            output: { credited in shown.crediting(credited.first) })
+            output: { settled in shown.settled(settled) })
         pending.codes = Self.codes
         pending.account = account
         pending.via = via

@@ -57,13 +57,7 @@ struct NotificationCheck {
         var pending = stage.pending(
             action == .credit ? purchase : nil, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown,
             account: inner.transaction?["appAccountToken"]?.string, via: "notification")
-        if let uuid = note.uuid, !uuid.isEmpty {
-            let seen = Violation(
-                field: "\(path).notificationUUID", reason: .AppStore.notificationDuplicate,
-                message: LocalizedText(en: "notification \(uuid) was received before", zh: "通知 \(uuid) 之前已收到"), value: uuid,
-                rule: policy.rule)
-            pending.once = [(key: "n:" + uuid, violation: seen)]
-        }
+        if let uuid = note.uuid, !uuid.isEmpty { pending.once = ["n:" + uuid] }
         if action == .refund || action == .restore, let id = inner.transaction?["transactionId"]?.string {
             // Without a signing time a refund is never lifted, and a reversal lifts nothing.
             let signed = n["signedDate"]?.integer.map(Int64.init) ?? (action == .refund ? Int64.max : Int64.min)

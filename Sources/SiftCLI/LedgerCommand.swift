@@ -44,7 +44,7 @@ struct LedgerCommand: ParsableCommand {
         static func plain<T>(_ body: () throws -> T) throws -> T {
             do { return try body() } catch let error as LedgerError {
                 eprint("sift ledger: " + error.message)
-                throw Failed.runtime
+                throw error.usage ? Failed.rules : Failed.runtime
             }
         }
     }

@@ -33,7 +33,7 @@ struct PostgresLedgerURL: Sendable, Equatable {
 
     /// Parses `text`; the error says what is wrong in one plain line.
     init(_ text: String) throws(LedgerError) {
-        func refuse(_ why: String) -> LedgerError { LedgerError(message: "ledger \(LedgerURL.shown(text)): \(why)") }
+        func refuse(_ why: String) -> LedgerError { LedgerError(usage: "ledger \(LedgerURL.shown(text)): \(why)") }
         guard let url = URLComponents(string: text), ["postgresql", "postgres"].contains(url.scheme?.lowercased() ?? "") else {
             throw refuse("not a postgresql:// URL")
         }
@@ -71,11 +71,20 @@ struct PostgresLedgerURL: Sendable, Equatable {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw LedgerError(message: "ledger \(shown): cannot read the password file '\(file)'")
             }
-            return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+            let first = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+            if first.isEmpty { throw LedgerError(message: "ledger \(shown): the password file '\(file)' is empty") }
+            return first
         }
         if let p = environment["PGPASSWORD"] { return p }
         let pgpass = environment["PGPASSFILE"] ?? (environment["HOME"].map { $0 + "/.pgpass" } ?? "")
         guard let text = try? String(contentsOfFile: pgpass, encoding: .utf8) else { return nil }
+        // As libpq: a password file others may read is not used. Sift refuses it, rather than
+        // connecting without the password and failing less plainly.
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: pgpass))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            throw LedgerError(
+                message: "ledger \(shown): the password file \(pgpass) may be read by others (mode \(String(mode & 0o777, radix: 8))); "
+                    + "make it private: chmod 600 \(pgpass)")
+        }
         let want = [socketDirectory == nil ? host : "localhost", String(port), database, user]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = Self.pgpassFields(line)

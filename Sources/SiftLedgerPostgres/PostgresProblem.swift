@@ -21,7 +21,9 @@ enum PostgresProblem {
             return LedgerError(
                 message: "\(at): the server asks for a password: give it in PGPASSWORD, a .pgpass file or --ledger-password-file")
         case .sslUnsupported:
-            return LedgerError(message: "\(at): the server does not offer TLS (sslmode=\(url.sslMode.rawValue))")
+            return LedgerError(
+                message: "\(at): the server does not offer TLS (sslmode=\(url.sslMode.rawValue)): enable TLS on the server, or add "
+                    + "?sslmode=disable to the URL on a trusted network")
         case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
             if e.code == .connectionError, e.underlying != nil {
                 return LedgerError(message: "\(at): cannot connect (\(e.underlying.map(Self.words) ?? "no answer"))")

@@ -45,6 +45,19 @@ package struct Transaction: Sendable {
     }
 }
 
+/// What settling found of a record's part, for its output.
+package struct Settled: Sendable {
+    /// The purchases credited (a redelivery among them, marked).
+    package let credited: [Candidate]
+    /// The record was delivered before: one of its once-keys was taken.
+    package let repeated: Bool
+
+    package init(credited: [Candidate], repeated: Bool) {
+        self.credited = credited
+        self.repeated = repeated
+    }
+}
+
 /// A transaction that may be credited, once replays are ruled out.
 package struct Candidate: Sendable {
     package let transaction: Transaction
@@ -105,18 +118,21 @@ package struct ReceiptPending: Sendable {
     package let order: String?
     package let user: String?
     package let rule: Mark
-    /// The record's output, given the purchases credited after replays are settled.
-    package var output: @Sendable (_ credited: [Candidate]) -> any StageOutput
+    /// The record's output, given what settling found: the purchases credited, and whether the
+    /// record was delivered before (a once-key taken).
+    package var output: @Sendable (_ settled: Settled) -> any StageOutput
     package var codes = ReplayCodes.receipt
     /// The buyer's `appAccountToken` (signed data only): it outranks `order` and `user`.
     package var account: String?
     /// How the purchase arrived, kept with its claim: `receipt`, `transaction`, `notification`,
     /// `api_response`.
     package var via = "receipt"
-    /// Keys that may be claimed once (`n:<notificationUUID>`): one claimed before gives its
-    /// violation, and the record's purchases are then only looked up. Claimed when the record
-    /// has no violation at all (a delivery that failed may come again).
-    package var once: [(key: String, violation: Violation)] = []
+    /// Keys taken once (`n:<notificationUUID>`): one taken before makes the record a redelivery
+    /// (Apple sends a notification again until it is acknowledged): its purchases are settled as
+    /// any arrival (creditable again to the same buyer), its refund marks and lifts were made the
+    /// first time. Taken when the record has no violation at all (a delivery that failed may come
+    /// again and is then settled afresh).
+    package var once: [String] = []
     /// Refund marks to record (`r:<id>`, `r:o:<original id>`): a purchase whose transaction
     /// (or bound original) is marked is never credited again.
     package var marks: [String] = []
@@ -136,7 +152,7 @@ package struct ReceiptPending: Sendable {
     package init(
         candidates: [Candidate], lookedUp: [(transaction: Transaction, type: ProductType?)], replayKey: ReceiptPolicy.ReplayKey,
         creditable: Bool, seen: [Transaction], replayOwner: ReceiptPolicy.ReplayOwner, order: String?, user: String?, rule: Mark,
-        output: @escaping @Sendable (_ credited: [Candidate]) -> any StageOutput
+        output: @escaping @Sendable (_ settled: Settled) -> any StageOutput
     ) {
         self.candidates = candidates
         self.lookedUp = lookedUp

@@ -144,6 +144,12 @@ package enum ClaimsStores {
     /// The store a ledger names: a URL whose scheme has an opener in the environment
     /// (`postgresql://...`), otherwise a SQLite file.
     package static func open(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
+        if LedgerURL.scheme(of: ledger) == nil, let colon = ledger.firstIndex(of: ":"),
+            ["postgresql", "postgres"].contains(ledger[..<colon].lowercased())
+        {
+            // `postgresql:/host/db` is a mistyped URL, not a SQLite file to create.
+            throw LedgerError(usage: "ledger '\(LedgerURL.shown(ledger))': not a URL; write postgresql://HOST/DATABASE (two slashes)")
+        }
         guard let scheme = LedgerURL.scheme(of: ledger) else {
             return try Ledger(path: ledger, claimsAreFinal: environment.claimsAreFinal)
         }

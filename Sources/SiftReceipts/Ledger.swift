@@ -277,6 +277,9 @@ package struct LedgerError: Error, Sendable, CustomStringConvertible {
     package var lostRace = false
     /// A server's ledger refused a further connection (too many): what the store has goes on.
     package var noConnectionToSpare = false
+    /// The ledger was named wrongly (a malformed URL, an unknown parameter): a usage error (exit
+    /// code 2), not a failure of the ledger.
+    package var usage = false
     public var description: String { message }
 
     package init(message: String) {
@@ -286,6 +289,11 @@ package struct LedgerError: Error, Sendable, CustomStringConvertible {
     init(message: String, busy: Bool) {
         self.message = message
         self.busy = busy
+    }
+
+    package init(usage message: String) {
+        self.message = message
+        self.usage = true
     }
 
     package init(message: String, lostRace: Bool) {

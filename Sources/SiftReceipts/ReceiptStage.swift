@@ -65,7 +65,7 @@ struct ReceiptStage: Stage {
         f.result.pending = ReceiptPending(
             candidates: purchases.candidates, lookedUp: purchases.lookedUp, replayKey: p.replayKey, creditable: creditable,
             seen: seen, replayOwner: p.replayOwner, order: order, user: user, rule: p.rule,
-            output: { credited in Self.output(status: code, environment: environment, retryable: false, credits: credited) })
+            output: { settled in Self.output(status: code, environment: environment, retryable: false, credits: settled.credited) })
         f.result.output = [
             Self.output(status: code, environment: environment, retryable: false, credits: creditable ? purchases.candidates : [])
         ]

@@ -111,7 +111,7 @@ package final class ReplaySettler: Settler {
         keys.reserveCapacity(results.count * 8)
         var alone = false
         func add(_ p: ReceiptPending) {
-            for (key, _) in p.once { keys.append(key) }
+            keys += p.once
             keys += p.marks
             keys += p.lifts
             for c in p.candidates { addKeys(c.transaction, c.type, p, to: &keys) }
@@ -166,13 +166,9 @@ package final class ReplaySettler: Settler {
         let stored: (String?) -> String? = { [ledger] s in ledger == nil ? s : s.map(LedgerText.stored) }
         let me = Buyer(order: stored(pending.order), user: stored(pending.user), account: stored(pending.account))
         let note = CreditNote(account: me.account, atMs: asOf, via: pending.via, first: runID + " " + (position?.note ?? "record"))
-        // A key taken before (a notification delivered twice) is a replay of the whole record:
-        // its purchases are then only looked up, never claimed or credited.
-        var repeated = false
-        for (key, violation) in pending.once where owner(of: key) != nil {
-            violations.append(violation)
-            repeated = true
-        }
+        // A key taken before: the record was delivered before (Apple sends a notification until
+        // it is acknowledged). Its purchases are settled as any arrival's; its marks were made.
+        let repeated = pending.once.contains { owner(of: $0) != nil }
         var credited: [Candidate] = []
         for c in pending.candidates {
             guard let id = c.transaction.transactionID else { continue }
@@ -181,7 +177,7 @@ package final class ReplaySettler: Settler {
             let standing = standing(c.transaction, c.type, originalKey, me, pending)
             violations += standing.problems
             // A purchase is claimed only when it is credited (nothing paid is consumed without credit).
-            guard standing.problems.isEmpty, !repeated, pending.creditable else { continue }
+            guard standing.problems.isEmpty, pending.creditable else { continue }
             var candidate = c
             switch take("t:" + id, standing.transaction, me, note) {
             case .same(let prior)?: candidate.redelivery = prior
@@ -194,14 +190,14 @@ package final class ReplaySettler: Settler {
         // Purchases that cannot be credited for other reasons: a replay or refund mark is reported too.
         for (t, type) in pending.lookedUp { violations += standing(t, type, originalKey(t, type, pending), me, pending).problems }
         if !repeated { settleMarks(pending, violations, me, note) }
-        return pending.output(credited)
+        return pending.output(Settled(credited: credited, repeated: repeated))
     }
 
     /// A record's once-keys, remembered purchases (`every_seen`), refund marks and their lifts.
     private func settleMarks(_ pending: ReceiptPending, _ violations: [Violation], _ me: Buyer, _ note: CreditNote) {
         let owner = Owner(order: me.order, user: me.user, note: note.text)
         // A delivery is taken once it passed: one that failed may be sent again.
-        if violations.isEmpty { for (key, _) in pending.once { claim(key, Owner(order: me.order, user: me.user)) } }
+        if violations.isEmpty { for key in pending.once { claim(key, Owner(order: me.order, user: me.user)) } }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
         for id in pending.seen.compactMap(\.transactionID) where self.owner(of: "t:" + id) == nil { claim("t:" + id, owner) }
         let marker = Owner(order: me.order, user: me.user, note: pending.markNote?.text)

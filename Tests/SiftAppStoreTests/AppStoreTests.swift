@@ -67,13 +67,19 @@ func reasons(_ jws: String, _ p: Pipeline) throws -> [String] {
     @Test func aValidTransactionIsCreditedOnce() throws {
         let jws = pki.sign(transaction())
         let v = try verdicts([record(jws), record(jws, order: "o-2", user: "u-2"), record(jws)], p)
-        #expect(v.map { $0.reasons.map(\.description) } == [[], ["app_store.replayed_transaction"], ["app_store.already_credited"]])
+        #expect(v.map { $0.reasons.map(\.description) } == [[], ["app_store.replayed_transaction"], []])
         #expect(
             String(decoding: v[0].appStore!.json, as: UTF8.self)
                 == #"{"kind":"transaction","environment":"Production","transaction":{"product_id":"com.example.coins","type":"consumable","#
-                + #""transaction_id":"2000000000000001","original_transaction_id":"2000000000000001","quantity":1},"#
+                + #""transaction_id":"2000000000000001","original_transaction_id":"2000000000000001","quantity":1,"#
+                + #""signed_ms":1795132800000,"purchase_ms":1795132740000},"#
                 + #""entitlement":{"product_id":"com.example.coins","state":"active","from":["transaction"]},"creditable":true}"#)
         #expect(v[1].appStore?.creditable == false)
+        // The same order again: a retry, answered as the first time and marked.
+        #expect(
+            String(decoding: v[2].appStore!.json, as: UTF8.self).hasSuffix(
+                #""creditable":true,"redelivery":{"via":"transaction","first":"record 1","at":"2026-11-21T00:00:00Z","#
+                    + #""order_id":"o-1","user_id":"u-1"}}"#))
     }
 
     /// Each attack, with the one reason that stops the record.

@@ -90,9 +90,9 @@ func json(_ r: AppStoreResult?) -> String { r.map { String(decoding: $0.json, as
         #expect(
             json(expired.appStore)
                 == #"{"kind":"notification","environment":"Production","notification":{"type":"EXPIRED","subtype":"VOLUNTARY","#
-                + #""uuid":"e-1","action":"revoke"},"transaction":{"product_id":"com.example.monthly","type":"auto_renewable","#
-                + #""transaction_id":"3000000000000002","original_transaction_id":"3000000000000001","quantity":1,"#
-                + #""expires_ms":1795046400000},"entitlement":{"product_id":"com.example.monthly","state":"expired","#
+                + #""uuid":"e-1","action":"revoke","signed_ms":1795132800000},"transaction":{"product_id":"com.example.monthly","#
+                + #""type":"auto_renewable","transaction_id":"3000000000000002","original_transaction_id":"3000000000000001","quantity":1,"#
+                + #""expires_ms":1795046400000,"signed_ms":1795132800000,"purchase_ms":1795132740000},"entitlement":{"product_id":"com.example.monthly","state":"expired","#
                 + #""expires_ms":1795046400000,"auto_renew":false,"expiration_intent":1,"from":["status","renewal_info","transaction"]},"#
                 + #""creditable":false}"#)
     }

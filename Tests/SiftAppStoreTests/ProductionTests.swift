@@ -60,12 +60,11 @@ import Testing
         #expect(v[0].appStoreElements.map(\.path) == ["signedTransactions[0]", "signedTransactions[1]", "signedTransactions[2]"])
         #expect(v[0].appStoreElements.map(\.creditable) == [true, false, true])
         #expect(v[0].appStoreElements.map(\.kind) == ["transaction", "unverified", "transaction"])
-        // The same page again: each good element is a re-delivery, reported at its own path.
-        #expect(
-            v[1].violations.map { "\($0.field) \($0.reason)" } == [
-                "signedTransactions[0].transactionId app_store.already_credited", "signedTransactions[1] app_store.signature",
-                "signedTransactions[2].transactionId app_store.already_credited",
-            ])
+        // The same page again: each good element is a redelivery (creditable again, marked), the
+        // tampered one refused at its own path.
+        #expect(v[1].violations.map { "\($0.field) \($0.reason)" } == ["signedTransactions[1] app_store.signature"])
+        #expect(v[1].appStoreElements.map(\.creditable) == [true, false, true])
+        #expect(v[1].appStoreElements.map { $0.redelivery?.via } == ["api_response", nil, "api_response"])
     }
 
     @Test func subscriptionStatusesFeedTheEntitlementFromTheRenewalInfoBeside() throws {
@@ -111,12 +110,11 @@ import Testing
             #"{"order_id":"o","user_id":"u","notificationHistory":[{"signedPayload":"\#(n1)"},{"signedPayload":"\#(n2)"},"#
             + #"{"signedPayload":"\#(n1)"}],"hasMore":false}"#
         let v = try verdicts([page], p)[0]
-        #expect(
-            v.violations.map { "\($0.field) \($0.reason)" } == [
-                "notificationHistory[2].signedPayload.notificationUUID app_store.notification_duplicate",
-                "notificationHistory[2].signedPayload.data.signedTransactionInfo.transactionId app_store.already_credited",
-            ])
-        #expect(v.appStoreElements.map(\.creditable) == [true, false, false])
+        // The third element is the first delivered again: valid, marked, and creditable again to its buyer.
+        #expect(v.violations.isEmpty)
+        #expect(v.appStoreElements.map(\.creditable) == [true, false, true])
+        #expect(v.appStoreElements.map { $0.notification?.redelivery } == [false, false, true])
+        #expect(v.appStoreElements[2].redelivery?.orderID == "o")
     }
 
     @Test func theAccountTokenWhenPresent() throws {
@@ -139,7 +137,7 @@ import Testing
             ])
         #expect(
             w.map { $0.reasons.map(\.description) } == [
-                [], ["app_store.already_credited"], ["app_store.account_token"], ["app_store.account_token"],
+                [], [], ["app_store.account_token"], ["app_store.account_token"],
             ])
         #expect(r[0].violations[0].message.en == "the record has no account to bind the purchase to (account_token: required)")
         #expect(r[2].violations[0].message.en == "the transaction has no appAccountToken to bind it to the record's account")

@@ -229,15 +229,23 @@ func creditable(_ v: RecordVerdict) -> String {
 @Suite struct ReplayTests {
     let coins = tx("coins", "1000000000000001")
 
-    @Test func sameOrderIsAlreadyCreditedOtherOrderOrUserIsReplayed() throws {
+    /// The same order and user again is a retry: valid, creditable again, marked `redelivery`.
+    @Test func sameOrderIsARedeliveryOtherOrderOrUserIsReplayed() throws {
         let vs = try verdicts([
             record(order: "o-1", user: "u-1", inApp: "[\(coins)]"),
             record(order: "o-1", user: "u-1", inApp: "[\(coins)]"),
             record(order: "o-2", user: "u-1", inApp: "[\(coins)]"),
             record(order: "o-1", user: "u-2", inApp: "[\(coins)]"),
         ])
-        #expect(
-            vs.map(\.reasons) == [[], ["receipt.already_credited"], ["receipt.replayed_transaction"], ["receipt.replayed_transaction"]])
+        #expect(vs.map(\.reasons) == [[], [], ["receipt.replayed_transaction"], ["receipt.replayed_transaction"]])
+        #expect(vs.map { $0.receipt?.creditable.count } == [1, 1, 0, 0])
+        #expect(vs[0].receipt?.creditable.first?.redelivery == nil)
+        let again = try #require(vs[1].receipt?.creditable.first?.redelivery)
+        #expect(again.via == "receipt")
+        #expect(again.first == "record 1")
+        #expect(again.run == nil)
+        #expect(again.orderID == "o-1")
+        #expect(again.userID == "u-1")
         #expect(
             vs[2].violations[0].message.en
                 == "transaction_id 1000000000000001 was already credited to order o-1, user u-1: a replayed receipt")
@@ -274,7 +282,7 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(text.split(separator: "\n").prefix(500).allSatisfy { $0.contains(#""valid":true"#) })
         #expect(
             text.split(separator: "\n").dropFirst(500).allSatisfy {
-                $0.contains("receipt.already_credited") || $0.contains("receipt.replayed_transaction")
+                $0.contains(#""redelivery":"#) || $0.contains("receipt.replayed_transaction")
             })
     }
 }
@@ -349,7 +357,9 @@ func creditable(_ v: RecordVerdict) -> String {
 
     @Test func replayOwnerAnyMakesARedeliveryAReplay() throws {
         let t = record(inApp: "[\(tx("coins", "1000000000000001"))]")
-        #expect(try verdicts([t, t]).map(\.reasons) == [[], ["receipt.already_credited"]])
+        let retried = try verdicts([t, t])
+        #expect(retried.map(\.reasons) == [[], []])
+        #expect(retried[1].receipt?.creditable.first?.redelivery?.orderID == "o-1")
         let strict = try pipeline(policyYAML + "\n  replay_owner: any")
         #expect(try verdicts([t, t], pipeline: strict).map(\.reasons) == [[], ["receipt.replayed_transaction"]])
     }

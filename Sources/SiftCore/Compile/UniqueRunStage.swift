@@ -138,6 +138,10 @@ final class UniqueRunSettler: Settler {
         let place: LocalizedText, before: Bool
         if let claims, let prefix = rule.acrossRuns?.prefix, let stable = pending.stable {
             guard let prior = claims.claim(prefix: prefix, value: stable, place: position.note) else { return }
+            // The same record of the same input, claimed by another run: a re-run (after a kill, a
+            // retried Spark task) gets the first answer. A host's records are counted per session,
+            // so only a batch input's place says it is the same record.
+            if !prior.thisRun, position.source != nil, prior.place == position.note { return }
             place = RecordPosition.describeNote(prior.place)
             before = prior.thisRun
         } else {

@@ -426,6 +426,7 @@ enum ChineseDiagnostics {
         (#"^cannot read the AASA file ('[^']*')$"#, "无法读取 AASA 文件 $1"),
         (#"^cannot read key set ('[^']*')$"#, "无法读取密钥集 $1"),
         (#"^cannot read the root certificate ('[^']*')$"#, "无法读取根证书 $1"),
+        (#"^cannot read the root certificate ('[^']*') \((.+)\)$"#, "无法读取根证书 $1（$2）"),
         (#"^'roots' names no certificate file: .*$"#, "'roots' 没有列出证书文件：请给出受信任的根证书，例如 [keys/AppleRootCA-G3.cer]"),
         (#"^'quantity_max' \((-?\d+)\) is below 'quantity_min' \((-?\d+)\)$"#, "'quantity_max'（$1）小于 'quantity_min'（$2）"),
         (#"^('[^']*') holds no certificate \(PEM or DER\) that can be read$"#, "$1 中没有可读取的证书"),
