@@ -10,7 +10,7 @@ import Sift
 /// - a creditable purchase is a product of the allowlist with its type, credited once per
 ///   verdict, from a receipt with status 0 whose environment and bundle id were accepted;
 /// - in one session, the record, the same record again and its receipt under another order
-///   and user credit each transaction at most once in all.
+///   and user credit each transaction once: again only as a redelivery (to the same owner).
 enum ReceiptTarget {
     static let rules = """
         version: 1
@@ -63,8 +63,10 @@ enum ReceiptTarget {
             let verdict = session.validate(json: bytes)
             checkReceiptVerdict(verdict, input)
             for p in verdict.receipt?.creditable ?? [] {
+                // Creditable again only as a redelivery to the owner it was credited to first.
+                let first = credited.insert(p.transactionID).inserted
                 Fuzz.check(
-                    credited.insert(p.transactionID).inserted, "transaction \(p.transactionID) credited again (record \(n + 1))", input)
+                    first == (p.redelivery == nil), "transaction \(p.transactionID) credited again unmarked (record \(n + 1))", input)
             }
         }
         try! session.finish()

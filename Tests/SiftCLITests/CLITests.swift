@@ -247,8 +247,8 @@ struct SiftProcess {
 
 @Suite struct ReceiptSampleTests {
     /// An order id with a NUL in it: a ledger keeps it as U+FFFD, and the same receipt sent again
-    /// for the same order is a re-delivery (`already_credited`), not a replay to someone else,
-    /// in one block, in a later run, and without a ledger alike.
+    /// for the same order is a redelivery (valid, creditable again), not a replay to someone
+    /// else, in one block, in a later run, and without a ledger alike.
     @Test func anOrderIdWithANulIsTheSameOwnerAgain() throws {
         let lines = try String(contentsOfFile: SiftProcess.packageRoot.path + "/samples/receipts/receipts.jsonl", encoding: .utf8)
             .split(separator: "\n")
@@ -257,10 +257,12 @@ struct SiftProcess {
         let base = ["run", "--rules", "rules/iap-receipts.yaml", "--as-of", "2026-11-21T00:00:00Z", "--quiet"]
         for args in [base, base + ["--ledger", ledger]] {
             let r = try SiftProcess.run(args, stdin: line + line)
-            #expect(try SiftProcess.reasons(r.stdout) == [[], ["receipt.already_credited"]], "\(args)")
+            #expect(try SiftProcess.reasons(r.stdout) == [[], []], "\(args)")
+            #expect(r.stdout.split(separator: "\n")[1].contains(#""redelivery":{"via":"receipt","first":"line 1 of -","#), "\(args)")
         }
         let again = try SiftProcess.run(base + ["--ledger", ledger], stdin: line)
-        #expect(try SiftProcess.reasons(again.stdout) == [["receipt.already_credited"]])
+        #expect(try SiftProcess.reasons(again.stdout) == [[]])
+        #expect(again.stdout.contains(#""redelivery":{"via":"receipt","first":"line 1 of -","run":"#))
     }
 
     /// The verdicts documented in docs/RECEIPTS.md.
@@ -276,7 +278,7 @@ struct SiftProcess {
                     "receipt.bundle_id", "receipt.transaction_id", "receipt.transaction_id", "receipt.transaction_id",
                     "receipt.transaction_id", "receipt.product_unknown", "receipt.product_unknown",
                 ],
-                [], ["receipt.already_credited"], ["receipt.replayed_transaction"],
+                [], [], ["receipt.replayed_transaction"],
                 ["receipt.status.sandbox_receipt_in_production"], ["receipt.refunded"], ["receipt.subscription_expired"],
                 [], ["receipt.bundle_id"], ["receipt.quantity", "receipt.product_unknown"], ["receipt.status.internal_data_access_error"],
                 ["receipt.in_app_malformed"], ["receipt.status_malformed"], ["receipt.missing"],
@@ -289,6 +291,49 @@ struct SiftProcess {
                     + #""quantity":1}]}}"#
             ))
         #expect(lines[10].contains(#""receipt":{"status":21100,"retryable":true,"creditable":[]}"#))
+        // The same transaction again for the same order and user: a retry, answered as the first time.
+        let retried: String = [
+            #"{"source":"samples/receipts/receipts.jsonl","line":3,"valid":true,"packs":["iap"],"violations":[],"#,
+            #""receipt":{"status":0,"environment":"Production","retryable":false,"creditable":[{"product_id":"com.example.coins100","#,
+            #""type":"consumable","transaction_id":"1000000651234567","original_transaction_id":"1000000651234567","quantity":1,"#,
+            #""redelivery":{"via":"receipt","first":"line 2 of samples/receipts/receipts.jsonl","at":"2026-11-21T00:00:00Z","#,
+            #""order_id":"o-1001","user_id":"u-1"}}]}}"#,
+        ].joined()
+        #expect(lines[2] == retried)
+    }
+
+    /// The lost-order flow through the binary, with a ledger: the first answer is lost, the app
+    /// sends the same receipt, order and user again in another run and gets it creditable; another
+    /// order is a replay; a receipt with a malformed element claims nothing and is credited fixed.
+    @Test func aRetryOfTheSameOrderGetsTheFirstAnswer() throws {
+        let lines = try String(contentsOfFile: SiftProcess.packageRoot.path + "/samples/receipts/receipts.jsonl", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let ledger = TemporaryFiles.path("sift-retry-") + ".sqlite"
+        let args = ["run", "--rules", "rules/iap-receipts.yaml", "--as-of", "2026-11-21T00:00:00Z", "--quiet", "--ledger", ledger]
+        let first = try SiftProcess.run(args, stdin: lines[1] + "\n")
+        #expect(first.status == 0)
+        let retry = try SiftProcess.run(args, stdin: lines[1] + "\n" + lines[3] + "\n")
+        #expect(retry.status == 1)
+        let out = retry.stdout.split(separator: "\n").map(String.init)
+        let run = try #require(out[0].firstRange(of: #/"run":"([0-9a-f-]+)"/#).map { String(out[0][$0]) })
+        let answer: String = [
+            #"{"source":"-","line":1,"valid":true,"packs":["iap"],"violations":[],"receipt":{"status":0,"environment":"Production","#,
+            #""retryable":false,"creditable":[{"product_id":"com.example.coins100","type":"consumable","transaction_id":"1000000651234567","#,
+            #""original_transaction_id":"1000000651234567","quantity":1,"redelivery":{"via":"receipt","first":"line 1 of -","#, run,
+            #","at":"2026-11-21T00:00:00Z","order_id":"o-1001","user_id":"u-1"}}]}}"#,
+        ].joined()
+        #expect(out[0] == answer)
+        #expect(try SiftProcess.reasons(retry.stdout) == [[], ["receipt.replayed_transaction"]])
+        // One malformed element: the good purchase is neither credited nor claimed ...
+        let bad = lines[1].replacingOccurrences(of: "1000000651234567", with: "1000000651234999")
+            .replacingOccurrences(of: #""in_app":["#, with: #""in_app":[7,"#)
+        let refused = try SiftProcess.run(args, stdin: bad + "\n")
+        #expect(try SiftProcess.reasons(refused.stdout) == [["receipt.purchase_malformed"]])
+        #expect(refused.stdout.contains(#""creditable":[]"#))
+        // ... so sent again without it, it is credited (a first credit, not a redelivery).
+        let fixed = try SiftProcess.run(args, stdin: bad.replacingOccurrences(of: #""in_app":[7,"#, with: #""in_app":["#) + "\n")
+        #expect(try SiftProcess.reasons(fixed.stdout) == [[]])
+        #expect(fixed.stdout.contains(#""transaction_id":"1000000651234999""#) && !fixed.stdout.contains("redelivery"))
     }
 }
 

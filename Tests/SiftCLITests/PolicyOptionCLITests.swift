@@ -55,10 +55,13 @@ import SiftTesting
         let rules = try SiftProcess.temp("p.yaml", Self.receipts)
         let en = try SiftProcess.run(["explain", rules])
         #expect(en.stdout.contains("    - a transaction id is text of 1 to 256 bytes [receipt.transaction_id]\n"), "\(en.stdout)")
-        #expect(en.stdout.contains("(its original transaction is not bound)"))
+        #expect(
+            en.stdout.contains(
+                "    - a transaction is credited to one order and user only (its original transaction is not bound; sent again by "
+                    + "them, it is creditable again, marked redelivery) [receipt.replayed_transaction]\n"))
         let zh = try SiftProcess.run(["explain", rules, "--lang", "zh"])
         #expect(zh.stdout.contains("    - 交易号应为 1 到 256 字节的文本 [receipt.transaction_id]\n"), "\(zh.stdout)")
-        #expect(zh.stdout.contains("一笔交易只入账给一个订单和用户（不绑定原始交易）"))
+        #expect(zh.stdout.contains("一笔交易只入账给一个订单和用户（不绑定原始交易；同一订单和用户再次发送时仍可入账，标记为 redelivery）"))
         let schema = try SiftProcess.run(["schema"])
         for option in ["replay_key", "transaction_id_format", "\"controls\"", "\"fragment\""] {
             #expect(schema.stdout.contains(option), "\(option)")
