@@ -64,7 +64,8 @@ struct LedgerCommand: ParsableCommand {
             for r in rows { kinds[r.key.hasPrefix("r:") ? "r" : String(r.key.prefix(1)), default: 0] += 1 }
             let shown = LedgerURL.shown(target.ledger ?? "")
             let free = rows.filter(\.unbound).count
-            let unbound = free == 0 ? "" : "\n  unbound: \(free) (claimed by a notification without an owner; the first arrival with one binds it)"
+            let unbound =
+                free == 0 ? "" : "\n  unbound: \(free) (claimed by a notification without an owner; the first arrival with one binds it)"
             print(
                 """
                 sift ledger: \(shown)

@@ -36,6 +36,7 @@ enum ReplayViolations {
                     + "or revoked (a REFUND or REVOKE notification)",
                 zh: "交易 \(id) 被拒绝：同一购买（原始交易 \(original)）的\(otherZH)已退款或撤销（REFUND 或 REVOKE 通知）")
         }
-        return Violation(field: "\(t.path).\(pending.codes.idField)", reason: pending.codes.refunded, message: message, value: id, rule: pending.rule)
+        return Violation(
+            field: "\(t.path).\(pending.codes.idField)", reason: pending.codes.refunded, message: message, value: id, rule: pending.rule)
     }
 }

@@ -61,8 +61,10 @@ import Testing
         #expect(posted[0].appStore?.creditable == true)
         #expect(posted[0].appStore?.redelivery == nil)
         #expect(posted[0].appStore?.firstSeen?.via == "notification")
-        #expect(json(posted[0]).hasSuffix(#""creditable":true,"first_seen":{"via":"notification","first":"record 1","#
-            + #""run":"\#(posted[0].appStore!.firstSeen!.run!)","at":"2026-11-21T00:00:00Z"}}"#))
+        #expect(
+            json(posted[0]).hasSuffix(
+                #""creditable":true,"first_seen":{"via":"notification","first":"record 1","#
+                    + #""run":"\#(posted[0].appStore!.firstSeen!.run!)","at":"2026-11-21T00:00:00Z"}}"#))
         // Bound now: another order is a replay, naming the owner that bound it.
         #expect(posted[1].reasons.map(\.description) == ["app_store.replayed_transaction"])
         #expect(posted[1].violations[0].message.en.contains("already credited to order o-1, user u-1"))
@@ -105,7 +107,10 @@ import Testing
         let renewal = pki.sign(transaction("4000000000000201", product: monthly, type: sub, original: "4000000000000200", extra: later))
         let resub = pki.sign(transaction("4000000000000202", product: monthly, type: sub, original: "4000000000000200", extra: later))
         let v = try run(
-            [note("DID_RENEW", uuid: "r-1", renewal), note("REFUND", uuid: "r-2", renewal), note("SUBSCRIBED", "RESUBSCRIBE", uuid: "r-3", resub)],
+            [
+                note("DID_RENEW", uuid: "r-1", renewal), note("REFUND", uuid: "r-2", renewal),
+                note("SUBSCRIBED", "RESUBSCRIBE", uuid: "r-3", resub),
+            ],
             p)
         #expect(v.map { $0.reasons.map(\.description) } == [[], [], []])
         #expect(v[2].appStore?.creditable == true)

@@ -207,7 +207,9 @@ import SiftTesting
         #expect(posted.status == 0)
         let copy = try SiftProcess.run(["ledger", "copy", app, "--ledger", server])
         #expect(copy.status == 0)
-        #expect(copy.stdout == "sift ledger copy: \(app) -> \(server): copied 0, 0 there already, 1 bound (held there without an owner), 0 conflicts\n")
+        #expect(
+            copy.stdout
+                == "sift ledger copy: \(app) -> \(server): copied 0, 0 there already, 1 bound (held there without an owner), 0 conflicts\n")
         let export = try SiftProcess.run(["ledger", "export", "--ledger", server]).stdout
         #expect(export.contains(#"{"key":"t:4000000000000401","order_id":"o-7","user_id":"u-7","note":"c1 1795219200000 receipt - "#))
         #expect(!export.contains("unbound"))
@@ -229,7 +231,9 @@ import SiftTesting
         #expect(lines[1].contains(#""path":"data[0].lastTransactions[1].signedTransactionInfo","#))
         // A history page holding a notification delivered before: valid, that element marked.
         #expect(lines[2].contains(#""valid":true,"packs":["app-store-notification-history"],"violations":[]"#))
-        #expect(lines[2].contains(#""uuid":"7d1c0a51-0000-4000-8000-000000000010","action":"inform","signed_ms":1795132800000,"redelivery":true}"#))
+        #expect(
+            lines[2].contains(
+                #""uuid":"7d1c0a51-0000-4000-8000-000000000010","action":"inform","signed_ms":1795132800000,"redelivery":true}"#))
     }
 
     @Test func explainSaysTheActionsInBothLanguages() throws {

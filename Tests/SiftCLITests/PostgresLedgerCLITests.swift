@@ -55,8 +55,10 @@ struct PostgresLedgerCLITests {
         let run2 = try SiftProcess.run(args, environment: ["SIFT_LEDGER": url])
         #expect(try SiftProcess.reasons(run2.stdout) == SiftProcess.reasons(run1.stdout))
         let lines2 = run2.stdout.split(separator: "\n")
-        #expect(lines2[0].contains(#""creditable":true,"redelivery":{"via":"transaction","first":"line 1 of samples/app-store/signed.jsonl""#))
-        #expect(lines2[2].contains(#""creditable":true,"redelivery":{"via":"transaction","first":"line 3 of samples/app-store/signed.jsonl""#))
+        #expect(
+            lines2[0].contains(#""creditable":true,"redelivery":{"via":"transaction","first":"line 1 of samples/app-store/signed.jsonl""#))
+        #expect(
+            lines2[2].contains(#""creditable":true,"redelivery":{"via":"transaction","first":"line 3 of samples/app-store/signed.jsonl""#))
         // Wrong password; no schema; no server: exit 4 and one plain line each.
         let wrong = try SiftProcess.run(args + ["--ledger", url], environment: ["PGPASSWORD": "not-it"])
         #expect(wrong.status == 4)
