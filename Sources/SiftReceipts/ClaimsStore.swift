@@ -135,6 +135,7 @@ package enum ClaimsStores {
     /// Opens an existing ledger to read it (`sift ledger status`, `export`): a file that does not
     /// exist is an error, not a new ledger.
     package static func openToRead(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
+        try LedgerURL.refuseMistyped(ledger)
         if LedgerURL.scheme(of: ledger) == nil, !FileManager.default.fileExists(atPath: ledger) {
             throw LedgerError(message: "ledger '\(ledger)': no such file")
         }
@@ -144,12 +145,7 @@ package enum ClaimsStores {
     /// The store a ledger names: a URL whose scheme has an opener in the environment
     /// (`postgresql://...`), otherwise a SQLite file.
     package static func open(_ ledger: String, _ environment: RunEnvironment) throws -> any ClaimsStore {
-        if LedgerURL.scheme(of: ledger) == nil, let colon = ledger.firstIndex(of: ":"),
-            ["postgresql", "postgres"].contains(ledger[..<colon].lowercased())
-        {
-            // `postgresql:/host/db` is a mistyped URL, not a SQLite file to create.
-            throw LedgerError(usage: "ledger '\(LedgerURL.shown(ledger))': not a URL; write postgresql://HOST/DATABASE (two slashes)")
-        }
+        try LedgerURL.refuseMistyped(ledger)
         guard let scheme = LedgerURL.scheme(of: ledger) else {
             return try Ledger(path: ledger, claimsAreFinal: environment.claimsAreFinal)
         }
@@ -171,6 +167,14 @@ package enum LedgerURL {
         let scheme = ledger[..<r.lowerBound].lowercased()
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" }) else { return nil }
         return scheme == "postgres" ? "postgresql" : scheme
+    }
+
+    /// Refuses `postgresql:/host/db` (one slash): a mistyped URL, not a SQLite file to create.
+    package static func refuseMistyped(_ ledger: String) throws(LedgerError) {
+        guard scheme(of: ledger) == nil, let colon = ledger.firstIndex(of: ":"),
+            ["postgresql", "postgres"].contains(ledger[..<colon].lowercased())
+        else { return }
+        throw LedgerError(usage: "ledger '\(shown(ledger))': not a URL; write postgresql://HOST/DATABASE (two slashes)")
     }
 
     /// The URL as messages may show it: never a password (`user:secret@` loses `:secret`, even

@@ -128,7 +128,9 @@ struct LifecycleSamples {
 
     /// A day: A subscribes and turns auto-renew off; B fails to renew (grace period) and
     /// recovers; C fails to renew without grace and expires; D buys coins, is refunded and the
-    /// refund reversed; Apple's TEST; and B's recovery delivered twice.
+    /// refund reversed; Apple's TEST; B's recovery delivered twice; then F loses a family-shared
+    /// purchase (REVOKE), G's grace period ends (GRACE_PERIOD_EXPIRED) and C resubscribes
+    /// (SUBSCRIBED.RESUBSCRIBE: a new transaction of the same original, creditable).
     func notifications() -> [String] {
         let retry = #","isInBillingRetryPeriod":true"#
         let recovered = signedNotice(
@@ -170,6 +172,22 @@ struct LifecycleSamples {
                 data(tx("4000000000000401", product: "com.example.coins100"))),
             signedNotice("TEST", nil, "7d1c0a51-0000-4000-8000-000000000010", data(nil)),
             recovered,
+            signedNotice(
+                "REVOKE", nil, "7d1c0a51-0000-4000-8000-000000000012",
+                data(
+                    tx(
+                        "4000000000000801", product: "com.example.pro",
+                        extra: #","inAppOwnershipType":"FAMILY_SHARED","revocationDate":\#(signedDate),"revocationReason":0"#
+                    )
+                    .replacingOccurrences(of: #","inAppOwnershipType":"PURCHASED""#, with: ""))),
+            signedNotice(
+                "GRACE_PERIOD_EXPIRED", nil, "7d1c0a51-0000-4000-8000-000000000013",
+                data(
+                    tx("4000000000000901", expires: nov19),
+                    renewal: renewal("4000000000000901", extra: retry + #","gracePeriodExpiresDate":\#(nov19 + 86_400_000)"#), status: 3)),
+            signedNotice(
+                "SUBSCRIBED", "RESUBSCRIBE", "7d1c0a51-0000-4000-8000-000000000014",
+                data(tx("4000000000000302", original: "4000000000000301", expires: dec20), renewal: renewal("4000000000000301"), status: 1)),
         ]
         return notes.map { #"{"signedPayload":"\#($0)"}"# }
     }

@@ -153,6 +153,19 @@ import Testing
         #expect(later.appStore?.entitlement?.sources == ["expires_ms", "status", "transaction"])
     }
 
+    /// Once "notification  is not in notification_types" (an empty type in the sentence).
+    @Test func aNotificationWithoutItsTypeSaysSo() throws {
+        let p = try pipeline(pki, policyYAML + "\n  kind: notification\n  notification_types: [ONE_TIME_CHARGE]")
+        let n =
+            #"{"notificationUUID":"t-1","version":"2.0","signedDate":\#(signedDate),"data":{"appAppleId":1234,"#
+            + #""bundleId":"com.example.app","environment":"Production","signedTransactionInfo":"\#(pki.sign(transaction("2000000000000009")))"}}"#
+        let v = try verdicts([#"{"signed":"\#(pki.sign(n))"}"#], p)[0]
+        let typed = v.violations.filter { $0.field == "signed.notificationType" }
+        #expect(typed.map(\.message.en) == ["the notification has no notificationType"])
+        #expect(typed.map(\.message.zh) == ["通知没有 notificationType"])
+        #expect(typed.map(\.reason.description) == ["app_store.claim_malformed"])
+    }
+
     @Test func theResultCarriesWhatAServerKeeps() throws {
         let p = try pipeline(pki)
         let t = pki.sign(

@@ -108,7 +108,9 @@ import SiftTesting
         let r = try SiftProcess.run(
             ["run", "--rules", "rules/app-store-notifications.yaml", "samples/app-store/notifications.jsonl"] + Self.asOf)
         #expect(r.status == 0)
-        #expect(try SiftProcess.reasons(r.stdout) == Array(repeating: [], count: 11))
+        #expect(try SiftProcess.reasons(r.stdout) == Array(repeating: [], count: 14))
+        // A family-shared purchase revoked, a grace period over, a resubscription credited (a new period of C's subscription).
+        #expect(r.stdout.split(separator: "\n").suffix(3).map { $0.contains(#""creditable":true"#) } == [false, false, true])
         let lines = r.stdout.split(separator: "\n")
         #expect(
             lines[10].contains(
@@ -281,5 +283,37 @@ import SiftTesting
                 """)
         let zh = try SiftProcess.run(["lint", dir + "/p.yaml", "--lang", "zh"])
         #expect(zh.stderr.contains("warning: 'DID_RENEWW' 不是 Apple 文档中的通知类型；是否想写 'DID_RENEW'？\n"))
+    }
+
+    /// A misspelt subtype was accepted silently (issue 58): the action never applied.
+    @Test func lintWarnsOfAMisspeltSubtype() throws {
+        let dir =
+            (try SiftProcess.temp(
+                "p.yaml",
+                """
+                pack: p
+                applies_to: { has: signedPayload }
+                app_store:
+                  field: signedPayload
+                  roots: [root.pem]
+                  bundle_id: com.example.app
+                  products: { com.example.monthly: auto_renewable }
+                  actions: { DID_FAIL_TO_RENEW.GRACE_PERIODD: keep }
+                """) as NSString).deletingLastPathComponent
+        try FileManager.default.copyItem(
+            atPath: SiftProcess.packageRoot.path + "/rules/keys/test-app-store-root.pem", toPath: dir + "/root.pem")
+        let r = try SiftProcess.run(["lint", dir + "/p.yaml"])
+        #expect(r.status == 0)
+        #expect(
+            r.stderr.replacingOccurrences(of: dir, with: "R").hasSuffix(
+                """
+                R/p.yaml:8:14: warning: 'GRACE_PERIODD' is not a notification subtype Apple documents; did you mean 'GRACE_PERIOD'?
+                  actions: { DID_FAIL_TO_RENEW.GRACE_PERIODD: keep }
+                             ^
+
+                """))
+        let zh = try SiftProcess.run(["lint", dir + "/p.yaml", "--lang", "zh"])
+        #expect(zh.stderr.contains("warning: 'GRACE_PERIODD' 不是 Apple 文档中的通知子类型；是否想写 'GRACE_PERIOD'？\n"))
+        #expect(try SiftProcess.run(["lint", "--strict", dir + "/p.yaml"]).status == 2)
     }
 }

@@ -340,5 +340,40 @@ struct PostgresLedgerCLITests {
                 sift lint: 1 error
 
                 """)
+        // A password in such a URL is never echoed with the line.
+        let withPassword = """
+            pack: p
+            applies_to: { has: receipt }
+            receipt:
+              bundle_id: com.example.app
+              products: { com.example.coins100: consumable }
+              ledger: postgresql://app:s3cret@db.example.com/claims
+
+            """
+        try withPassword.write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
+        let masked = try SiftProcess.run(["lint", dir + "/p.yaml"])
+        #expect(masked.status == 2)
+        #expect(!masked.stderr.contains("s3cret"))
+        #expect(masked.stderr.contains("\n  ledger: postgresql://app:****@db.example.com/claims\n          ^\n"))
+    }
+
+    /// A ledger named wrongly is a usage error (exit 2), and a one-slash URL is no SQLite path.
+    @Test func aMistypedLedgerURLIsAUsageError() throws {
+        let base = ["run", "--rules", "rules/iap-receipts.yaml", "samples/receipts/receipts.jsonl", "--quiet"]
+        let oneSlash = try SiftProcess.run(base + ["--ledger", "postgresql:/db.example.com/claims"])
+        #expect(oneSlash.status == 2)
+        #expect(
+            oneSlash.stderr
+                == "sift: ledger 'postgresql:/db.example.com/claims': not a URL; write postgresql://HOST/DATABASE (two slashes)\n")
+        #expect(!FileManager.default.fileExists(atPath: SiftProcess.packageRoot.path + "/postgresql:"))
+        let unknown = try SiftProcess.run(base + ["--ledger", "postgresql://app@db.example.com/claims?sslmod=disable"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "sift: ledger postgresql://app@db.example.com/claims?sslmod=disable: unknown parameter 'sslmod' "
+                + "(known: sslmode, host, connections)\n")
+        let status = try SiftProcess.run(["ledger", "status", "--ledger", "postgres:/db/claims"])
+        #expect(status.status == 2)
+        #expect(status.stderr == "sift ledger: ledger 'postgres:/db/claims': not a URL; write postgresql://HOST/DATABASE (two slashes)\n")
     }
 }
