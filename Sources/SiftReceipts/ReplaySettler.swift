@@ -165,7 +165,7 @@ package final class ReplaySettler: Settler {
         // Compared with owners as the ledger gives them back (an id with a NUL in it).
         let stored: (String?) -> String? = { [ledger] s in ledger == nil ? s : s.map(LedgerText.stored) }
         let me = Buyer(order: stored(pending.order), user: stored(pending.user), account: stored(pending.account))
-        let note = CreditNote(account: me.account, atMs: asOf, via: pending.via, first: runID + " " + (position?.note ?? "record"))
+        var note = NoteOnce(account: me.account, atMs: asOf, via: pending.via, run: runID, position: position)
         // A key taken before: the record was delivered before (Apple sends a notification until
         // it is acknowledged). Its purchases are settled as any arrival's; its marks were made.
         let repeated = pending.once.contains { owner(of: $0) != nil }
@@ -179,27 +179,28 @@ package final class ReplaySettler: Settler {
             // A purchase is claimed only when it is credited (nothing paid is consumed without credit).
             guard standing.problems.isEmpty, pending.creditable else { continue }
             var candidate = c
-            switch take("t:" + id, standing.transaction, me, note) {
+            switch take("t:" + id, standing.transaction, me, &note) {
             case .same(let prior)?: candidate.redelivery = prior
             case .binds(let prior)?: candidate.firstSeen = prior
             case nil: break
             }
-            if let originalKey { _ = take(originalKey, standing.original, me, note) }
+            if let originalKey { _ = take(originalKey, standing.original, me, &note) }
             credited.append(candidate)
         }
         // Purchases that cannot be credited for other reasons: a replay or refund mark is reported too.
         for (t, type) in pending.lookedUp { violations += standing(t, type, originalKey(t, type, pending), me, pending).problems }
-        if !repeated { settleMarks(pending, violations, me, note) }
+        if !repeated { settleMarks(pending, violations, me, &note) }
         return pending.output(Settled(credited: credited, repeated: repeated))
     }
 
     /// A record's once-keys, remembered purchases (`every_seen`), refund marks and their lifts.
-    private func settleMarks(_ pending: ReceiptPending, _ violations: [Violation], _ me: Buyer, _ note: CreditNote) {
-        let owner = Owner(order: me.order, user: me.user, note: note.text)
+    private func settleMarks(_ pending: ReceiptPending, _ violations: [Violation], _ me: Buyer, _ note: inout NoteOnce) {
         // A delivery is taken once it passed: one that failed may be sent again.
         if violations.isEmpty { for key in pending.once { claim(key, Owner(order: me.order, user: me.user)) } }
         // replay: every_seen: purchases this record showed but did not credit are remembered too.
-        for id in pending.seen.compactMap(\.transactionID) where self.owner(of: "t:" + id) == nil { claim("t:" + id, owner) }
+        for id in pending.seen.compactMap(\.transactionID) where self.owner(of: "t:" + id) == nil {
+            claim("t:" + id, Owner(order: me.order, user: me.user, note: note.text()))
+        }
         let marker = Owner(order: me.order, user: me.user, note: pending.markNote?.text)
         for key in pending.marks where self.owner(of: key) == nil { claim(key, marker) }
         // A refund reversed lifts its marks only when the notification passed every check, and
@@ -211,20 +212,45 @@ package final class ReplaySettler: Settler {
 
     /// What a credit does to `key`, given who held it: claims it when nobody did, binds it when
     /// its holder had no owner, leaves it to the same buyer. Returns the earlier arrival.
-    private func take(_ key: String, _ held: (prior: Owner, match: Buyer.Match)?, _ me: Buyer, _ note: CreditNote) -> Taken? {
+    private func take(_ key: String, _ held: (prior: Owner, match: Buyer.Match)?, _ me: Buyer, _ note: inout NoteOnce) -> Taken? {
         guard let held else {
-            if owner(of: key) == nil { claim(key, Owner(order: me.order, user: me.user, note: note.text)) }
+            if owner(of: key) == nil { claim(key, Owner(order: me.order, user: me.user, note: note.text())) }
             return nil
         }
         switch held.match {
         case .same, .other: return .same(PriorArrival(held.prior, thisRun: runID))
         case .binds:
             // Bound in place: the first arrival's note (when and how) is kept, with the token either brought.
-            var kept = CreditNote(held.prior.note) ?? note
+            var kept = CreditNote(held.prior.note) ?? note.note()
             kept.account = kept.account ?? me.account
             lift(key)
             claim(key, Owner(order: me.order ?? held.prior.order, user: me.user ?? held.prior.user, note: kept.text))
             return .binds(PriorArrival(held.prior, thisRun: runID))
+        }
+    }
+
+    /// A record's credit note, made once, and only when one of its claims needs it: the text is
+    /// shared by every claim of the record (a copy of a String is a reference).
+    private struct NoteOnce {
+        let account: String?, atMs: Int64, via: String, run: String
+        let position: RecordPosition?
+        private var made: (note: CreditNote, text: String)?
+
+        init(account: String?, atMs: Int64, via: String, run: String, position: RecordPosition?) {
+            (self.account, self.atMs, self.via, self.run, self.position) = (account, atMs, via, run, position)
+        }
+
+        mutating func note() -> CreditNote {
+            if let made { return made.note }
+            let note = CreditNote(account: account, atMs: atMs, via: via, first: run + " " + (position?.note ?? "record"))
+            made = (note, note.text)
+            return note
+        }
+
+        mutating func text() -> String {
+            if let made { return made.text }
+            _ = note()
+            return made!.text
         }
     }
 
