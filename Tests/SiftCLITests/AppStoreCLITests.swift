@@ -247,24 +247,33 @@ import SiftTesting
         #expect(zh.stdout.contains("      - refund：将交易标记为已退款：不再入账：REFUND, REVOKE\n"))
     }
 
-    @Test func lintKnowsTheActionsAndTheVersion() throws {
-        let dir =
-            (try SiftProcess.temp(
-                "p.yaml",
-                """
-                pack: p
-                applies_to: { has: signedPayload }
-                app_store:
-                  field: signedPayload
-                  roots: [root.pem]
-                  bundle_id: com.example.app
-                  products: { com.example.coins100: consumable }
-                  refund_types: [REFUND]
-                  actions: { DID_RENEWW: credit, REFUND: inform, EXPIRED.VOLUNTARY: keep }
-                  paid_before_version: 2.0b
-                """) as NSString).deletingLastPathComponent
+    /// A folder holding `p.yaml`, a notification pack for `products` with `options` (lines of its
+    /// `app_store:` section), and the samples' root as root.pem.
+    static func notificationPack(products: String, _ options: String) throws -> String {
+        let yaml = """
+            pack: p
+            applies_to: { has: signedPayload }
+            app_store:
+              field: signedPayload
+              roots: [root.pem]
+              bundle_id: com.example.app
+              products: { \(products) }
+
+            """
+        let dir = (try SiftProcess.temp("p.yaml", yaml + options) as NSString).deletingLastPathComponent
         try FileManager.default.copyItem(
             atPath: SiftProcess.packageRoot.path + "/rules/keys/test-app-store-root.pem", toPath: dir + "/root.pem")
+        return dir
+    }
+
+    @Test func lintKnowsTheActionsAndTheVersion() throws {
+        let dir = try Self.notificationPack(
+            products: "com.example.coins100: consumable",
+            """
+              refund_types: [REFUND]
+              actions: { DID_RENEWW: credit, REFUND: inform, EXPIRED.VOLUNTARY: keep }
+              paid_before_version: 2.0b
+            """)
         let r = try SiftProcess.run(["lint", dir + "/p.yaml"])
         #expect(r.status == 2)
         #expect(
@@ -287,21 +296,8 @@ import SiftTesting
 
     /// A misspelt subtype was accepted silently (issue 58): the action never applied.
     @Test func lintWarnsOfAMisspeltSubtype() throws {
-        let dir =
-            (try SiftProcess.temp(
-                "p.yaml",
-                """
-                pack: p
-                applies_to: { has: signedPayload }
-                app_store:
-                  field: signedPayload
-                  roots: [root.pem]
-                  bundle_id: com.example.app
-                  products: { com.example.monthly: auto_renewable }
-                  actions: { DID_FAIL_TO_RENEW.GRACE_PERIODD: keep }
-                """) as NSString).deletingLastPathComponent
-        try FileManager.default.copyItem(
-            atPath: SiftProcess.packageRoot.path + "/rules/keys/test-app-store-root.pem", toPath: dir + "/root.pem")
+        let dir = try Self.notificationPack(
+            products: "com.example.monthly: auto_renewable", "  actions: { DID_FAIL_TO_RENEW.GRACE_PERIODD: keep }")
         let r = try SiftProcess.run(["lint", dir + "/p.yaml"])
         #expect(r.status == 0)
         #expect(
