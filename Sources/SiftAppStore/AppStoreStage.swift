@@ -108,9 +108,21 @@ struct AppStoreStage: Stage {
         shown.entitlement = EntitlementRules.of(transaction: payload, renewal: renewal, status: nil, type: nil, subtype: nil, asOf: asOf)
         var result = StageResult(violations: f.violations, output: [shown])
         result.pending = pending(
-            purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown, account: payload["appAccountToken"]?.string,
+            purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown, account: verifiedToken(payload, record),
             via: policy.field.hasWildcard ? "api_response" : "transaction")
         return result
+    }
+
+    /// The transaction's `appAccountToken` as the buyer, when the record's `account_token_field`
+    /// names the same token; nil otherwise. The token is the transaction's, not the sender's:
+    /// anyone who replays the signed transaction brings it too, so only a record whose own account
+    /// field agrees (checked by `account_token_field`) is that buyer. Without the field, order and
+    /// user decide.
+    private func verifiedToken(_ payload: JSONValue, _ record: JSONValue) -> String? {
+        guard let token = payload["appAccountToken"]?.string?.lowercased(), let field = policy.accountTokenField,
+            field.first(in: record)?.string?.lowercased() == token
+        else { return nil }
+        return token
     }
 
     /// The renewal info is of the transaction's subscription (the same `originalTransactionId`);

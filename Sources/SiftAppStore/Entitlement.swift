@@ -95,16 +95,16 @@ enum EntitlementRules {
         var s = state()
         // Apple's word (`status`, the notification's type) holds when it signed; a run as of a later
         // time than the paid period's end says the period is over, naming the date that ended it.
+        // As the dates alone would say (the same rules as `state()`): in billing retry a grace period
+        // while `gracePeriodExpiresDate` is ahead, then billing retry; otherwise expired.
+        let retrying = renewal?["isInBillingRetryPeriod"]?.bool == true
         if s == .active, let expires, expires <= asOf {
-            if let grace, grace > asOf, renewal?["isInBillingRetryPeriod"]?.bool == true {
-                s = .gracePeriod
-            } else {
-                s = .expired
-                sources.insert(grace.map { $0 > expires } == true ? "grace_expires_ms" : "expires_ms", at: 0)
-            }
-        } else if s == .gracePeriod, let end = grace ?? expires, end <= asOf {
-            s = .expired
-            sources.insert(grace != nil ? "grace_expires_ms" : "expires_ms", at: 0)
+            s = retrying ? ((grace ?? Int64.min) > asOf ? .gracePeriod : .billingRetry) : .expired
+            sources.insert("expires_ms", at: 0)
+        } else if s == .gracePeriod, let grace, grace <= asOf {
+            // Only a known end of the grace period ends it.
+            s = retrying ? .billingRetry : .expired
+            sources.insert("grace_expires_ms", at: 0)
         }
         return AppStoreResult.Entitlement(
             productID: t["productId"]?.string ?? "", state: s, expiresMs: expires, graceExpiresMs: grace,

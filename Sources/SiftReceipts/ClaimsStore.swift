@@ -45,6 +45,11 @@ package protocol ClaimsStore: AnyObject {
     func record(_ key: String, _ owner: Owner)
     /// Removes `key` in this block, whichever run made it (a refund mark lifted).
     func release(_ key: String)
+    /// Gives `key`, held by `prior` without an owner (a notification's claim), to `owner` in this
+    /// block: as `release` then `record`, except that a store whose blocks go on side by side
+    /// (PostgreSQL) removes the claim only while it is still as `prior` left it, so that a run
+    /// that bound it first since wins and this block loses the race (it is settled again).
+    func rebind(_ key: String, from prior: Owner, to owner: Owner)
     /// Ends the block: its claims and releases are durable, or none is and the error is thrown.
     func commit() throws(LedgerError)
     /// Ends the block and starts making it durable, after the block sent before it is: a store
@@ -123,6 +128,12 @@ extension ClaimsStore {
     package func confirm() throws(LedgerError) {}
     /// A store whose blocks always wait for each other has nothing to do.
     package func blockAlone() {}
+    /// A store whose blocks take turns (no other run writes between the look-up and this) releases
+    /// and claims again.
+    package func rebind(_ key: String, from prior: Owner, to owner: Owner) {
+        release(key)
+        record(key, owner)
+    }
 }
 
 package enum ClaimsStores {

@@ -24,19 +24,26 @@ package struct CreditNote: Sendable, Equatable {
         self.first = first
     }
 
-    package var text: String { "c1 \(atMs) \(via) \(account ?? "-") \(first)" }
+    /// A token is a UUID; anything else is kept with its spaces (and `%`) escaped, so that the
+    /// note's fields stay apart.
+    package var text: String {
+        let token = account.map { $0.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20") }
+        return "c1 \(atMs) \(via) \(token ?? "-") \(first)"
+    }
 
     package init?(_ text: String?) {
         guard let text, text.hasPrefix("c1 ") else { return nil }
         let parts = text.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
         guard parts.count == 5, let ms = Int64(parts[1]) else { return nil }
-        self.init(account: parts[3] == "-" ? nil : String(parts[3]), atMs: ms, via: String(parts[2]), first: String(parts[4]))
+        let token = parts[3] == "-" ? nil : parts[3].replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
+        self.init(account: token, atMs: ms, via: String(parts[2]), first: String(parts[4]))
     }
 }
 
-/// Who is buying: the record's order and user, and the signed `appAccountToken`. A buyer with
-/// none of the three is *unbound* (a notification without a token): whoever arrives next with
-/// an owner binds the claim it made.
+/// Who is buying: the record's order and user, and the signed `appAccountToken` when it is known
+/// to be the sender's (a notification: Apple's word; an app's post: when its `account_token_field`
+/// names the same token). A buyer with none of the three is *unbound* (a notification without a
+/// token): whoever arrives next with an owner binds the claim it made.
 package struct Buyer: Sendable, Equatable {
     package let order: String?
     package let user: String?
@@ -59,8 +66,8 @@ package struct Buyer: Sendable, Equatable {
     /// How an arrival by `self` stands to a claim held by `prior`.
     ///
     /// - Both carry an `appAccountToken`: the same buyer when the tokens are equal, whatever the
-    ///   records' fields say (they are not signed); the claim is bound to the arrival's order and
-    ///   user when it has none yet.
+    ///   records' order and user say; the claim is bound to the arrival's order and user when it
+    ///   has none yet.
     /// - The arrival names no order or user (a notification): the same buyer, unless it brings a
     ///   token to a claim that has nothing at all (then it binds it).
     /// - The claim names no order or user: the arrival binds it.

@@ -52,10 +52,7 @@ package enum LedgerCopy {
                     switch Self.match(row, there) {
                     case .same: report.present += 1
                     case .binds:
-                        if !dryRun {
-                            target.release(row.key)
-                            target.record(row.key, row.owner)
-                        }
+                        if !dryRun { target.rebind(row.key, from: there, to: Self.bound(there, by: row.owner)) }
                         report.bound += 1
                     case .other: report.conflicts.append(Conflict(key: row.key, source: row.owner, target: there))
                     }
@@ -67,6 +64,14 @@ package enum LedgerCopy {
             try target.commit()
         }
         return report
+    }
+
+    /// The target's unbound claim given the source's owner: the target's first arrival (its note)
+    /// is kept, with the source's token when the target had none.
+    private static func bound(_ there: Owner, by source: Owner) -> Owner {
+        guard var kept = CreditNote(there.note) else { return source }
+        kept.account = kept.account ?? CreditNote(source.note)?.account
+        return Owner(order: source.order, user: source.user, note: kept.text)
     }
 
     /// How the source's claim stands to the target's: a purchase's (`t:`, `o:`) as its buyers

@@ -67,6 +67,16 @@ package final class ReplaySettler: Settler {
         return ledger.owner(of: key)
     }
 
+    /// Gives an unbound claim its owner, in the ledger's block (which loses the race if another run
+    /// bound it first) or in memory.
+    private func ledgerRebind(_ key: String, from prior: Owner, to owner: Owner) {
+        guard let ledger else {
+            undo.append((key, claims.updateValue(owner, forKey: key)))
+            return
+        }
+        ledger.rebind(key, from: prior, to: owner)
+    }
+
     /// Removes a claim (a refund mark), in the ledger's block or in memory.
     private func lift(_ key: String) {
         guard let ledger else {
@@ -220,11 +230,14 @@ package final class ReplaySettler: Settler {
         switch held.match {
         case .same, .other: return .same(PriorArrival(held.prior, thisRun: runID))
         case .binds:
-            // Bound in place: the first arrival's note (when and how) is kept, with the token either brought.
+            // Bound in place: the first arrival's note (when and how) is kept. The token stays the
+            // buyer's only when this arrival is known to be that buyer (it brought the token, or only
+            // the token): an order and user with no token bind the claim to themselves alone, so a
+            // later arrival with the token and another order is not the same buyer.
             var kept = CreditNote(held.prior.note) ?? note.note()
-            kept.account = kept.account ?? me.account
-            lift(key)
-            claim(key, Owner(order: me.order ?? held.prior.order, user: me.user ?? held.prior.user, note: kept.text))
+            kept.account = me.account ?? (me.hasRecordOwner ? nil : kept.account)
+            ledgerRebind(
+                key, from: held.prior, to: Owner(order: me.order ?? held.prior.order, user: me.user ?? held.prior.user, note: kept.text))
             return .binds(PriorArrival(held.prior, thisRun: runID))
         }
     }

@@ -87,18 +87,40 @@ import Testing
         #expect(v[1].appStore?.notification?.redelivery == false)
     }
 
-    /// The token is signed: the same token is the same buyer whatever order the record names.
-    @Test func theAppAccountTokenOutranksTheRecordsFields() throws {
-        let p = try ledgerPipeline()
-        let token = "E8A8A3B4-0000-4000-8000-000000000001"
-        let jws = pki.sign(transaction("2000000000000004", extra: #","appAccountToken":"\#(token)""#))
-        let v = try run([note("ONE_TIME_CHARGE", uuid: "n-4", jws), record(jws), record(jws, order: "o-2", user: "u-2")], p)
-        #expect(v.map(\.isValid) == [true, true, true])
-        #expect(v[0].appStore?.transaction?.facts.appAccountToken == token.lowercased())
-        #expect(v[1].appStore?.firstSeen?.appAccountToken == token.lowercased())
-        #expect(v[2].appStore?.redelivery?.orderID == "o-1")
-        let other = pki.sign(transaction("2000000000000004", extra: #","appAccountToken":"E8A8A3B4-0000-4000-8000-000000000002""#))
-        #expect(try run([record(other, order: "o-1", user: "u-1")], p)[0].reasons.map(\.description) == ["app_store.replayed_transaction"])
+    /// The token is signed, but it is the transaction's: it is the sender's only when the record's
+    /// `account_token_field` names it (or Apple sends it, in a notification). Then the same token
+    /// is the same buyer whatever order the record names; without it, order and user decide.
+    @Test func theAppAccountTokenIsTheBuyerOnlyWhenTheRecordNamesIt() throws {
+        let p = try ledgerPipeline(policyYAML + "\n  account_token_field: account\n  account_token: when_present")
+        let token = "e8a8a3b4-0000-4000-8000-000000000001"
+        let jws = pki.sign(transaction("2000000000000004", extra: #","appAccountToken":"\#(token.uppercased())""#))
+        func post(_ order: String, account: String?) -> String {
+            #"{"order_id":"\#(order)","user_id":"u-\#(order)",\#(account.map { #""account":"\#($0)","# } ?? "")"signed":"\#(jws)"}"#
+        }
+        let v = try run(
+            [
+                note("ONE_TIME_CHARGE", uuid: "n-4", jws), post("o-1", account: token), post("o-2", account: token),
+                post("o-3", account: nil),
+            ],
+            p)
+        #expect(v.map { $0.reasons.map(\.description) } == [[], [], [], ["app_store.replayed_transaction"]])
+        #expect(v[0].appStore?.transaction?.facts.appAccountToken == token)
+        #expect(v[1].appStore?.firstSeen?.appAccountToken == token)  // the notification's claim, bound to o-1
+        #expect(v[2].appStore?.redelivery?.orderID == "o-1")  // the same buyer: its token, named by the record
+        // A record that does not name the token is not that buyer: a replay for o-3.
+        #expect(v[3].violations[0].message.en.contains("already credited to order o-1, user u-o-1, appAccountToken \(token)"))
+    }
+
+    /// A notification's token-only claim bound by a post that names no token: the order binds it
+    /// alone, so a later post naming the token for another order is not the same buyer.
+    @Test func aPostWithoutTheTokenBindsTheClaimToItsOrderAlone() throws {
+        let p = try ledgerPipeline(policyYAML + "\n  account_token_field: account\n  account_token: when_present")
+        let token = "e8a8a3b4-0000-4000-8000-000000000002"
+        let jws = pki.sign(transaction("2000000000000005", extra: #","appAccountToken":"\#(token)""#))
+        let named = #"{"order_id":"o-2","user_id":"u-2","account":"\#(token)","signed":"\#(jws)"}"#
+        let v = try run([note("ONE_TIME_CHARGE", uuid: "n-5", jws), record(jws, order: "o-9", user: "u-9"), named], p)
+        #expect(v.map { $0.reasons.map(\.description) } == [[], [], ["app_store.replayed_transaction"]])
+        #expect(v[1].appStore?.firstSeen?.via == "notification")
     }
 
     @Test func aRefundedRenewalLeavesTheResubscriptionCreditable() throws {
@@ -151,6 +173,37 @@ import Testing
         let later = try Session(pipeline: p, asOfMillis: 1_811_808_000_000).validate(json: Array(rec.utf8))  // 2027-06-01
         #expect(later.appStore?.entitlement?.state == .expired)
         #expect(later.appStore?.entitlement?.sources == ["expires_ms", "status", "transaction"])
+    }
+
+    /// A grace period ends only at a known end (`gracePeriodExpiresDate`); past expiry in billing
+    /// retry the state is the grace period, then billing retry, as the dates alone say.
+    @Test func theAsOfStateFollowsTheDatesRules() throws {
+        let p = try pipeline(pki)
+        let t = pki.sign(
+            transaction(
+                "4000000000000402", product: "com.example.monthly", type: "Auto-Renewable Subscription",
+                extra: #","expiresDate":1795046400000"#))
+        func notice(_ type: String, _ subtype: String?, status: Int, renewal: String?) -> String {
+            let sub = subtype.map { #""subtype":"\#($0)","# } ?? ""
+            let r = renewal.map { #","signedRenewalInfo":"\#(pki.sign($0))""# } ?? ""
+            let n =
+                #"{"notificationType":"\#(type)",\#(sub)"notificationUUID":"g-\#(status)","version":"2.0","signedDate":\#(signedDate),"#
+                + #""data":{"appAppleId":1234,"bundleId":"com.example.app","environment":"Production","status":\#(status),"#
+                + #""signedTransactionInfo":"\#(t)"\#(r)}}"#
+            return #"{"signed":"\#(pki.sign(n))"}"#
+        }
+        // No renewal info: Apple's grace period stands, whatever the as-of time.
+        let grace = try verdicts([notice("DID_FAIL_TO_RENEW", "GRACE_PERIOD", status: 4, renewal: nil)], p)[0]
+        #expect(grace.appStore?.entitlement?.state == .gracePeriod)
+        #expect(grace.appStore?.entitlement?.sources == ["status", "transaction"])
+        // Renewal info in billing retry with the grace period over at the as-of time: billing retry.
+        let renewal =
+            #"{"originalTransactionId":"4000000000000402","autoRenewProductId":"com.example.monthly","productId":"com.example.monthly","#
+            + #""autoRenewStatus":1,"signedDate":\#(signedDate),"environment":"Production","isInBillingRetryPeriod":true,"#
+            + #""gracePeriodExpiresDate":1795132800000}"#
+        let over = try verdicts([notice("DID_FAIL_TO_RENEW", "GRACE_PERIOD", status: 4, renewal: renewal)], p)[0]
+        #expect(over.appStore?.entitlement?.state == .billingRetry)
+        #expect(over.appStore?.entitlement?.sources == ["grace_expires_ms", "status", "renewal_info", "transaction"])
     }
 
     /// Once "notification  is not in notification_types" (an empty type in the sentence).

@@ -213,7 +213,8 @@ import SiftTesting
             copy.stdout
                 == "sift ledger copy: \(app) -> \(server): copied 0, 0 there already, 1 bound (held there without an owner), 0 conflicts\n")
         let export = try SiftProcess.run(["ledger", "export", "--ledger", server]).stdout
-        #expect(export.contains(#"{"key":"t:4000000000000401","order_id":"o-7","user_id":"u-7","note":"c1 1795219200000 receipt - "#))
+        // Bound to the app's owner; the notification's note (when and how it first came) is kept.
+        #expect(export.contains(#"{"key":"t:4000000000000401","order_id":"o-7","user_id":"u-7","note":"c1 1795219200000 notification - "#))
         #expect(!export.contains("unbound"))
     }
 

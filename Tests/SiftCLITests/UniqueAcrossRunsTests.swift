@@ -40,6 +40,13 @@ import Testing
         #expect(keys.split(separator: "\n").count == 3)
         #expect(keys.split(separator: "\n").allSatisfy { $0.hasPrefix("u:signup/email:") && $0.count == "u:signup/email:".count + 32 })
         #expect(!keys.contains("x.cn"))
+        // Monday's file run again (its first answer lost): the same records get the same answers,
+        // not duplicates of themselves; the same values from standard input (no name) do not.
+        let again = try SiftProcess.run(["run", "--rules", rules, dir + "/monday.jsonl", "--ledger", ledger, "--quiet"])
+        #expect(try SiftProcess.reasons(again.stdout) == SiftProcess.reasons(monday.stdout))
+        let piped = try SiftProcess.run(
+            ["run", "--rules", rules, "-", "--ledger", ledger, "--quiet"], stdin: #"{"email":"a@x.cn"}"# + "\n")
+        #expect(try SiftProcess.reasons(piped.stdout) == [["email.duplicate"]])
         // Without a ledger the run does not start, and says why.
         let none = try SiftProcess.run(["run", "--rules", rules, dir + "/tuesday.jsonl", "--quiet"])
         #expect(none.status == 4)

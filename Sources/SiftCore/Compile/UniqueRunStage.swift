@@ -138,10 +138,11 @@ final class UniqueRunSettler: Settler {
         let place: LocalizedText, before: Bool
         if let claims, let prefix = rule.acrossRuns?.prefix, let stable = pending.stable {
             guard let prior = claims.claim(prefix: prefix, value: stable, place: position.note) else { return }
-            // The same record of the same input, claimed by another run: a re-run (after a kill, a
-            // retried Spark task) gets the first answer. A host's records are counted per session,
-            // so only a batch input's place says it is the same record.
-            if !prior.thisRun, position.source != nil, prior.place == position.note { return }
+            // The same record of the same named input, claimed by another run: a re-run (after a
+            // kill) gets the first answer. A host's records are counted per session and standard
+            // input has no name ("-": every Spark partition, every pipe), so only a file's place
+            // says it is the same record.
+            if !prior.thisRun, let source = position.source, source != "-", prior.place == position.note { return }
             place = RecordPosition.describeNote(prior.place)
             before = prior.thisRun
         } else {
