@@ -317,6 +317,30 @@ struct PostgresLedgerCLITests {
         #expect(status.hasSuffix("  provisional: 0, held by 0 live runs\n"))
     }
 
+    /// Apple's notification claims a purchase without an owner; the app's receipt of it binds it
+    /// on the server (the claim removed only while unbound, then claimed again), and another order
+    /// is then a replay.
+    @Test func anUnboundClaimIsBoundOnTheServer() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        let charge = try AppStoreCLITests.sampleLines("notifications.jsonl")[6]
+        let notified = try SiftProcess.run(
+            ["run", "--rules", "rules/app-store-notifications.yaml", "--ledger", url] + AppStoreCLITests.asOf, stdin: charge)
+        #expect(notified.status == 0)
+        func receipt(_ order: String) -> String {
+            #"{"order_id":"\#(order)","user_id":"u","receipt":{"status":0,"environment":"Production","receipt":{"#
+                + #""bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"4000000000000401","#
+                + #""quantity":"1"}]}}}"# + "\n"
+        }
+        let posted = try SiftProcess.run(
+            ["run", "--rules", "rules/iap-receipts.yaml", "--ledger", url] + AppStoreCLITests.asOf, stdin: receipt("o-7") + receipt("o-8"))
+        #expect(try SiftProcess.reasons(posted.stdout) == [[], ["receipt.replayed_transaction"]])
+        #expect(posted.stdout.contains(#""first_seen":{"via":"notification","first":"line 1 of -","run":"#))
+        let export = try SiftProcess.run(["ledger", "export", "--ledger", url]).stdout
+        #expect(export.contains(#"{"key":"t:4000000000000401","order_id":"o-7","user_id":"u","note":"c1 1795219200000 notification - "#))
+        #expect(!export.contains("unbound"))
+    }
+
     @Test func aRuleFileNamesNoDatabase() throws {
         let dir =
             (try SiftProcess.temp(
