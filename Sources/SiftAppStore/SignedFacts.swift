@@ -19,13 +19,16 @@ extension AppStoreResult {
         public var revocationReason: Int?
         /// `webOrderLineItemId`: the subscription period, the same across devices.
         public var webOrderLineItemID: String?
-        /// `offerType` (1 introductory, 2 promotional, 3 offer code, 4 win-back), `offerIdentifier`,
-        /// `offerDiscountType` (`FREE_TRIAL`, `PAY_AS_YOU_GO`, `PAY_UP_FRONT`) and `offerPeriod`.
+        /// `offerType`: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
         public var offerType: Int?
+        /// `offerIdentifier`: the promotional offer or offer code's reference name.
         public var offerIdentifier: String?
+        /// `offerDiscountType`: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
         public var offerDiscountType: String?
+        /// `offerPeriod`: the offer's duration, ISO 8601 (`P1M`).
         public var offerPeriod: String?
 
+        /// No facts (hosts that build results).
         public init() {}
 
         /// The facts of a verified transaction's payload.
