@@ -22,14 +22,25 @@ import Testing
         return records.map { s.validate(json: Array($0.utf8)) }
     }
 
+    /// A signed monthly subscription transaction expiring at `expires`.
+    func monthly(_ id: String, expires: Int64) -> String {
+        pki.sign(
+            transaction(id, product: "com.example.monthly", type: "Auto-Renewable Subscription", extra: #","expiresDate":\#(expires)"#))
+    }
+
     func json(_ v: RecordVerdict) -> String { String(decoding: v.appStore!.json, as: UTF8.self) }
 
-    /// A notification without an order or user (as Apple sends it).
-    func note(_ type: String, _ subtype: String? = nil, uuid: String, _ inner: String) -> String {
+    /// A notification without an order or user (as Apple sends it), with `data.status` and the
+    /// renewal info (a payload, signed here) when given.
+    func note(_ type: String, _ subtype: String? = nil, uuid: String, _ inner: String, status: Int? = nil, renewal: String? = nil)
+        -> String
+    {
         let sub = subtype.map { #""subtype":"\#($0)","# } ?? ""
+        let more = (status.map { #","status":\#($0)"# } ?? "") + (renewal.map { #","signedRenewalInfo":"\#(pki.sign($0))""# } ?? "")
         let n =
             #"{"notificationType":"\#(type)",\#(sub)"notificationUUID":"\#(uuid)","version":"2.0","signedDate":\#(signedDate),"#
-            + #""data":{"appAppleId":1234,"bundleId":"com.example.app","environment":"Production","signedTransactionInfo":"\#(inner)"}}"#
+            + #""data":{"appAppleId":1234,"bundleId":"com.example.app","environment":"Production","signedTransactionInfo":"\#(inner)""#
+            + more + "}}"
         return #"{"signed":"\#(pki.sign(n))"}"#
     }
 
@@ -158,15 +169,8 @@ import Testing
     /// `data.status` is Apple's word when it signed; a run as of a later time says the period ended.
     @Test func theEntitlementIsAsOfTheRunsTime() throws {
         let p = try pipeline(pki)
-        let t = pki.sign(
-            transaction(
-                "4000000000000401", product: "com.example.monthly", type: "Auto-Renewable Subscription",
-                extra: #","expiresDate":1797811200000"#))
-        let n =
-            #"{"notificationType":"DID_RENEW","notificationUUID":"e-1","version":"2.0","signedDate":\#(signedDate),"#
-            + #""data":{"appAppleId":1234,"bundleId":"com.example.app","environment":"Production","status":1,"#
-            + #""signedTransactionInfo":"\#(t)"}}"#
-        let rec = #"{"signed":"\#(pki.sign(n))"}"#
+        let t = monthly("4000000000000401", expires: 1_797_811_200_000)
+        let rec = note("DID_RENEW", uuid: "e-1", t, status: 1)
         let now = try Session(pipeline: p, asOfMillis: asOf).validate(json: Array(rec.utf8))
         #expect(now.appStore?.entitlement?.state == .active)
         #expect(now.appStore?.entitlement?.sources == ["status", "transaction"])
@@ -179,21 +183,9 @@ import Testing
     /// retry the state is the grace period, then billing retry, as the dates alone say.
     @Test func theAsOfStateFollowsTheDatesRules() throws {
         let p = try pipeline(pki)
-        let t = pki.sign(
-            transaction(
-                "4000000000000402", product: "com.example.monthly", type: "Auto-Renewable Subscription",
-                extra: #","expiresDate":1795046400000"#))
-        func notice(_ type: String, _ subtype: String?, status: Int, renewal: String?) -> String {
-            let sub = subtype.map { #""subtype":"\#($0)","# } ?? ""
-            let r = renewal.map { #","signedRenewalInfo":"\#(pki.sign($0))""# } ?? ""
-            let n =
-                #"{"notificationType":"\#(type)",\#(sub)"notificationUUID":"g-\#(status)","version":"2.0","signedDate":\#(signedDate),"#
-                + #""data":{"appAppleId":1234,"bundleId":"com.example.app","environment":"Production","status":\#(status),"#
-                + #""signedTransactionInfo":"\#(t)"\#(r)}}"#
-            return #"{"signed":"\#(pki.sign(n))"}"#
-        }
+        let t = monthly("4000000000000402", expires: 1_795_046_400_000)
         // No renewal info: Apple's grace period stands, whatever the as-of time.
-        let grace = try verdicts([notice("DID_FAIL_TO_RENEW", "GRACE_PERIOD", status: 4, renewal: nil)], p)[0]
+        let grace = try verdicts([note("DID_FAIL_TO_RENEW", "GRACE_PERIOD", uuid: "g-1", t, status: 4)], p)[0]
         #expect(grace.appStore?.entitlement?.state == .gracePeriod)
         #expect(grace.appStore?.entitlement?.sources == ["status", "transaction"])
         // Renewal info in billing retry with the grace period over at the as-of time: billing retry.
@@ -201,7 +193,7 @@ import Testing
             #"{"originalTransactionId":"4000000000000402","autoRenewProductId":"com.example.monthly","productId":"com.example.monthly","#
             + #""autoRenewStatus":1,"signedDate":\#(signedDate),"environment":"Production","isInBillingRetryPeriod":true,"#
             + #""gracePeriodExpiresDate":1795132800000}"#
-        let over = try verdicts([notice("DID_FAIL_TO_RENEW", "GRACE_PERIOD", status: 4, renewal: renewal)], p)[0]
+        let over = try verdicts([note("DID_FAIL_TO_RENEW", "GRACE_PERIOD", uuid: "g-2", t, status: 4, renewal: renewal)], p)[0]
         #expect(over.appStore?.entitlement?.state == .billingRetry)
         #expect(over.appStore?.entitlement?.sources == ["grace_expires_ms", "status", "renewal_info", "transaction"])
     }

@@ -48,7 +48,7 @@ package struct DiagnosticRenderer: Sendable {
 
     /// True for characters a terminal shows two columns wide (East Asian Wide and Fullwidth:
     /// CJK ideographs, kana, Hangul, full-width forms, most emoji).
-    /// The line with the password of any URL in it (`postgresql://user:secret@host`) shown as
+    /// The line with the password of any URL in it (the part between `user:` and `@host`) shown as
     /// `****`: a rule file that wrongly holds one must not have it echoed. The password follows
     /// the value's start, so the caret's column is kept.
     static func maskingPasswords(_ line: String) -> String {
