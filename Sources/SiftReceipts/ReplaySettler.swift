@@ -228,7 +228,8 @@ package final class ReplaySettler: Settler {
             return nil
         }
         switch held.match {
-        case .same, .other: return .same(PriorArrival(held.prior, thisRun: runID))
+        case .same: return .same(PriorArrival(held.prior, thisRun: runID))
+        case .other: return nil  // another buyer's: a replay, reported and never credited (not reached)
         case .binds:
             // Bound in place: the first arrival's note (when and how) is kept. The token stays the
             // buyer's only when this arrival is known to be that buyer (it brought the token, or only

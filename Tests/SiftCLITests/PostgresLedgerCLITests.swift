@@ -383,6 +383,21 @@ struct PostgresLedgerCLITests {
         #expect(masked.stderr.contains("\n  ledger: \(url("****"))\n          ^\n"))
     }
 
+    /// A server without TLS (the tests' one) asked for it: one plain line saying what to change.
+    @Test func aServerWithoutTLSSaysWhatToChange() throws {
+        var c = try #require(URLComponents(string: server))
+        c.queryItems = [URLQueryItem(name: "sslmode", value: "verify-full")]
+        let url = try #require(c.string)
+        let r = try SiftProcess.run(["run", "--rules", "rules/iap-receipts.yaml", "--ledger", url, "-", "--quiet"], stdin: "{}\n")
+        #expect(r.status == 4)
+        c.query = nil
+        #expect(
+            r.stderr
+                == "sift: ledger \(try #require(c.string)): the server does not offer TLS (sslmode=verify-full): enable TLS on the "
+                + "server, or add ?sslmode=disable to the URL on a trusted network\n")
+        #expect(!r.stderr.contains(password))
+    }
+
     /// A ledger named wrongly is a usage error (exit 2), and a one-slash URL is no SQLite path.
     @Test func aMistypedLedgerURLIsAUsageError() throws {
         let base = ["run", "--rules", "rules/iap-receipts.yaml", "samples/receipts/receipts.jsonl", "--quiet"]
