@@ -25,7 +25,8 @@ let package = Package(
     traits: [
         .trait(name: "Studio", description: "`sift studio`, the rule editor in the browser (Hummingbird)."),
         .trait(name: "PostgresLedger", description: "`--ledger postgresql://...` (postgres-nio, swift-nio-ssl)."),
-        .default(enabledTraits: ["Studio", "PostgresLedger"]),
+        .trait(name: "Serve", description: "`sift serve`, the rules as an HTTP service (Hummingbird)."),
+        .default(enabledTraits: ["Studio", "PostgresLedger", "Serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -126,6 +127,15 @@ let package = Package(
                 "Sift", "SiftCore", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
+        // `sift serve`: the rules as an HTTP service, Apple's notification endpoint, entitlements
+        // (Hummingbird 2). A tool like the studio: only the command line imports it.
+        .target(
+            name: "SiftServe",
+            dependencies: [
+                "Sift", "SiftCore", "SiftReceipts", "SiftAppStore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // Test doubles for hosts and plugin authors.
         .target(name: "SiftTesting", dependencies: ["SiftCore"]),
         .executableTarget(
@@ -133,6 +143,7 @@ let package = Package(
             dependencies: [
                 "Sift", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema",
                 .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
+                .target(name: "SiftServe", condition: .when(traits: ["Serve"])),
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -52,8 +52,10 @@ public actor RecordSession {
 
     package init(pipeline: Pipeline, environment: RunEnvironment, duplicateKeys: DuplicateKeys = .reject) throws {
         self.pipeline = pipeline
+        self.duplicateKeys = duplicateKeys
         session = try Session(pipeline: pipeline, asOfMillis: nil, environment: environment)
         session.duplicateKeys = duplicateKeys
+        isStateless = session.isStateless
     }
 
     /// Checks and settles one record given as JSON bytes, as of `asOf`. Its claims (a
@@ -71,6 +73,48 @@ public actor RecordSession {
             return Self.unsettled(error)
         }
     }
+
+    /// A record parsed and checked outside the session (on any thread), to be settled in it
+    /// (`settle(_:)`): the work that needs no state is done in parallel, settling in turn.
+    package struct Checked: Sendable {
+        /// Its verdict already, when it needs no settling (unreadable, or a stateless pipeline's).
+        let verdict: RecordVerdict?
+        let record: JSONValue?
+        let results: [PackResult]
+    }
+
+    /// Parses and checks one record without settling it, as of `asOfMillis`: any thread.
+    package nonisolated func check(json bytes: [UInt8], asOfMillis: Int64) -> Checked {
+        let doc: JSONDocument
+        do { doc = try JSONDocument(bytes: bytes, duplicateKeys: duplicateKeys) } catch {
+            return Checked(verdict: RecordVerdict(inputError: RecordVerdict.InputError(error)), record: nil, results: [])
+        }
+        guard doc.root.kind == .object else { return Checked(verdict: RecordVerdict(inputError: .notObject), record: nil, results: []) }
+        let results = pipeline.evaluate(doc.root, context: EvaluationContext(record: doc.root, asOfMillis: asOfMillis))
+        return Checked(verdict: nil, record: doc.root, results: results)
+    }
+
+    /// Settles records checked by `check(json:asOfMillis:)` as one block, in order: their claims
+    /// are committed together before the verdicts are returned (each `record.unsettled`, nothing
+    /// credited, when they cannot be). A block that lost a race is settled again.
+    package func settle(_ records: [Checked]) -> [RecordVerdict] {
+        do {
+            return try Session.settlingAgain {
+                let verdicts = records.map { c in
+                    c.verdict ?? c.record.map { session.settle(c.results, record: $0) } ?? RecordVerdict(inputError: .notObject)
+                }
+                try session.checkpoint()
+                return verdicts
+            }
+        } catch {
+            return records.map { $0.verdict ?? Self.unsettled(error) }
+        }
+    }
+
+    /// What a record that names a key twice means, as the session was made with.
+    private nonisolated let duplicateKeys: DuplicateKeys
+    /// True when no stage keeps state across records (no ledger, no replay): its records need no settling.
+    package nonisolated let isStateless: Bool
 
     private static func unsettled(_ error: any Error) -> RecordVerdict {
         RecordVerdict(

@@ -110,6 +110,11 @@ struct AppStoreStage: Stage {
         result.pending = pending(
             purchase, type, ok: ok && f.violations.isEmpty, record: record, shown: shown, account: verifiedToken(payload, record),
             via: policy.field.hasWildcard ? "api_response" : "transaction")
+        if var pending = result.pending as? ReceiptPending {
+            pending.entitlement = EntitlementRules.row(
+                transaction: payload, renewal: renewal, status: nil, notification: nil, signedMs: nil, via: pending.via)
+            result.pending = pending
+        }
         return result
     }
 

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftReceipts
 
 extension AppStoreResult {
     /// What the user is entitled to after this transaction (or notification): the product, its
@@ -120,5 +121,29 @@ enum EntitlementRules {
         case ("DID_FAIL_TO_RENEW", nil): return .billingRetry
         default: return nil
         }
+    }
+}
+
+extension EntitlementRules {
+    /// The ledger's row for verified transaction `t` (`EntitlementRow`): the state Apple's word
+    /// gives as of `signedMs`, when it signed (the store compares each later read with the dates),
+    /// or nil without a transaction id.
+    static func row(
+        transaction t: JSONValue, renewal: JSONValue?, status: Int?, notification: AppStoreResult.Notification?, signedMs: Int64?,
+        via: String
+    ) -> EntitlementRow? {
+        guard let id = t["transactionId"]?.string else { return nil }
+        let signed = signedMs ?? t["signedDate"]?.integer.map(Int64.init) ?? 0
+        let e = of(transaction: t, renewal: renewal, status: status, type: notification?.type, subtype: notification?.subtype, asOf: signed)
+        var row = EntitlementRow(
+            originalTransactionID: t["originalTransactionId"]?.string ?? id, transactionID: id, productID: e.productID,
+            account: t["appAccountToken"]?.string?.lowercased(), state: e.state.rawValue, expiresMs: e.expiresMs,
+            graceExpiresMs: e.graceExpiresMs, billingRetry: renewal?["isInBillingRetryPeriod"]?.bool == true, autoRenew: e.autoRenew,
+            signedMs: signed, via: via)
+        if let n = notification {
+            row.notificationUUID = n.uuid
+            row.notificationType = n.type + (n.subtype.map { "." + $0 } ?? "")
+        }
+        return row
     }
 }

@@ -58,6 +58,11 @@ struct NotificationCheck {
             action == .credit ? purchase : nil, productType, ok: ok && f.violations.isEmpty, record: record, shown: shown,
             account: inner.transaction?["appAccountToken"]?.string, via: "notification")
         if let uuid = note.uuid, !uuid.isEmpty { pending.once = ["n:" + uuid] }
+        pending.entitlement = inner.transaction.flatMap {
+            EntitlementRules.row(
+                transaction: $0, renewal: inner.renewal, status: data?["status"]?.integer, notification: note, signedMs: note.signedMs,
+                via: "notification")
+        }
         if action == .refund || action == .restore, let id = inner.transaction?["transactionId"]?.string {
             // Without a signing time a refund is never lifted, and a reversal lifts nothing.
             let signed = n["signedDate"]?.integer.map(Int64.init) ?? (action == .refund ? Int64.max : Int64.min)

@@ -10,7 +10,7 @@ import SiftReceipts
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger", abstract: "Set up the claims ledger that replay detection shares across runs and hosts.",
-        subcommands: [Init.self, Status.self, Copy.self, Export.self])
+        subcommands: [Init.self, Status.self, Copy.self, Export.self, Entitlements.self])
 
     /// The ledger options every subcommand takes.
     struct Target: ParsableArguments {

@@ -11,12 +11,18 @@ struct SiftCommand: ParsableCommand {
         version: BuildInfo.description,
         subcommands: [
             Run.self, Merge.self, Lint.self, Test.self, Explain.self, Routes.self, Schema.self, Plugins.self, Import.self,
-        ] + studio + [LedgerCommand.self])
+        ] + studio + serve + [LedgerCommand.self])
 
     #if Studio
         private static let studio: [any ParsableCommand.Type] = [Studio.self]
     #else
         private static let studio: [any ParsableCommand.Type] = []
+    #endif
+
+    #if Serve
+        private static let serve: [any ParsableCommand.Type] = [Serve.self]
+    #else
+        private static let serve: [any ParsableCommand.Type] = []
     #endif
 
     /// Usage errors exit with 2, as rule errors do; everything else as ArgumentParser decides.

@@ -32,6 +32,8 @@ final class PostgresBlock {
     /// Its claims and releases, written when it is sent.
     private(set) var inserts: [(key: String, owner: Owner)] = []
     private(set) var deletes: [String] = []
+    /// Its entitlements (`EntitlementRow`), written after its claims.
+    private var entitlements: [EntitlementRow] = []
     /// Its writes and COMMIT, once sent (`send`).
     private var ending: [PostgresSession.Sent] = []
     /// Their answers read (`awaitEnding`): the connection is free again; the first failure among
@@ -129,6 +131,8 @@ final class PostgresBlock {
         known[key] = .written(nil)
     }
 
+    func putEntitlement(_ row: EntitlementRow) { entitlements.append(row) }
+
     /// Waits for the lock exclusively, holding it shared meanwhile; what the block read before may
     /// have changed until it was granted, and is read again.
     func becomeExclusive() {
@@ -158,9 +162,25 @@ final class PostgresBlock {
             }
             ending.append(db.send(prepared: PostgresStatements.claim, claims.binds))
         }
+        for row in entitlements { ending.append(db.send(Self.upsert(row))) }
         // After a statement failed, the server answers COMMIT by rolling back: nothing is kept.
         ending.append(db.send("COMMIT"))
     }
+
+    /// One entitlement's upsert: the ledger keeps the one signed last (`EntitlementSQL.upsert`).
+    private static func upsert(_ row: EntitlementRow) -> PostgresQuery {
+        var binds = PostgresBindings(capacity: 15)
+        for v in EntitlementSQL.values(row) {
+            switch v.kind {
+            case "i": binds.append(v.value.flatMap { Int64($0) })
+            case "b": binds.append(v.value.map { $0 == "1" })
+            default: binds.append(v.value.map(LedgerText.stored))
+            }
+        }
+        return PostgresQuery(unsafeSQL: upsertSQL, binds: binds)
+    }
+
+    private static let upsertSQL = EntitlementSQL.upsert("sift_entitlements")
 
     /// Reads the answers to the block's writes and COMMIT, keeping the first failure for
     /// `confirm`: after this the connection is free for another block.

@@ -267,6 +267,19 @@ final class PostgresClaimsStore: ClaimsStore {
         ).map { LedgerRow(key: $0.0, owner: Owner(order: $0.1, user: $0.2, note: $0.3), provisional: $0.4) }
     }
 
+    func putEntitlement(_ row: EntitlementRow) {
+        block()?.putEntitlement(row)
+    }
+
+    func entitlements(_ query: EntitlementQuery) throws(LedgerError) -> [EntitlementRow] {
+        var binds = PostgresBindings(capacity: 2)
+        binds.append(query.account.map(Self.text))
+        binds.append(query.originalTransactionID.map(Self.text))
+        let sql = EntitlementSQL.select("sift_entitlements", jsonObject: "json_build_object")
+        let db = lanes[0]
+        return try db.rows(PostgresQuery(unsafeSQL: sql, binds: binds), as: String.self).compactMap(EntitlementSQL.row(json:))
+    }
+
     func liveRuns() throws(LedgerError) -> Int {
         Int(try lanes[0].rows("SELECT count(*) FROM sift_runs", as: Int64.self).first ?? 0)
     }

@@ -35,12 +35,14 @@ enum PostgresSchema {
     enum Upgrade: Equatable {
         case keysMadeByteWise
         case runIndexMadeRanged
+        case entitlementsAdded
 
         /// As `sift ledger init` says it, in brackets after "upgraded in place".
         var words: String {
             switch self {
             case .keysMadeByteWise: return "claim keys now compared byte by byte"
             case .runIndexMadeRanged: return "a run's claims now found through a block-range index"
+            case .entitlementsAdded: return "each subscription's entitlement now kept"
             }
         }
     }
@@ -55,6 +57,11 @@ enum PostgresSchema {
         guard exists, let found = try db.rows("SELECT version FROM sift_ledger", as: Int32.self).first else {
             throw LedgerError(
                 message: "ledger \(db.url.shown): the database has no Sift ledger; create it with: sift ledger init --ledger URL")
+        }
+        if found == version, !(try hasEntitlements(db)) {
+            throw LedgerError(
+                message: "ledger \(db.url.shown): made by an older Sift, it keeps no entitlements; bring it up to date with: "
+                    + "sift ledger init --ledger URL")
         }
         if found > version {
             throw LedgerError(
@@ -84,6 +91,12 @@ enum PostgresSchema {
                     try db.execute("DROP INDEX IF EXISTS sift_claims_run")
                     done.append(.runIndexMadeRanged)
                 }
+                if !(try hasEntitlements(db)) {
+                    for statement in EntitlementSQL.create("sift_entitlements", ifMissing: false) {
+                        try db.execute(PostgresQuery(unsafeSQL: statement))
+                    }
+                    done.append(.entitlementsAdded)
+                }
                 if !done.isEmpty { outcome = .upgraded(done) }
                 return
             }
@@ -97,10 +110,18 @@ enum PostgresSchema {
             ] as [PostgresQuery] {
                 try db.execute(statement)
             }
+            for statement in EntitlementSQL.create("sift_entitlements", ifMissing: false) {
+                try db.execute(PostgresQuery(unsafeSQL: statement))
+            }
             try db.execute("INSERT INTO sift_ledger (version) VALUES (\(version))")
             outcome = .created
         }
         return outcome
+    }
+
+    /// True when the ledger has the entitlements table (`sift ledger init` adds it to older ones).
+    static func hasEntitlements(_ db: PostgresSession) throws(LedgerError) -> Bool {
+        try db.rows("SELECT to_regclass('sift_entitlements') IS NOT NULL", as: Bool.self).first == true
     }
 
     /// True when the claims' keys are compared by a collation other than "C" (a ledger made

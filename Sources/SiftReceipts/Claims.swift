@@ -141,6 +141,9 @@ package struct ReceiptPending: Sendable {
     package var lifts: [String] = []
     /// The refund (for `marks`) or the reversal (for `lifts`): its signing time and transaction.
     package var markNote: MarkNote?
+    /// The entitlement the record's verified signed data gives (App Store): written to the ledger,
+    /// with the buyer's ids, when the record has no violation, a delivery made again too.
+    package var entitlement: EntitlementRow?
 
     /// True when what the record writes depends on keys it only reads, which a block of another
     /// run could write beside its own (write skew): refund marks and their lifts (every credit

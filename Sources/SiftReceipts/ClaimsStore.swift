@@ -68,6 +68,11 @@ package protocol ClaimsStore: AnyObject {
     func claims() throws(LedgerError) -> [LedgerRow]
     /// How many runs hold provisional claims now (each live: gone ones were dropped on opening).
     func liveRuns() throws(LedgerError) -> Int
+    /// Writes an entitlement in this block (`EntitlementRow`): kept when it was signed later than
+    /// the one the ledger has for its original transaction; the buyer's ids filled in when missing.
+    func putEntitlement(_ row: EntitlementRow)
+    /// The entitlements `query` asks for, in original transaction order (outside any block).
+    func entitlements(_ query: EntitlementQuery) throws(LedgerError) -> [EntitlementRow]
 }
 
 /// Text as every ledger keeps it: neither SQLite's C strings nor PostgreSQL's TEXT hold a NUL,

@@ -26,6 +26,7 @@ final class Ledger: ClaimsStore {
     private var select: OpaquePointer?
     private var insert: OpaquePointer?
     private var delete: OpaquePointer?
+    private var upsert: OpaquePointer?
     let path: String
     /// This run's tag on provisional claims; nil when claims are final when made.
     private let run: LedgerRun?
@@ -57,6 +58,7 @@ final class Ledger: ClaimsStore {
         // A plain INSERT: the key was just looked up under the write lock, so a conflict is an error.
         try prepare("INSERT INTO credits (key, order_id, user_id, run, note) VALUES (?1, ?2, ?3, ?4, ?5)", &insert)
         try prepare("DELETE FROM credits WHERE key = ?1", &delete)
+        try prepare(EntitlementSQL.upsert("entitlements"), &upsert)
     }
 
     deinit {
@@ -70,6 +72,7 @@ final class Ledger: ClaimsStore {
         sqlite3_finalize(select)
         sqlite3_finalize(insert)
         sqlite3_finalize(delete)
+        sqlite3_finalize(upsert)
         sqlite3_close(db)
     }
 
@@ -93,6 +96,8 @@ final class Ledger: ClaimsStore {
             if !columns.contains("note") { try exec("ALTER TABLE credits ADD COLUMN note TEXT") }
             // Runs in progress; whether one is gone is told by its lock file (`LedgerRun`).
             try exec("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY)")
+            // Each subscription's latest entitlement (`EntitlementRow`); ledgers made before get it here.
+            for statement in EntitlementSQL.create("entitlements", ifMissing: true) { try exec(statement) }
             for row in try rows("SELECT id FROM runs") {
                 if let other = row[0], LedgerRun.isGone(other, ledger: path) { try drop(other) }
             }
@@ -145,6 +150,42 @@ final class Ledger: ClaimsStore {
         if sqlite3_step(delete) != SQLITE_DONE {
             failure = LedgerError(
                 message: "ledger '\(path)': a mark could not be lifted (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
+        }
+    }
+
+    /// Writes `row` inside the block's transaction, kept if signed later than the ledger's.
+    func putEntitlement(_ row: EntitlementRow) {
+        guard begin() else { return }
+        sqlite3_reset(upsert)
+        for (i, v) in EntitlementSQL.values(row).enumerated() {
+            if v.kind == "t" {
+                bind(upsert, Int32(i + 1), v.value)
+            } else if let n = v.value.flatMap({ Int64($0) }) {
+                sqlite3_bind_int64(upsert, Int32(i + 1), n)
+            } else {
+                sqlite3_bind_null(upsert, Int32(i + 1))
+            }
+        }
+        defer { sqlite3_reset(upsert) }
+        if sqlite3_step(upsert) != SQLITE_DONE {
+            failure = LedgerError(
+                message:
+                    "ledger '\(path)': an entitlement could not be written (\(String(cString: sqlite3_errmsg(db)))); nothing was committed")
+        }
+    }
+
+    func entitlements(_ query: EntitlementQuery) throws(LedgerError) -> [EntitlementRow] {
+        var stmt: OpaquePointer?
+        try prepare(EntitlementSQL.select("entitlements", jsonObject: "json_object"), &stmt)
+        defer { sqlite3_finalize(stmt) }
+        bind(stmt, 1, query.account)
+        bind(stmt, 2, query.originalTransactionID)
+        var out: [EntitlementRow] = []
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { return out }
+            guard rc == SQLITE_ROW else { throw error() }
+            if let row = sqlite3_column_text(stmt, 0).flatMap({ EntitlementSQL.row(json: String(cString: $0)) }) { out.append(row) }
         }
     }
 
@@ -266,38 +307,3 @@ final class Ledger: ClaimsStore {
 
 /// SQLite's SQLITE_TRANSIENT, which Swift cannot import as a macro.
 private let SQLITE_TRANSIENT_ = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-/// A ledger that cannot be opened or written.
-package struct LedgerError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    /// The ledger was locked by another connection past the wait.
-    var busy = false
-    /// The block lost a race with another run for a key (a server's ledger, whose blocks do not
-    /// wait for each other): nothing of it was kept, and its records are settled again.
-    package var lostRace = false
-    /// A server's ledger refused a further connection (too many): what the store has goes on.
-    package var noConnectionToSpare = false
-    /// The ledger was named wrongly (a malformed URL, an unknown parameter): a usage error (exit
-    /// code 2), not a failure of the ledger.
-    package var usage = false
-    public var description: String { message }
-
-    package init(message: String) {
-        self.message = message
-    }
-
-    init(message: String, busy: Bool) {
-        self.message = message
-        self.busy = busy
-    }
-
-    package init(usage message: String) {
-        self.message = message
-        self.usage = true
-    }
-
-    package init(message: String, lostRace: Bool) {
-        self.message = message
-        self.lostRace = lostRace
-    }
-}

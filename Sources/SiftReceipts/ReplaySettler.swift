@@ -200,6 +200,10 @@ package final class ReplaySettler: Settler {
         // Purchases that cannot be credited for other reasons: a replay or refund mark is reported too.
         for (t, type) in pending.lookedUp { violations += standing(t, type, originalKey(t, type, pending), me, pending).problems }
         if !repeated { settleMarks(pending, violations, me, &note) }
+        if violations.isEmpty, var entitlement = pending.entitlement, let ledger {
+            (entitlement.order, entitlement.user) = (me.order, me.user)
+            ledger.putEntitlement(entitlement)
+        }
         return pending.output(Settled(credited: credited, repeated: repeated))
     }
 

@@ -273,6 +273,8 @@ private final class RecordingStore: ClaimsStore {
     func finish() throws(LedgerError) {}
     func claims() throws(LedgerError) -> [LedgerRow] { [] }
     func liveRuns() throws(LedgerError) -> Int { 0 }
+    func putEntitlement(_ row: EntitlementRow) { calls.append("entitlement \(row.originalTransactionID)") }
+    func entitlements(_ query: EntitlementQuery) throws(LedgerError) -> [EntitlementRow] { [] }
 }
 
 private struct NoOutput: StageOutput {

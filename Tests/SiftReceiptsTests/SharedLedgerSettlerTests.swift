@@ -22,6 +22,8 @@ import Testing
         func finish() throws(LedgerError) {}
         func claims() throws(LedgerError) -> [LedgerRow] { [] }
         func liveRuns() throws(LedgerError) -> Int { 0 }
+        func putEntitlement(_ row: EntitlementRow) {}
+        func entitlements(_ query: EntitlementQuery) throws(LedgerError) -> [EntitlementRow] { [] }
     }
 
     @Test func aLedgerSharedByTwoPacksIsPreparedAndSentOncePerBlock() throws {

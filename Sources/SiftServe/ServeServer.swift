@@ -1,0 +1,170 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import SiftCore
+import SiftReceipts
+
+/// `sift serve`: the rules as an HTTP service (Hummingbird), a thin layer over the
+/// `RecordSession` a host uses (docs/SERVE.md). Every answer is committed before it is sent.
+package struct ServeServer: Sendable {
+    /// What the operator chose (`sift serve`'s options).
+    package struct Settings: Sendable {
+        package var host = "127.0.0.1"
+        package var port = 8080
+        /// The largest `/v1/check` body.
+        package var maxBody = 1 << 20
+        /// The largest notification body (Apple's are a few kilobytes).
+        package var maxNotification = 256 << 10
+        /// Notifications taken a second on average, and at once.
+        package var notificationRate = 100.0
+        package var notificationBurst = 200.0
+        package var language = Language.en
+        package var duplicateKeys = DuplicateKeys.reject
+        package init() {}
+    }
+
+    let settings: Settings
+    let token: BearerToken
+    let rules: CurrentRules
+    let ledger: LedgerReader?
+    let metrics = ServeMetrics()
+    let notifications: RateLimit
+
+    /// A server for the rules `source` loads (loaded now: rules with errors throw
+    /// `RuleSource.Refused`), answering requests that carry `token`; `ledger` opens the ledger
+    /// to read entitlements (nil: the rules keep no ledger).
+    package init(settings: Settings, token: String, source: RuleSource, ledger: (@Sendable () throws -> any ClaimsStore)?) throws {
+        guard let token = BearerToken(token) else { throw ServeStartError.shortToken }
+        self.settings = settings
+        self.token = token
+        rules = try CurrentRules(source: source)
+        self.ledger = ledger.map(LedgerReader.init(open:))
+        notifications = RateLimit(perSecond: settings.notificationRate, burst: settings.notificationBurst)
+    }
+
+    /// Serves until SIGTERM or SIGINT: then stops accepting, answers the requests in flight,
+    /// makes the session's claims durable and returns. `onRunning` gets the port it listens on.
+    package func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        var logger = Logger(label: "sift-serve")
+        logger.logLevel = .warning
+        let app = Application(
+            router: router(), configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? settings.port) }, logger: logger)
+        try await app.runService()
+        try await rules.current.session.finish()
+    }
+
+    /// Loads the rules again (SIGHUP, `POST /v1/reload`): refused, with the old rules serving on,
+    /// when they have errors.
+    package func reload() -> (packs: [String]?, errors: String?) {
+        do {
+            let packs = try rules.reload()
+            metrics.reload("loaded")
+            serveLog("rules reloaded: \(packs.joined(separator: ", "))")
+            return (packs, nil)
+        } catch {
+            metrics.reload("refused")
+            serveLog("rules not reloaded (the rules in use go on serving):\n\(error)")
+            return (nil, "\(error)")
+        }
+    }
+
+    package func router() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: CountingMiddleware(metrics: metrics))
+        router.get("/healthz") { _, _ in Self.answer(.ok, "ok\n", type: "text/plain; charset=utf-8") }
+        router.get("/readyz") { _, _ in ready() }
+        router.get("/metrics") { _, _ in Self.answer(.ok, metrics.text, type: "text/plain; version=0.0.4; charset=utf-8") }
+        router.post("/v1/check") { request, _ in
+            if let refused = authorize(request) { return refused }
+            var request = request
+            guard let body = try await Self.body(&request, upTo: settings.maxBody) else { return Self.tooLarge(settings.maxBody) }
+            return await check(body, contentType: request.headers[.contentType])
+        }
+        router.post("/v1/app-store/notifications") { request, _ in
+            guard notifications.take() else { return Self.error(.tooManyRequests, "too many notifications; send it again later") }
+            var request = request
+            guard let body = try await Self.body(&request, upTo: settings.maxNotification) else {
+                return Self.tooLarge(settings.maxNotification)
+            }
+            return await notification(body)
+        }
+        router.get("/v1/entitlements") { request, _ in
+            if let refused = authorize(request) { return refused }
+            let query = request.uri.queryParameters
+            return entitlements(account: query["account"].map(String.init), original: query["original_transaction_id"].map(String.init))
+        }
+        router.post("/v1/reload") { request, _ in
+            if let refused = authorize(request) { return refused }
+            let outcome = reload()
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("reloaded", outcome.packs != nil)
+            if let packs = outcome.packs {
+                w.key("packs")
+                w.beginArray()
+                for p in packs { w.string(p) }
+                w.endArray()
+            }
+            if let errors = outcome.errors { w.field("errors", errors) }
+            w.endObject()
+            return Self.answer(outcome.packs == nil ? .unprocessableContent : .ok, w.bytes + [0x0A])
+        }
+        return router
+    }
+
+    /// The request's body, or nil when it is over `limit` bytes.
+    static func body(_ request: inout Request, upTo limit: Int) async throws -> [UInt8]? {
+        do {
+            let buffer = try await request.collectBody(upTo: limit)
+            return Array(buffer.readableBytesView)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return nil
+        }
+    }
+
+    /// Nil when the request carries the token; otherwise the 401 answer.
+    func authorize(_ request: Request) -> Response? {
+        let header = request.headers[.authorization]
+        if token.admits(header) { return nil }
+        var r = Self.error(
+            .unauthorized, header == nil ? "unauthorized: send Authorization: Bearer <token>" : "unauthorized: the token is not this server's")
+        r.headers[.wwwAuthenticate] = "Bearer"
+        return r
+    }
+}
+
+/// Why `sift serve` could not start.
+package enum ServeStartError: Error, CustomStringConvertible {
+    case shortToken
+
+    package var description: String {
+        switch self {
+        case .shortToken: return "the token must be at least 16 characters (--token-file FILE or SIFT_SERVE_TOKEN)"
+        }
+    }
+}
+
+/// Counts every request by endpoint and status, and those in flight.
+struct CountingMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let metrics: ServeMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        metrics.started()
+        defer { metrics.ended() }
+        let path = request.uri.path
+        let endpoint = ["/v1/check", "/v1/app-store/notifications", "/v1/entitlements", "/v1/reload", "/healthz", "/readyz", "/metrics"]
+            .contains(path) ? path : "other"
+        do {
+            let response = try await next(request, context)
+            metrics.request(endpoint, status: response.status.code)
+            return response
+        } catch let error as HTTPError {
+            metrics.request(endpoint, status: error.status.code)
+            throw error
+        }
+    }
+}
