@@ -176,7 +176,7 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
+            name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "SiftReceipts", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "SiftBatch", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftJSONSchemaTests", dependencies: ["SiftJSONSchema", "SiftCore", "Sift", "SiftTesting"]),
         .testTarget(

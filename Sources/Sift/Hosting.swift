@@ -52,6 +52,7 @@ public actor RecordSession {
 
     package init(pipeline: Pipeline, environment: RunEnvironment, duplicateKeys: DuplicateKeys = .reject) throws {
         self.pipeline = pipeline
+        self.environment = environment
         self.duplicateKeys = duplicateKeys
         session = try Session(pipeline: pipeline, asOfMillis: nil, environment: environment)
         session.duplicateKeys = duplicateKeys
@@ -110,6 +111,9 @@ public actor RecordSession {
             return records.map { $0.verdict ?? Self.unsettled(error) }
         }
     }
+
+    /// Where its ledger is, for reading entitlements (`entitlements(account:)`).
+    nonisolated let environment: RunEnvironment
 
     /// What a record that names a key twice means, as the session was made with.
     private nonisolated let duplicateKeys: DuplicateKeys

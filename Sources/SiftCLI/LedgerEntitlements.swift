@@ -72,8 +72,10 @@ extension LedgerCommand {
             }
             let widths = (0..<lines[0].count).map { c in lines.map { $0[c].count }.max() ?? 0 }
             let text = lines.map { line in
-                line.enumerated().map { c, cell in c == line.count - 1 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ")
+                line.enumerated().map { c, cell in
+                    c == line.count - 1 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                }
+                .joined(separator: "  ")
             }
             let count = "\(rows.count) entitlement\(rows.count == 1 ? "" : "s")"
             return (rows.isEmpty ? [count] : text + [count]).joined(separator: "\n")

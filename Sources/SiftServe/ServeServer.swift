@@ -130,7 +130,8 @@ package struct ServeServer: Sendable {
         let header = request.headers[.authorization]
         if token.admits(header) { return nil }
         var r = Self.error(
-            .unauthorized, header == nil ? "unauthorized: send Authorization: Bearer <token>" : "unauthorized: the token is not this server's")
+            .unauthorized,
+            header == nil ? "unauthorized: send Authorization: Bearer <token>" : "unauthorized: the token is not this server's")
         r.headers[.wwwAuthenticate] = "Bearer"
         return r
     }
@@ -156,8 +157,9 @@ struct CountingMiddleware: RouterMiddleware {
         metrics.started()
         defer { metrics.ended() }
         let path = request.uri.path
-        let endpoint = ["/v1/check", "/v1/app-store/notifications", "/v1/entitlements", "/v1/reload", "/healthz", "/readyz", "/metrics"]
-            .contains(path) ? path : "other"
+        let endpoint =
+            ["/v1/check", "/v1/app-store/notifications", "/v1/entitlements", "/v1/reload", "/healthz", "/readyz", "/metrics"]
+                .contains(path) ? path : "other"
         do {
             let response = try await next(request, context)
             metrics.request(endpoint, status: response.status.code)

@@ -25,6 +25,45 @@ struct ClaimsStoreContract {
         try textWithANulIsKeptAsUFFFDAndFoundAgain()
         try aSQLiteLedgerIsCopiedInOnceAndConflictsAreLeftAlone()
         try racingBlocksAreDecidedByTheStore()
+        try theEntitlementSignedLastIsKeptWithTheFirstBuyer()
+    }
+
+    /// `putEntitlement`: the row signed last wins whatever the order of the blocks; the buyer's
+    /// ids are filled in once and kept; a failed block keeps none; found by account or user.
+    func theEntitlementSignedLastIsKeptWithTheFirstBuyer() throws {
+        func row(_ at: Int64, _ state: String, uuid: String?, user: String? = nil) -> EntitlementRow {
+            var r = EntitlementRow(
+                originalTransactionID: "e-1", transactionID: "e-\(at)", productID: "p", account: "5f0e", state: state,
+                expiresMs: 9_000, graceExpiresMs: nil, billingRetry: false, autoRenew: true, signedMs: at, via: "notification")
+            (r.notificationUUID, r.user, r.order) = (uuid, user, user.map { "o-" + $0 })
+            return r
+        }
+        let a = try open(true)
+        a.putEntitlement(row(20, "refunded", uuid: "n-2"))
+        try a.commit()
+        let b = try open(true)
+        b.putEntitlement(row(10, "active", uuid: "n-1", user: "u-1"))  // older: the buyer only
+        try b.commit()
+        let c = try open(true)
+        c.putEntitlement(row(30, "active", uuid: "n-3", user: "u-2"))  // newer: the state only
+        c.putEntitlement(row(25, "expired", uuid: "n-9"))
+        c.record("t:e", alice)
+        c.record("t:e", bob)  // a key claimed twice: the block fails, its entitlements too
+        #expect(throws: LedgerError.self) { try c.commit() }
+        let d = try open(true)
+        d.putEntitlement(row(30, "active", uuid: "n-3", user: "u-2"))
+        try d.commit()
+        let kept = try d.entitlements(EntitlementQuery(originalTransactionID: "e-1"))
+        #expect(kept.count == 1)
+        #expect(
+            kept.first.map { [$0.state, $0.transactionID, $0.user, $0.order, $0.notificationUUID] } == [
+                "active", "e-30", "u-1", "o-u-1", "n-3",
+            ])
+        #expect(kept.first?.autoRenew == true && kept.first?.billingRetry == false && kept.first?.expiresMs == 9_000)
+        #expect(try d.entitlements(EntitlementQuery(account: "u-1")).count == 1)
+        #expect(try d.entitlements(EntitlementQuery(account: "5F0E")).count == 1)
+        #expect(try d.entitlements(EntitlementQuery(account: "u-2")).isEmpty)
+        #expect(kept.first.map { $0.state(asOf: 9_000) == ("expired", "expires_ms") } == true)
     }
 
     func claimsAreSeenInTheirBlockAndByOthersOnceCommitted() throws {

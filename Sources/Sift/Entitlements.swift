@@ -1,0 +1,78 @@
+import Foundation
+
+/// One subscription's or purchase's entitlement as the ledger keeps it: the state Apple signed
+/// last for its original transaction (never an older notification delivered late), as of the
+/// time asked for, and the buyer it was credited to (docs/SERVE.md, "Entitlements").
+public struct LedgerEntitlement: Sendable, Equatable {
+    /// The subscription's (or purchase's) first transaction: one entitlement each.
+    public let originalTransactionID: String
+    /// The transaction whose signed data made the state.
+    public let transactionID: String
+    /// The App Store product identifier.
+    public let productID: String
+    /// `active`, `grace_period`, `billing_retry`, `expired`, `revoked` or `refunded`, as of the time
+    /// asked for: past its expiry an active entitlement is expired (or in billing retry).
+    public let state: String
+    /// The state as Apple signed it, before the dates were compared with the time asked for.
+    public let signedState: String
+    /// The end of the paid period, and of the billing grace period (milliseconds since 1970).
+    public let expiresMs: Int64?
+    public let graceExpiresMs: Int64?
+    /// Whether it renews (`autoRenewStatus` of the renewal info), when known.
+    public let autoRenew: Bool?
+    /// The buyer: the signed transaction's `appAccountToken` (lower case), and the user and order
+    /// the app posted it with (a notification has none; the first arrival with them fills them in).
+    public let appAccountToken: String?
+    public let userID: String?
+    public let orderID: String?
+    /// When Apple signed what made the state, and how it arrived: `notification`, `transaction`,
+    /// `api_response`; the notification's `notificationUUID` and type (`DID_RENEW`, `REFUND.…`).
+    public let signedMs: Int64
+    public let via: String
+    public let notificationUUID: String?
+    public let notificationType: String?
+
+    init(_ row: EntitlementRow, asOf: Int64) {
+        originalTransactionID = row.originalTransactionID
+        transactionID = row.transactionID
+        productID = row.productID
+        state = row.state(asOf: asOf).state
+        signedState = row.state
+        (expiresMs, graceExpiresMs, autoRenew) = (row.expiresMs, row.graceExpiresMs, row.autoRenew)
+        (appAccountToken, userID, orderID) = (row.account, row.user, row.order)
+        (signedMs, via, notificationUUID, notificationType) = (row.signedMs, row.via, row.notificationUUID, row.notificationType)
+    }
+}
+
+extension RecordSession {
+    /// The entitlements of a buyer (`account`: their `appAccountToken` or the user id the app
+    /// posted) kept in the session's ledger, as of `asOf`. Throws `LedgerUnavailable` when the
+    /// session has no ledger given (`ledger:`) or it cannot be read.
+    public nonisolated func entitlements(account: String, asOf: Date = Date()) throws -> [LedgerEntitlement] {
+        try entitlements(EntitlementQuery(account: account), asOf: asOf)
+    }
+
+    /// The entitlement of one subscription or purchase, by its original transaction id.
+    public nonisolated func entitlement(originalTransactionID: String, asOf: Date = Date()) throws -> LedgerEntitlement? {
+        try entitlements(EntitlementQuery(originalTransactionID: originalTransactionID), asOf: asOf).first
+    }
+
+    private nonisolated func entitlements(_ query: EntitlementQuery, asOf: Date) throws -> [LedgerEntitlement] {
+        guard let ledger = environment.overrides["ledger"] else {
+            throw LedgerUnavailable(message: "the session has no ledger: give one (RecordSession(pipeline:ledger:))")
+        }
+        do {
+            let store = try ClaimsStores.openToRead(ledger, environment)
+            return try store.entitlements(query).map { LedgerEntitlement($0, asOf: asOf.siftMillis) }
+        } catch let error as LedgerError {
+            throw LedgerUnavailable(message: error.message)
+        }
+    }
+}
+
+/// The ledger could not be read (or the session has none); the message names it, never a password.
+public struct LedgerUnavailable: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in one line.
+    public let message: String
+    public var description: String { message }
+}
