@@ -117,10 +117,11 @@ package struct ServeServer: Sendable {
 
     /// The request's body, or nil when it is over `limit` bytes.
     static func body(_ request: inout Request, upTo limit: Int) async throws -> [UInt8]? {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return nil }
         do {
             let buffer = try await request.collectBody(upTo: limit)
             return Array(buffer.readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             return nil
         }
     }

@@ -38,7 +38,9 @@ import Testing
         let reversed = note("REFUND_REVERSED", uuid: "u-4", at: signedDate + 3 * day, id: "7002", expires: far)
         let first = note("SUBSCRIBED", "INITIAL_BUY", uuid: "u-1", at: signedDate, id: "7000", expires: far, status: 1)
         // In order, backwards, and backwards delivered twice: the same entitlement each time.
-        for order in [[first, renew, refund, reversed], [reversed, refund, renew, first], [reversed, reversed, refund, first, renew, refund]] {
+        for order in [
+            [first, renew, refund, reversed], [reversed, refund, renew, first], [reversed, reversed, refund, first, renew, refund],
+        ] {
             let path = TemporaryFiles.path("sift-entitlements-") + ".sqlite"
             let s = try session(path)
             for n in order {
@@ -46,7 +48,8 @@ import Testing
                 let reasons = await s.validate(json: n).reasons.map(\.text)
                 #expect(reasons == [] || (n == renew && reasons == ["app_store.refunded"]))
             }
-            let e = try #require(try s.entitlement(originalTransactionID: "7000", asOf: Date(timeIntervalSince1970: Double(signedDate) / 1000)))
+            let e = try #require(
+                try s.entitlement(originalTransactionID: "7000", asOf: Date(timeIntervalSince1970: Double(signedDate) / 1000)))
             #expect(e.state == "active")
             #expect(e.transactionID == "7002")
             #expect(e.expiresMs == far)
@@ -79,7 +82,8 @@ import Testing
         let path = TemporaryFiles.path("sift-entitlements-") + ".sqlite"
         let s = try session(path)
         let jws = pki.sign(
-            transaction("7100", product: "com.example.monthly", type: "Auto-Renewable Subscription", extra: #","expiresDate":9999999999999"#))
+            transaction(
+                "7100", product: "com.example.monthly", type: "Auto-Renewable Subscription", extra: #","expiresDate":9999999999999"#))
         #expect(await s.validate(json: record(jws, order: "o-9", user: "u-9")).isValid)
         let before = try #require(try s.entitlements(account: "u-9").first)
         #expect(before.userID == "u-9" && before.orderID == "o-9" && before.via == "transaction" && before.state == "active")
