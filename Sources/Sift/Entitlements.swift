@@ -15,21 +15,25 @@ public struct LedgerEntitlement: Sendable, Equatable {
     public let state: String
     /// The state as Apple signed it, before the dates were compared with the time asked for.
     public let signedState: String
-    /// The end of the paid period, and of the billing grace period (milliseconds since 1970).
+    /// The end of the paid period (milliseconds since 1970).
     public let expiresMs: Int64?
+    /// The end of the billing grace period (milliseconds since 1970).
     public let graceExpiresMs: Int64?
     /// Whether it renews (`autoRenewStatus` of the renewal info), when known.
     public let autoRenew: Bool?
-    /// The buyer: the signed transaction's `appAccountToken` (lower case), and the user and order
-    /// the app posted it with (a notification has none; the first arrival with them fills them in).
+    /// The buyer: the signed transaction's `appAccountToken` (lower case).
     public let appAccountToken: String?
+    /// The user the app posted it for (a notification has none; the first arrival with one fills it in).
     public let userID: String?
+    /// The order the app posted it with.
     public let orderID: String?
-    /// When Apple signed what made the state, and how it arrived: `notification`, `transaction`,
-    /// `api_response`; the notification's `notificationUUID` and type (`DID_RENEW`, `REFUND.…`).
+    /// When Apple signed what made the state (milliseconds since 1970).
     public let signedMs: Int64
+    /// How what made the state arrived: `notification`, `transaction` or `api_response`.
     public let via: String
+    /// The `notificationUUID` of the notification that made it.
     public let notificationUUID: String?
+    /// Its type, with the subtype after a dot (`DID_RENEW`, `DID_CHANGE_RENEWAL_STATUS.AUTO_RENEW_DISABLED`).
     public let notificationType: String?
 
     init(_ row: EntitlementRow, asOf: Int64) {
@@ -74,5 +78,6 @@ extension RecordSession {
 public struct LedgerUnavailable: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in one line.
     public let message: String
+    /// The message.
     public var description: String { message }
 }

@@ -101,6 +101,8 @@ public actor RecordSession {
     package func settle(_ records: [Checked]) -> [RecordVerdict] {
         do {
             return try Session.settlingAgain {
+                // The ledger is asked for every key of the block at once (one round trip), not key by key.
+                if session.prepares { session.prepare(records.map(\.results)) }
                 let verdicts = records.map { c in
                     c.verdict ?? c.record.map { session.settle(c.results, record: $0) } ?? RecordVerdict(inputError: .notObject)
                 }

@@ -110,6 +110,11 @@
                 eprint("sift serve: " + error.message)
                 throw error.usage ? Failed.rules : Failed.runtime
             }
+            if ledger == nil, server.keepsState {
+                eprint(
+                    "sift serve: warning: the rules keep claims (replay detection) and no --ledger was given: claims go to the "
+                        + "ledger a rule file names, or stay in memory and are forgotten at a restart or a reload")
+            }
             ServeRunner(server: server, shown: "rules \(rules)" + (ledger.map { ", ledger \(LedgerURL.shown($0))" } ?? "")).run()
         }
 

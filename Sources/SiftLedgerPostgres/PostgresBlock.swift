@@ -162,25 +162,13 @@ final class PostgresBlock {
             }
             ending.append(db.send(prepared: PostgresStatements.claim, claims.binds))
         }
-        for row in entitlements { ending.append(db.send(Self.upsert(row))) }
+        if !entitlements.isEmpty {
+            ending.append(
+                db.send(prepared: PostgresStatements.entitle, PostgresStatements.entitlements(EntitlementSQL.merged(entitlements))))
+        }
         // After a statement failed, the server answers COMMIT by rolling back: nothing is kept.
         ending.append(db.send("COMMIT"))
     }
-
-    /// One entitlement's upsert: the ledger keeps the one signed last (`EntitlementSQL.upsert`).
-    private static func upsert(_ row: EntitlementRow) -> PostgresQuery {
-        var binds = PostgresBindings(capacity: 15)
-        for v in EntitlementSQL.values(row) {
-            switch v.kind {
-            case "i": binds.append(v.value.flatMap { Int64($0) })
-            case "b": binds.append(v.value.map { $0 == "1" })
-            default: binds.append(v.value.map(LedgerText.stored))
-            }
-        }
-        return PostgresQuery(unsafeSQL: upsertSQL, binds: binds)
-    }
-
-    private static let upsertSQL = EntitlementSQL.upsert("sift_entitlements")
 
     /// Reads the answers to the block's writes and COMMIT, keeping the first failure for
     /// `confirm`: after this the connection is free for another block.

@@ -108,7 +108,7 @@ package struct EntitlementQuery: Sendable, Equatable {
 /// order of appearance).
 package enum EntitlementSQL {
     /// The columns, in the order of the insert's parameters and of `select`'s JSON.
-    static let columns = [
+    package static let columns = [
         "original_transaction_id", "transaction_id", "product_id", "account", "order_id", "user_id", "state", "expires_ms",
         "grace_expires_ms", "billing_retry", "auto_renew", "signed_ms", "via", "notification_uuid", "notification_type",
     ]
@@ -134,6 +134,12 @@ package enum EntitlementSQL {
     /// buyer's ids when the kept row has none.
     package static func upsert(_ table: String) -> String {
         let params = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(params))\n" + onConflict(table)
+    }
+
+    /// The upsert's `ON CONFLICT` clause: the state's columns from a row signed later, the buyer's
+    /// ids where the kept row has none.
+    package static func onConflict(_ table: String) -> String {
         let newer =
             "(excluded.signed_ms > \(table).signed_ms OR (excluded.signed_ms = \(table).signed_ms AND "
             + "coalesce(excluded.notification_uuid, '') > coalesce(\(table).notification_uuid, '')))"
@@ -141,10 +147,27 @@ package enum EntitlementSQL {
         let state = columns.filter { !["original_transaction_id", "account", "order_id", "user_id"].contains($0) }.map {
             "\($0) = CASE WHEN \(newer) THEN excluded.\($0) ELSE \(table).\($0) END"
         }
-        return """
-            INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(params))
-            ON CONFLICT (original_transaction_id) DO UPDATE SET \((owners + state).joined(separator: ", "))
-            """
+        return "ON CONFLICT (original_transaction_id) DO UPDATE SET \((owners + state).joined(separator: ", "))"
+    }
+
+    /// The rows of one block as one row per original transaction, as writing them one after
+    /// another would leave it (a statement may change a row once): the state of the one signed
+    /// last, the buyer's ids of the first that had them.
+    package static func merged(_ rows: [EntitlementRow]) -> [EntitlementRow] {
+        var out: [String: EntitlementRow] = [:]
+        var order: [String] = []
+        for row in rows {
+            guard var kept = out[row.originalTransactionID] else {
+                out[row.originalTransactionID] = row
+                order.append(row.originalTransactionID)
+                continue
+            }
+            let (account, orderID, user) = (kept.account ?? row.account, kept.order ?? row.order, kept.user ?? row.user)
+            if (row.signedMs, row.notificationUUID ?? "") > (kept.signedMs, kept.notificationUUID ?? "") { kept = row }
+            (kept.account, kept.order, kept.user) = (account, orderID, user)
+            out[row.originalTransactionID] = kept
+        }
+        return order.map { out[$0]! }
     }
 
     /// The rows `query` asks for, each as one JSON text (`jsonObject`: SQLite's `json_object`,

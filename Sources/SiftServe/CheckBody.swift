@@ -23,8 +23,15 @@ struct CheckBody {
         if start < body.endIndex, body[start] == UInt8(ascii: "[") {
             do {
                 let doc = try JSONDocument(bytes: body)
-                let line = 1 + body[..<start].count { $0 == UInt8(ascii: "\n") }
-                records = doc.root.elements.enumerated().map { Record(bytes: Array($1.rawBytes), line: line, index: $0) }
+                // Each element's line is where it starts, as `sift run` numbers an array's elements.
+                var line = 1, counted = 0
+                records = doc.root.elements.enumerated().map { i, element in
+                    let raw = element.rawBytes
+                    let at = min(max(raw.startIndex, counted), body.count)
+                    line += body[counted..<at].count { $0 == UInt8(ascii: "\n") }
+                    counted = at
+                    return Record(bytes: Array(raw), line: line, index: i)
+                }
                 malformed = nil
             } catch {
                 records = []

@@ -44,6 +44,9 @@ package struct ServeServer: Sendable {
         notifications = RateLimit(perSecond: settings.notificationRate, burst: settings.notificationBurst)
     }
 
+    /// True when the rules keep claims across records (replay detection, a ledger).
+    package var keepsState: Bool { !rules.current.isStateless }
+
     /// Serves until SIGTERM or SIGINT: then stops accepting, answers the requests in flight,
     /// makes the session's claims durable and returns. `onRunning` gets the port it listens on.
     package func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {

@@ -13,11 +13,14 @@ final class ServedRules: Sendable {
     let isStateless: Bool
     /// When they were loaded (milliseconds since 1970).
     let loadedMs = Session.nowMillis()
+    /// Groups the records of requests that arrive together into one ledger block.
+    private let queue: SettleQueue
 
     init(pipeline: Pipeline, session: RecordSession) {
         self.pipeline = pipeline
         self.session = session
         isStateless = session.isStateless
+        queue = SettleQueue(session: session)
     }
 
     /// The verdicts of `records` (JSON texts), in order, as of now: checked in parallel with other
@@ -26,7 +29,46 @@ final class ServedRules: Sendable {
         let now = Session.nowMillis()
         if isStateless { return records.map { pipeline.validate(json: $0, asOfMillis: now, duplicateKeys: duplicateKeys) } }
         let checked = records.map { session.check(json: $0, asOfMillis: now) }
-        return await session.settle(checked)
+        return await queue.settle(checked)
+    }
+
+}
+
+/// Settles requests' records in groups (group commit): while one group is settled (its ledger
+/// commit), the records of requests that arrive meanwhile wait, and are then settled together as
+/// one block, in the order they arrived. Each request's verdicts are returned once its group is
+/// committed; a group that cannot be committed answers every record in it `record.unsettled`.
+actor SettleQueue {
+    let session: RecordSession
+    private var waiting: [(records: [RecordSession.Checked], done: CheckedContinuation<[RecordVerdict], Never>)] = []
+    private var draining = false
+
+    init(session: RecordSession) { self.session = session }
+
+    func settle(_ records: [RecordSession.Checked]) async -> [RecordVerdict] {
+        await withCheckedContinuation { done in
+            waiting.append((records, done))
+            if !draining {
+                draining = true
+                Task { await drain() }
+            }
+        }
+    }
+
+    /// Settles every group waiting, one after another; requests that arrive while a group is
+    /// settled wait for the next.
+    private func drain() async {
+        while !waiting.isEmpty {
+            let group = waiting
+            waiting = []
+            let verdicts = await session.settle(group.flatMap(\.records))
+            var at = 0
+            for (records, done) in group {
+                done.resume(returning: Array(verdicts[at..<at + records.count]))
+                at += records.count
+            }
+        }
+        draining = false
     }
 }
 
@@ -47,6 +89,7 @@ public struct RuleSource: Sendable {
         public let diagnostics: String
         /// Rules refused with `diagnostics`.
         public init(diagnostics: String) { self.diagnostics = diagnostics }
+        /// The diagnostics.
         public var description: String { diagnostics }
     }
 }

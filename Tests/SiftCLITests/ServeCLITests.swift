@@ -6,7 +6,8 @@ import Testing
 /// its exact body, the token, Apple's notifications delivered twice and out of order, reloads.
 @Suite(.serialized) struct ServeCLITests {
     static let bad = #"{"kind":"signup","email":"not-an-email","password":"abc123","phone":"13800138000"}"#
-    static let li = #"{"kind":"signup","email":"li.lei@mail.example.cn","password":"Passw0rd","confirm_password":"Passw0rd","phone":"16712345678"}"#
+    static let li =
+        #"{"kind":"signup","email":"li.lei@mail.example.cn","password":"Passw0rd","confirm_password":"Passw0rd","phone":"16712345678"}"#
 
     @Test func checksAnswerResultLinesWithTheirStatus() async throws {
         let s = try ServeProcess(["--rules", "rules/signup.yaml", "--max-body", "400"])
@@ -31,12 +32,17 @@ import Testing
                 + "\n")
         a = try await s.request("POST", "/v1/check", body: "[" + Self.li + ",{\"kind\":\"signup\"}]", authorized: true)
         #expect(a.status == 200)
-        #expect(a.body.split(separator: "\n").map { $0.prefix(52) } == [#"{"source":"request","line":1,"index":0,"valid":true,"#, #"{"source":"request","line":1,"index":1,"valid":false"#])
+        #expect(
+            a.body.split(separator: "\n").map { $0.prefix(52) } == [
+                #"{"source":"request","line":1,"index":0,"valid":true,"#, #"{"source":"request","line":1,"index":1,"valid":false"#,
+            ])
         // Not JSON: 400 with the error line. Over the limit: 413.
         a = try await s.request("POST", "/v1/check", body: #"{"email":"#, authorized: true)
         #expect(a.status == 400)
         #expect(
-            a.body == #"{"source":"request","line":1,"valid":false,"error":{"reason":"input.malformed_json","message":"unexpected end of input at byte 10"}}"# + "\n")
+            a.body
+                == #"{"source":"request","line":1,"valid":false,"error":{"reason":"input.malformed_json","message":"unexpected end of input at byte 10"}}"#
+                + "\n")
         a = try await s.request("POST", "/v1/check", body: String(repeating: " ", count: 401) + Self.li, authorized: true)
         #expect(a.status == 413)
         #expect(a.body == "{\"error\":\"the body is over the limit of 400 bytes\"}\n")
@@ -53,7 +59,8 @@ import Testing
         for line in [
             #"sift_requests_total{endpoint="/v1/check",status="200"} 3"#, #"sift_requests_total{endpoint="/v1/check",status="401"} 2"#,
             #"sift_requests_total{endpoint="/v1/check",status="400"} 1"#, #"sift_requests_total{endpoint="/v1/check",status="413"} 1"#,
-            #"sift_verdicts_total{valid="true"} 3"#, #"sift_verdicts_total{valid="false"} 3"#, #"sift_reasons_total{reason="email.regex"} 1"#,
+            #"sift_verdicts_total{valid="true"} 3"#, #"sift_verdicts_total{valid="false"} 3"#,
+            #"sift_reasons_total{reason="email.regex"} 1"#,
             #"sift_reasons_total{reason="input.malformed_json"} 1"#, "sift_in_flight 1",
         ] {
             #expect(a.body.split(separator: "\n").contains { $0 == line }, "\(line)")
@@ -119,12 +126,15 @@ import Testing
                 1 entitlement
 
                 """)
-        let json = try SiftProcess.run(["ledger", "entitlements", "--ledger", ledgerA, "--format", "json", "--as-of", "2027-01-01T00:00:00Z"])
+        let json = try SiftProcess.run([
+            "ledger", "entitlements", "--ledger", ledgerA, "--format", "json", "--as-of", "2027-01-01T00:00:00Z",
+        ])
         #expect(json.status == 0)
         #expect(json.stdout.split(separator: "\n").count == 6)
         #expect(
             json.stdout.split(separator: "\n").first
-                == #"{"original_transaction_id":"4000000000000101","product_id":"com.example.monthly","state":"expired","signed_state":"active","changed_by":"expires_ms","expires_ms":1797724800000,"auto_renew":false,"transaction_id":"4000000000000101","signed_ms":1795132800000,"via":"notification","notification_uuid":"7d1c0a51-0000-4000-8000-000000000002","notification_type":"DID_CHANGE_RENEWAL_STATUS.AUTO_RENEW_DISABLED"}"#)
+                == #"{"original_transaction_id":"4000000000000101","product_id":"com.example.monthly","state":"expired","signed_state":"active","changed_by":"expires_ms","expires_ms":1797724800000,"auto_renew":false,"transaction_id":"4000000000000101","signed_ms":1795132800000,"via":"notification","notification_uuid":"7d1c0a51-0000-4000-8000-000000000002","notification_type":"DID_CHANGE_RENEWAL_STATUS.AUTO_RENEW_DISABLED"}"#
+        )
     }
 
     /// `POST /v1/reload` and SIGHUP: rules with errors are refused and the old ones go on serving.
@@ -141,7 +151,8 @@ import Testing
         #expect(a.body.contains(#"\n\#(dir)/p.yaml:2:1: error: unknown key 'pak' in a rule pack; did you mean 'pack'?"#))
         a = try await s.request("POST", "/v1/check", body: "{}", authorized: true)
         #expect(a.body.contains(#""reason":"name.required""#))
-        try "version: 1\npack: p\nfields:\n  age:\n    checks: [{type: integer}]\n".write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
+        try "version: 1\npack: p\nfields:\n  age:\n    checks: [{type: integer}]\n".write(
+            toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
         kill(s.process.processIdentifier, SIGHUP)
         var reloaded = false
         for _ in 0..<50 where !reloaded {
@@ -155,7 +166,9 @@ import Testing
         #expect(a.status == 200 && a.body == "{\"reloaded\":true,\"packs\":[\"p\"]}\n")
         let end = s.stop()
         #expect(end.status == 0)
-        #expect(end.stderr.contains("sift serve: rules not reloaded (the rules in use go on serving):\n\(dir)/p.yaml:1:1: error: the pack 'p' has no rules"))
+        #expect(
+            end.stderr.contains(
+                "sift serve: rules not reloaded (the rules in use go on serving):\n\(dir)/p.yaml:1:1: error: the pack 'p' has no rules"))
         #expect(end.stderr.hasSuffix("sift serve: rules reloaded: p\nsift serve: rules reloaded: p\nsift serve: stopped\n"))
     }
 }

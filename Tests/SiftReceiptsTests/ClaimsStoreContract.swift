@@ -51,7 +51,9 @@ struct ClaimsStoreContract {
         c.record("t:e", bob)  // a key claimed twice: the block fails, its entitlements too
         #expect(throws: LedgerError.self) { try c.commit() }
         let d = try open(true)
+        d.putEntitlement(row(25, "expired", uuid: "n-9"))  // two in one block: as if written one after the other
         d.putEntitlement(row(30, "active", uuid: "n-3", user: "u-2"))
+        d.putEntitlement(row(26, "expired", uuid: "n-8"))
         try d.commit()
         let kept = try d.entitlements(EntitlementQuery(originalTransactionID: "e-1"))
         #expect(kept.count == 1)
