@@ -133,6 +133,7 @@ let package = Package(
             name: "SiftServe",
             dependencies: [
                 "Sift", "SiftCore", "SiftReceipts", "SiftAppStore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),

@@ -52,26 +52,34 @@ extension RecordSession {
     /// The entitlements of a buyer (`account`: their `appAccountToken` or the user id the app
     /// posted) kept in the session's ledger, as of `asOf`. Throws `LedgerUnavailable` when the
     /// session has no ledger given (`ledger:`) or it cannot be read.
-    public nonisolated func entitlements(account: String, asOf: Date = Date()) throws -> [LedgerEntitlement] {
+    public func entitlements(account: String, asOf: Date = Date()) throws -> [LedgerEntitlement] {
         try entitlements(EntitlementQuery(account: account), asOf: asOf)
     }
 
     /// The entitlement of one subscription or purchase, by its original transaction id.
-    public nonisolated func entitlement(originalTransactionID: String, asOf: Date = Date()) throws -> LedgerEntitlement? {
+    public func entitlement(originalTransactionID: String, asOf: Date = Date()) throws -> LedgerEntitlement? {
         try entitlements(EntitlementQuery(originalTransactionID: originalTransactionID), asOf: asOf).first
     }
 
-    private nonisolated func entitlements(_ query: EntitlementQuery, asOf: Date) throws -> [LedgerEntitlement] {
+    /// Read through one store, opened at the first read and kept (again after a failure).
+    private func entitlements(_ query: EntitlementQuery, asOf: Date) throws -> [LedgerEntitlement] {
         guard let ledger = environment.overrides["ledger"] else {
             throw LedgerUnavailable(message: "the session has no ledger: give one (RecordSession(pipeline:ledger:))")
         }
         do {
-            let store = try ClaimsStores.openToRead(ledger, environment)
+            let store = try reader.store ?? ClaimsStores.openToRead(ledger, environment)
+            reader.store = store
             return try store.entitlements(query).map { LedgerEntitlement($0, asOf: asOf.siftMillis) }
         } catch let error as LedgerError {
+            reader.store = nil
             throw LedgerUnavailable(message: error.message)
         }
     }
+}
+
+/// The store a session reads entitlements through, kept by the session (its actor) between reads.
+final class EntitlementReader {
+    var store: (any ClaimsStore)?
 }
 
 /// The ledger could not be read (or the session has none); the message names it, never a password.

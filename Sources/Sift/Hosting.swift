@@ -116,6 +116,8 @@ public actor RecordSession {
 
     /// Where its ledger is, for reading entitlements (`entitlements(account:)`).
     nonisolated let environment: RunEnvironment
+    /// The store entitlements are read through, once opened.
+    let reader = EntitlementReader()
 
     /// What a record that names a key twice means, as the session was made with.
     private nonisolated let duplicateKeys: DuplicateKeys

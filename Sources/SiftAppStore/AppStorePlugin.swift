@@ -193,3 +193,11 @@ enum AppStorePlugin {
         return (try? Certificate(derEncoded: bytes)).map { [$0] }
     }
 }
+
+extension Pack {
+    /// True when the pack takes App Store Server Notifications: its `app_store:` section's `kind`
+    /// is `notification` (`sift serve` sends Apple's notifications to such packs only).
+    package var takesAppStoreNotifications: Bool {
+        stages.contains { ($0 as? AppStoreStage)?.policy.kind == .notification }
+    }
+}

@@ -51,14 +51,15 @@ enum PostgresSchema {
     static let runIndex: PostgresQuery =
         "CREATE INDEX sift_claims_run_range ON sift_claims USING brin (run) WITH (autosummarize = on)"
 
-    /// The version in the database must be this one.
-    static func check(_ db: PostgresSession) throws(LedgerError) {
+    /// The version in the database must be this one, with every table a run writes (`forRuns`:
+    /// `sift ledger init` checks the version only, before it adds what is missing).
+    static func check(_ db: PostgresSession, forRuns: Bool = true) throws(LedgerError) {
         let exists = try db.rows("SELECT to_regclass('sift_ledger') IS NOT NULL", as: Bool.self).first == true
         guard exists, let found = try db.rows("SELECT version FROM sift_ledger", as: Int32.self).first else {
             throw LedgerError(
                 message: "ledger \(db.url.shown): the database has no Sift ledger; create it with: sift ledger init --ledger URL")
         }
-        if found == version, !(try hasEntitlements(db)) {
+        if forRuns, found == version, !(try hasEntitlements(db)) {
             throw LedgerError(
                 message: "ledger \(db.url.shown): made by an older Sift, it keeps no entitlements; bring it up to date with: "
                     + "sift ledger init --ledger URL")
@@ -77,7 +78,7 @@ enum PostgresSchema {
             try db.execute("SELECT pg_advisory_xact_lock(\(PostgresClaimsStore.blockLock))")
             let exists = try db.rows("SELECT to_regclass('sift_ledger') IS NOT NULL", as: Bool.self).first == true
             if exists {
-                try check(db)
+                try check(db, forRuns: false)
                 var done: [Upgrade] = []
                 if try keysFollowACollation(db) {
                     // Rebuilds the primary key's index with byte-wise comparisons; the rows stay.
@@ -92,7 +93,7 @@ enum PostgresSchema {
                     done.append(.runIndexMadeRanged)
                 }
                 if !(try hasEntitlements(db)) {
-                    for statement in EntitlementSQL.create("sift_entitlements", ifMissing: false) {
+                    for statement in EntitlementSQL.create("sift_entitlements", ifMissing: false, byteWise: true) {
                         try db.execute(PostgresQuery(unsafeSQL: statement))
                     }
                     done.append(.entitlementsAdded)
@@ -110,7 +111,7 @@ enum PostgresSchema {
             ] as [PostgresQuery] {
                 try db.execute(statement)
             }
-            for statement in EntitlementSQL.create("sift_entitlements", ifMissing: false) {
+            for statement in EntitlementSQL.create("sift_entitlements", ifMissing: false, byteWise: true) {
                 try db.execute(PostgresQuery(unsafeSQL: statement))
             }
             try db.execute("INSERT INTO sift_ledger (version) VALUES (\(version))")

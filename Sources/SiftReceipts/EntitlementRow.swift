@@ -49,6 +49,13 @@ package struct EntitlementRow: Sendable, Equatable {
         self.via = via
     }
 
+    /// Which of two rows of one original transaction the ledger keeps (the greater): the later
+    /// period (`expires_ms`; a purchase that does not expire has none), then, within a period, the
+    /// one Apple signed last, then the notification and the transaction id (so that every order of
+    /// arrival ends the same). A refund of an earlier period never ends a later one; a reversal
+    /// signed after its refund ends it.
+    package var rank: (Int64, Int64, String, String) { (expiresMs ?? -1, signedMs, notificationUUID ?? "", transactionID) }
+
     /// The state as of `asOf`, and the date that changed it (nil when Apple's word still holds):
     /// past `expires_ms` an active entitlement is expired, or in billing retry a grace period while
     /// the grace end is ahead and billing retry after; past a known grace end, a grace period ends.
@@ -114,24 +121,27 @@ package enum EntitlementSQL {
     ]
 
     /// The table: one row per original transaction; looked up by buyer through two indexes.
-    package static func create(_ table: String, ifMissing: Bool) -> [String] {
+    /// `byteWise` (PostgreSQL): the texts the upsert compares are compared byte by byte
+    /// (`COLLATE "C"`), as SQLite compares every text and Swift the ids' ASCII.
+    package static func create(_ table: String, ifMissing: Bool, byteWise: Bool = false) -> [String] {
         let exists = ifMissing ? "IF NOT EXISTS " : ""
+        let c = byteWise ? #" COLLATE "C""# : ""
         return [
             """
             CREATE TABLE \(exists)\(table) (
-              original_transaction_id TEXT PRIMARY KEY, transaction_id TEXT NOT NULL, product_id TEXT NOT NULL,
+              original_transaction_id TEXT\(c) PRIMARY KEY, transaction_id TEXT\(c) NOT NULL, product_id TEXT NOT NULL,
               account TEXT, order_id TEXT, user_id TEXT, state TEXT NOT NULL, expires_ms BIGINT, grace_expires_ms BIGINT,
               billing_retry BOOLEAN NOT NULL, auto_renew BOOLEAN, signed_ms BIGINT NOT NULL, via TEXT NOT NULL,
-              notification_uuid TEXT, notification_type TEXT)
+              notification_uuid TEXT\(c), notification_type TEXT)
             """,
             "CREATE INDEX \(exists)\(table)_account ON \(table) (account)",
             "CREATE INDEX \(exists)\(table)_user ON \(table) (user_id)",
         ]
     }
 
-    /// Writes a row: the state's columns only when it was signed later than the one kept (or at
-    /// the same time by a notification that sorts after it: the same answer in every order); the
-    /// buyer's ids when the kept row has none.
+    /// Writes a row: the state's columns only when the row is greater than the one kept
+    /// (`EntitlementRow.rank`: a later period, or the same period signed later); the buyer's ids
+    /// when the kept row has none.
     package static func upsert(_ table: String) -> String {
         let params = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
         return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(params))\n" + onConflict(table)
@@ -140,9 +150,10 @@ package enum EntitlementSQL {
     /// The upsert's `ON CONFLICT` clause: the state's columns from a row signed later, the buyer's
     /// ids where the kept row has none.
     package static func onConflict(_ table: String) -> String {
-        let newer =
-            "(excluded.signed_ms > \(table).signed_ms OR (excluded.signed_ms = \(table).signed_ms AND "
-            + "coalesce(excluded.notification_uuid, '') > coalesce(\(table).notification_uuid, '')))"
+        func key(_ t: String) -> String {
+            "(coalesce(\(t).expires_ms, -1), \(t).signed_ms, coalesce(\(t).notification_uuid, ''), \(t).transaction_id)"
+        }
+        let newer = "\(key("excluded")) > \(key(table))"
         let owners = ["account", "order_id", "user_id"].map { "\($0) = coalesce(\(table).\($0), excluded.\($0))" }
         let state = columns.filter { !["original_transaction_id", "account", "order_id", "user_id"].contains($0) }.map {
             "\($0) = CASE WHEN \(newer) THEN excluded.\($0) ELSE \(table).\($0) END"
@@ -151,8 +162,8 @@ package enum EntitlementSQL {
     }
 
     /// The rows of one block as one row per original transaction, as writing them one after
-    /// another would leave it (a statement may change a row once): the state of the one signed
-    /// last, the buyer's ids of the first that had them.
+    /// another would leave it (a statement may change a row once): the state of the greatest
+    /// (`EntitlementRow.rank`), the buyer's ids of the first that had them.
     package static func merged(_ rows: [EntitlementRow]) -> [EntitlementRow] {
         var out: [String: EntitlementRow] = [:]
         var order: [String] = []
@@ -163,7 +174,7 @@ package enum EntitlementSQL {
                 continue
             }
             let (account, orderID, user) = (kept.account ?? row.account, kept.order ?? row.order, kept.user ?? row.user)
-            if (row.signedMs, row.notificationUUID ?? "") > (kept.signedMs, kept.notificationUUID ?? "") { kept = row }
+            if row.rank > kept.rank { kept = row }
             (kept.account, kept.order, kept.user) = (account, orderID, user)
             out[row.originalTransactionID] = kept
         }

@@ -22,31 +22,34 @@ struct BearerToken: Sendable {
     }
 }
 
-/// A token bucket: `rate` requests a second on average, `burst` at once (the notification
-/// endpoint, which needs no token). A refused request is answered 429, and Apple sends it again.
+/// Token buckets, one per source address: `rate` requests a second on average, `burst` at once
+/// (the notification endpoint, which needs no token). A refused request is answered 429 and Apple
+/// sends it again later; a flood from one address does not starve Apple's. At most `maxSources`
+/// addresses are remembered (then the buckets start afresh).
 final class RateLimit: @unchecked Sendable {
     private let lock = NSLock()
     private let rate: Double
     private let burst: Double
-    private var tokens: Double
-    private var last: TimeInterval
+    private var buckets: [String: (tokens: Double, last: TimeInterval)] = [:]
+    private let maxSources = 10_000
 
     init(perSecond rate: Double, burst: Double) {
         self.rate = rate
         self.burst = burst
-        tokens = burst
-        last = ProcessInfo.processInfo.systemUptime
     }
 
-    /// Takes one token if there is one.
-    func take() -> Bool {
+    /// Takes one token from `source`'s bucket if there is one.
+    func take(from source: String) -> Bool {
         lock.withLock {
             let now = ProcessInfo.processInfo.systemUptime
-            tokens = min(burst, tokens + (now - last) * rate)
-            last = now
-            guard tokens >= 1 else { return false }
-            tokens -= 1
-            return true
+            if buckets.count >= maxSources, buckets[source] == nil { buckets.removeAll(keepingCapacity: true) }
+            var b = buckets[source] ?? (burst, now)
+            b.tokens = min(burst, b.tokens + (now - b.last) * rate)
+            b.last = now
+            let ok = b.tokens >= 1
+            if ok { b.tokens -= 1 }
+            buckets[source] = b
+            return ok
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import SiftCore
@@ -20,6 +21,10 @@ package struct ServeServer: Sendable {
         /// Notifications taken a second on average, and at once.
         package var notificationRate = 100.0
         package var notificationBurst = 200.0
+        /// Connections served at once.
+        package var maxConnections = 1024
+        /// A body must arrive within this many seconds (408 otherwise).
+        package var bodySeconds = 10.0
         package var language = Language.en
         package var duplicateKeys = DuplicateKeys.reject
         package init() {}
@@ -41,7 +46,7 @@ package struct ServeServer: Sendable {
         self.token = token
         rules = try CurrentRules(source: source)
         self.ledger = ledger.map(LedgerReader.init(open:))
-        notifications = RateLimit(perSecond: settings.notificationRate, burst: settings.notificationBurst)
+        notifications = RateLimit(perSecond: settings.notificationRate, burst: max(1, settings.notificationBurst))
     }
 
     /// True when the rules keep claims across records (replay detection, a ledger).
@@ -52,8 +57,12 @@ package struct ServeServer: Sendable {
     package func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         var logger = Logger(label: "sift-serve")
         logger.logLevel = .warning
+        // A connection idle for 30 s is closed; at most `maxConnections` at once (more wait in the backlog).
         let app = Application(
-            router: router(), configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+            router: router(), server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? settings.port) }, logger: logger)
         try await app.runService()
         try await rules.current.session.finish()
@@ -62,6 +71,12 @@ package struct ServeServer: Sendable {
     /// Loads the rules again (SIGHUP, `POST /v1/reload`): refused, with the old rules serving on,
     /// when they have errors.
     package func reload() -> (packs: [String]?, errors: String?) {
+        if ledger == nil, keepsState {
+            metrics.reload("refused")
+            let why = "the rules keep claims in memory (no --ledger): a reload would forget them; restart with --ledger FILE|URL"
+            serveLog("rules not reloaded: \(why)")
+            return (nil, why)
+        }
         do {
             let packs = try rules.reload()
             metrics.reload("loaded")
@@ -74,22 +89,24 @@ package struct ServeServer: Sendable {
         }
     }
 
-    package func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    package func router() -> Router<ServeContext> {
+        let router = Router(context: ServeContext.self)
         router.add(middleware: CountingMiddleware(metrics: metrics))
         router.get("/healthz") { _, _ in Self.answer(.ok, "ok\n", type: "text/plain; charset=utf-8") }
-        router.get("/readyz") { _, _ in ready() }
+        router.get("/readyz") { _, _ in await ready() }
         router.get("/metrics") { _, _ in Self.answer(.ok, metrics.text, type: "text/plain; version=0.0.4; charset=utf-8") }
         router.post("/v1/check") { request, _ in
             if let refused = authorize(request) { return refused }
             var request = request
-            guard let body = try await Self.body(&request, upTo: settings.maxBody) else { return Self.tooLarge(settings.maxBody) }
+            guard let body = try await body(&request, upTo: settings.maxBody) else { return Self.tooLarge(settings.maxBody) }
             return await check(body, contentType: request.headers[.contentType])
         }
-        router.post("/v1/app-store/notifications") { request, _ in
-            guard notifications.take() else { return Self.error(.tooManyRequests, "too many notifications; send it again later") }
+        router.post("/v1/app-store/notifications") { request, context in
+            guard notifications.take(from: context.remoteHost) else {
+                return Self.error(.tooManyRequests, "too many notifications; send it again later")
+            }
             var request = request
-            guard let body = try await Self.body(&request, upTo: settings.maxNotification) else {
+            guard let body = try await body(&request, upTo: settings.maxNotification) else {
                 return Self.tooLarge(settings.maxNotification)
             }
             return await notification(body)
@@ -97,7 +114,8 @@ package struct ServeServer: Sendable {
         router.get("/v1/entitlements") { request, _ in
             if let refused = authorize(request) { return refused }
             let query = request.uri.queryParameters
-            return entitlements(account: query["account"].map(String.init), original: query["original_transaction_id"].map(String.init))
+            return await entitlements(
+                account: query["account"].map(String.init), original: query["original_transaction_id"].map(String.init))
         }
         router.post("/v1/reload") { request, _ in
             if let refused = authorize(request) { return refused }
@@ -118,11 +136,25 @@ package struct ServeServer: Sendable {
         return router
     }
 
-    /// The request's body, or nil when it is over `limit` bytes.
-    static func body(_ request: inout Request, upTo limit: Int) async throws -> [UInt8]? {
+    /// The request's body, or nil when it is over `limit` bytes; throws 408 when it does not
+    /// arrive within `settings.bodySeconds` (a client that sends a byte now and then).
+    func body(_ request: inout Request, upTo limit: Int) async throws -> [UInt8]? {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return nil }
+        let body = request.body
+        let seconds = settings.bodySeconds
         do {
-            let buffer = try await request.collectBody(upTo: limit)
+            let buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask { try await body.collect(upTo: limit) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let buffer = first else {
+                    throw HTTPError(.requestTimeout, message: "the body did not arrive within \(Int(seconds)) seconds")
+                }
+                return buffer
+            }
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
             return nil
@@ -152,9 +184,21 @@ package enum ServeStartError: Error, CustomStringConvertible {
     }
 }
 
+/// The server's request context: the connection's peer, for the notifications' rate per source.
+package struct ServeContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
+    /// The peer's address without its port (`127.0.0.1`), or "" when unknown.
+    let remoteHost: String
+
+    package init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteHost = source.channel.remoteAddress?.ipAddress ?? ""
+    }
+}
+
 /// Counts every request by endpoint and status, and those in flight.
 struct CountingMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeContext
     let metrics: ServeMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -49,7 +49,7 @@ import Testing
                 #expect(reasons == [] || (n == renew && reasons == ["app_store.refunded"]))
             }
             let e = try #require(
-                try s.entitlement(originalTransactionID: "7000", asOf: Date(timeIntervalSince1970: Double(signedDate) / 1000)))
+                try await s.entitlement(originalTransactionID: "7000", asOf: Date(timeIntervalSince1970: Double(signedDate) / 1000)))
             #expect(e.state == "active")
             #expect(e.transactionID == "7002")
             #expect(e.expiresMs == far)
@@ -57,11 +57,11 @@ import Testing
             #expect(e.notificationUUID == "u-4")
             #expect(e.signedMs == signedDate + 3 * day)
             // Past its expiry it is expired, and says what Apple signed.
-            let later = try #require(try s.entitlement(originalTransactionID: "7000", asOf: Date(timeIntervalSince1970: 1.1e10)))
+            let later = try #require(try await s.entitlement(originalTransactionID: "7000", asOf: Date(timeIntervalSince1970: 1.1e10)))
             #expect(later.state == "expired" && later.signedState == "active")
             // Found by the transaction's appAccountToken, in any case.
-            #expect(try s.entitlements(account: "5f0e6c8a-0000-4000-8000-00000000000a").map(\.originalTransactionID) == ["7000"])
-            #expect(try s.entitlements(account: "5F0E6C8A-0000-4000-8000-00000000000A").count == 1)
+            #expect(try await s.entitlements(account: "5f0e6c8a-0000-4000-8000-00000000000a").map(\.originalTransactionID) == ["7000"])
+            #expect(try await s.entitlements(account: "5F0E6C8A-0000-4000-8000-00000000000A").count == 1)
         }
     }
 
@@ -74,7 +74,7 @@ import Testing
         // The renewal arrives after its refund: not credited, and the refund's state stays.
         let reasons = await s.validate(json: renew).reasons.map(\.text)
         #expect(reasons == ["app_store.refunded"])
-        let e = try #require(try s.entitlement(originalTransactionID: "7000"))
+        let e = try #require(try await s.entitlement(originalTransactionID: "7000"))
         #expect(e.state == "refunded" && e.notificationType == "REFUND")
     }
 
@@ -85,16 +85,16 @@ import Testing
             transaction(
                 "7100", product: "com.example.monthly", type: "Auto-Renewable Subscription", extra: #","expiresDate":9999999999999"#))
         #expect(await s.validate(json: record(jws, order: "o-9", user: "u-9")).isValid)
-        let before = try #require(try s.entitlements(account: "u-9").first)
+        let before = try #require(try await s.entitlements(account: "u-9").first)
         #expect(before.userID == "u-9" && before.orderID == "o-9" && before.via == "transaction" && before.state == "active")
         // Apple's renewal, signed later, has no order or user: the state is its, the buyer stays.
         let renewal = note("DID_RENEW", uuid: "w-1", at: signedDate + 1, id: "7101", expires: 9_999_999_999_999, original: "7100")
         #expect(await s.validate(json: renewal).isValid)
-        let e = try #require(try s.entitlements(account: "u-9").first)
+        let e = try #require(try await s.entitlements(account: "u-9").first)
         #expect(e.userID == "u-9" && e.orderID == "o-9" && e.via == "notification" && e.transactionID == "7101")
         #expect(e.originalTransactionID == "7100")
         // A session without a ledger has none to read.
         let none = try RecordSession(pipeline: try pipeline(pki))
-        #expect(throws: LedgerUnavailable.self) { try none.entitlements(account: "u-9") }
+        await #expect(throws: LedgerUnavailable.self) { try await none.entitlements(account: "u-9") }
     }
 }

@@ -165,6 +165,31 @@ struct PostgresLedgerCLITests {
         #expect(try psql(url, "SELECT count(*) FROM sift_claims") == "5\n")
     }
 
+    /// A ledger made before entitlements were kept: a run is refused with what to do, `sift ledger
+    /// init` adds the table (the claims kept), and runs then write and read entitlements.
+    @Test func aLedgerWithoutEntitlementsIsRefusedUntilInitAddsThem() throws {
+        let url = try database()
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).status == 0)
+        _ = try psql(url, "DROP TABLE sift_entitlements")
+        let args = [
+            "run", "--rules", "rules/app-store-notifications.yaml", "samples/app-store/notifications.jsonl", "--as-of",
+            "2026-11-21T00:00:00Z", "--quiet", "--ledger", url,
+        ]
+        let refused = try SiftProcess.run(args)
+        #expect(refused.status == 4)
+        #expect(
+            refused.stderr
+                == "sift: ledger \(url.split(separator: "?")[0]): made by an older Sift, it keeps no entitlements; bring it up to date with: "
+                + "sift ledger init --ledger URL\n")
+        let upgrade = try SiftProcess.run(["ledger", "init", "--ledger", url])
+        #expect(upgrade.stdout == "sift ledger: \(url) upgraded in place (each subscription's entitlement now kept)\n")
+        #expect(try SiftProcess.run(["ledger", "init", "--ledger", url]).stdout == "sift ledger: \(url) is set up already\n")
+        #expect(try SiftProcess.run(args).status == 0)
+        let listed = try SiftProcess.run(["ledger", "entitlements", "--ledger", url, "--format", "json", "--as-of", "2026-11-21T00:00:00Z"])
+        #expect(listed.stdout.split(separator: "\n").count == 6)
+        #expect(try psql(url, "SELECT count(*) FROM sift_entitlements") == "6\n")
+    }
+
     /// A run whose block loses a race settles it again. Another connection claims the second
     /// record's transaction after the run looked it up and before the run's claims went in: the
     /// run waits for that connection's transaction (seen in `pg_stat_activity`), which then

@@ -110,6 +110,7 @@ import Testing
         // A body that is not Apple's: 400 (Apple's always is); a forged one would be 200 and logged.
         let junk = try await a.request("POST", "/v1/app-store/notifications", body: #"{"hello":1}"#)
         #expect(junk.status == 400)
+        #expect(junk.body == #"{"error":"not an App Store notification: the body must be {\"signedPayload\": \"...\"}"}"# + "\n")
         #expect(a.stop().status == 0)
         #expect(b.stop().status == 0)
 
@@ -135,6 +136,24 @@ import Testing
             json.stdout.split(separator: "\n").first
                 == #"{"original_transaction_id":"4000000000000101","product_id":"com.example.monthly","state":"expired","signed_state":"active","changed_by":"expires_ms","expires_ms":1797724800000,"auto_renew":false,"transaction_id":"4000000000000101","signed_ms":1795132800000,"via":"notification","notification_uuid":"7d1c0a51-0000-4000-8000-000000000002","notification_type":"DID_CHANGE_RENEWAL_STATUS.AUTO_RENEW_DISABLED"}"#
         )
+    }
+
+    /// The notification endpoint needs no token, so it sends nothing but Apple's body to nothing but
+    /// notification packs: a receipt posted there (with an owner of the sender's choosing) is
+    /// refused and credits nothing, even when every shipped pack is loaded.
+    @Test func theNotificationEndpointCreditsNothingButNotifications() async throws {
+        let ledger = TemporaryFiles.path("sift-serve-n-") + ".sqlite"
+        let s = try ServeProcess(["--rules", "rules", "--ledger", ledger])
+        let receipt =
+            #"{"order_id":"o-x","user_id":"attacker","receipt":{"status":0,"environment":"Production","receipt":{"bundle_id":"com.example.app","in_app":[{"product_id":"com.example.coins100","transaction_id":"1000000000000001","quantity":"1"}]}}}"#
+        var a = try await s.request("POST", "/v1/app-store/notifications", body: receipt)
+        #expect(a.status == 400)
+        a = try await s.request("POST", "/v1/app-store/notifications", body: #"{"signedPayload":"x","order":"o-x","user":"attacker"}"#)
+        #expect(a.status == 400)
+        // The owner's own upload is credited to the owner.
+        a = try await s.request("POST", "/v1/check", body: receipt.replacingOccurrences(of: "attacker", with: "u-1"), authorized: true)
+        #expect(a.status == 200 && a.body.contains(#""creditable":[{"#) && !a.body.contains("redelivery"))
+        #expect(s.stop().status == 0)
     }
 
     /// `POST /v1/reload` and SIGHUP: rules with errors are refused and the old ones go on serving.
