@@ -1,8 +1,9 @@
 import Foundation
 
-/// One subscription's or purchase's entitlement as the ledger keeps it: the state Apple signed
-/// last for its original transaction (never an older notification delivered late), as of the
-/// time asked for, and the buyer it was credited to (docs/SERVE.md, "Entitlements").
+/// One subscription's or purchase's entitlement as the ledger keeps it: the latest state of its
+/// original transaction (the later period, then the one Apple signed last; never an older
+/// notification delivered late), as of the time asked for, and the buyer it was credited to
+/// (docs/SERVE.md, "Entitlements").
 public struct LedgerEntitlement: Sendable, Equatable {
     /// The subscription's (or purchase's) first transaction: one entitlement each.
     public let originalTransactionID: String

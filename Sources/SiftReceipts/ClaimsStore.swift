@@ -68,8 +68,9 @@ package protocol ClaimsStore: AnyObject {
     func claims() throws(LedgerError) -> [LedgerRow]
     /// How many runs hold provisional claims now (each live: gone ones were dropped on opening).
     func liveRuns() throws(LedgerError) -> Int
-    /// Writes an entitlement in this block (`EntitlementRow`): kept when it was signed later than
-    /// the one the ledger has for its original transaction; the buyer's ids filled in when missing.
+    /// Writes an entitlement in this block (`EntitlementRow`): kept when it ranks above the one the
+    /// ledger has for its original transaction (`EntitlementRow.rank`); the buyer's ids filled in
+    /// when missing. A block not kept writes none.
     func putEntitlement(_ row: EntitlementRow)
     /// The entitlements `query` asks for, in original transaction order (outside any block).
     func entitlements(_ query: EntitlementQuery) throws(LedgerError) -> [EntitlementRow]

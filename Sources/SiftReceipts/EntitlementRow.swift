@@ -1,13 +1,13 @@
 import SiftCore
 
 /// One subscription's (or non-consumable's) entitlement as the ledger keeps it: per original
-/// transaction, the latest state Apple signed (by the signing time, never by arrival), its buyer,
-/// and what made it (docs/SERVE.md, "Entitlements").
+/// transaction, the latest state (`rank`: the later period, then the one Apple signed last; never
+/// by arrival), its buyer, and what made it (docs/SERVE.md, "Entitlements").
 ///
-/// Every verified arrival writes it (`ClaimsStore.putEntitlement`): a notification, a signed
-/// transaction the app posted, a delivery made again. The store keeps the one signed last, so an
-/// older notification delivered late never overwrites a newer state; the buyer's ids are kept
-/// from the first arrival that had them (a notification has none, the app's post has).
+/// Every verified arrival without a violation writes it (`ClaimsStore.putEntitlement`): a
+/// notification, a signed transaction the app posted, a delivery made again. The store keeps the
+/// greatest, so an older notification delivered late never overwrites a newer state; the buyer's
+/// ids are kept from the first arrival that had them (a notification has none, the app's post has).
 package struct EntitlementRow: Sendable, Equatable {
     package var originalTransactionID: String
     /// The transaction whose signed data made the state.

@@ -23,6 +23,8 @@ package struct ServeServer: Sendable {
         package var notificationBurst = 200.0
         /// Connections served at once.
         package var maxConnections = 1024
+        /// A connection with no request for this many seconds is closed (0: never).
+        package var idleSeconds = 30.0
         /// A body must arrive within this many seconds (408 otherwise).
         package var bodySeconds = 10.0
         package var language = Language.en
@@ -57,9 +59,10 @@ package struct ServeServer: Sendable {
     package func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         var logger = Logger(label: "sift-serve")
         logger.logLevel = .warning
-        // A connection idle for 30 s is closed; at most `maxConnections` at once (more wait in the backlog).
+        // A connection idle for `idleSeconds` is closed; at most `maxConnections` at once (more wait in the backlog).
+        let idle = settings.idleSeconds > 0 ? TimeAmount.milliseconds(Int64(settings.idleSeconds * 1000)) : nil
         let app = Application(
-            router: router(), server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+            router: router(), server: .http1(configuration: .init(idleTimeout: idle)),
             configuration: .init(
                 address: .hostname(settings.host, port: settings.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
@@ -106,7 +109,7 @@ package struct ServeServer: Sendable {
                 return Self.error(.tooManyRequests, "too many notifications; send it again later")
             }
             var request = request
-            guard let body = try await body(&request, upTo: settings.maxNotification) else {
+            guard let body = try await body(&request, upTo: settings.maxNotification, deadline: true) else {
                 return Self.tooLarge(settings.maxNotification)
             }
             return await notification(body)
@@ -136,10 +139,14 @@ package struct ServeServer: Sendable {
         return router
     }
 
-    /// The request's body, or nil when it is over `limit` bytes; throws 408 when it does not
-    /// arrive within `settings.bodySeconds` (a client that sends a byte now and then).
-    func body(_ request: inout Request, upTo limit: Int) async throws -> [UInt8]? {
+    /// The request's body, or nil when it is over `limit` bytes. `deadline`: throws 408 when it
+    /// does not arrive within `settings.bodySeconds` (a client that sends a byte now and then), for
+    /// the endpoint without a token; a request with the token is trusted to send its body.
+    func body(_ request: inout Request, upTo limit: Int, deadline: Bool = false) async throws -> [UInt8]? {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { return nil }
+        guard deadline else {
+            do { return Array(try await request.collectBody(upTo: limit).readableBytesView) } catch is NIOTooManyBytesError { return nil }
+        }
         let body = request.body
         let seconds = settings.bodySeconds
         do {
@@ -187,13 +194,15 @@ package enum ServeStartError: Error, CustomStringConvertible {
 /// The server's request context: the connection's peer, for the notifications' rate per source.
 package struct ServeContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
-    /// The peer's address without its port (`127.0.0.1`), or "" when unknown.
-    let remoteHost: String
+    private let channel: any Channel
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        remoteHost = source.channel.remoteAddress?.ipAddress ?? ""
+        channel = source.channel
     }
+
+    /// The peer's address without its port (`127.0.0.1`), or "" when unknown.
+    var remoteHost: String { channel.remoteAddress?.ipAddress ?? "" }
 }
 
 /// Counts every request by endpoint and status, and those in flight.

@@ -156,6 +156,19 @@ import Testing
         #expect(s.stop().status == 0)
     }
 
+    /// Notifications over the rate from one address are answered 429 (Apple sends them again).
+    @Test func notificationsOverTheRateAreAnswered429() async throws {
+        let note = try String(contentsOfFile: SiftProcess.packageRoot.path + "/samples/app-store/notifications.jsonl", encoding: .utf8)
+            .split(separator: "\n")[0]
+        let s = try ServeProcess(["--rules", "rules/app-store-notifications.yaml", "--notification-rate", "0.01"])
+        var statuses: [Int] = []
+        for _ in 0..<3 { statuses.append(try await s.request("POST", "/v1/app-store/notifications", body: String(note)).status) }
+        #expect(statuses == [200, 429, 429])
+        let a = try await s.request("POST", "/v1/app-store/notifications", body: String(note))
+        #expect(a.body == "{\"error\":\"too many notifications; send it again later\"}\n")
+        #expect(s.stop().status == 0)
+    }
+
     /// `POST /v1/reload` and SIGHUP: rules with errors are refused and the old ones go on serving.
     @Test func aReloadWithErrorsIsRefusedAndTheOldRulesServeOn() async throws {
         let dir = TemporaryFiles.path("sift-serve-rules-")
