@@ -12,8 +12,8 @@ struct LedgerCommand: ParsableCommand {
         commandName: "ledger", abstract: "Set up the claims ledger that replay detection shares across runs and hosts.",
         subcommands: [Init.self, Status.self, Copy.self, Export.self, Entitlements.self])
 
-    /// The ledger options every subcommand takes.
-    struct Target: ParsableArguments {
+    /// Where the ledger is: `--ledger` (or SIFT_LEDGER) and its password file (`sift ledger`, `sift serve`).
+    struct Location: ParsableArguments {
         @Option(
             name: .long,
             help: ArgumentHelp(
@@ -22,6 +22,13 @@ struct LedgerCommand: ParsableCommand {
 
         @Option(name: .long, help: "File whose first line is the PostgreSQL ledger's password (else PGPASSWORD, then .pgpass).")
         var ledgerPasswordFile: String?
+    }
+
+    /// The ledger options every subcommand takes.
+    struct Target: ParsableArguments {
+        @OptionGroup var location: Location
+        var ledger: String? { location.ledger }
+        var ledgerPasswordFile: String? { location.ledgerPasswordFile }
 
         func validate() throws {
             if ledger == nil { throw ValidationError("give the ledger with --ledger FILE|URL or SIFT_LEDGER") }

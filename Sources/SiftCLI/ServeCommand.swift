@@ -24,14 +24,8 @@
         @Option(name: .long, help: "The rules: a folder or a file.")
         var rules: String = "rules"
 
-        @Option(
-            name: .long,
-            help: ArgumentHelp(
-                "The ledger: a SQLite file or postgresql://USER@HOST:PORT/DB?sslmode=... (default: SIFT_LEDGER).", valueName: "FILE|URL"))
-        var ledger: String? = ProcessInfo.processInfo.environment["SIFT_LEDGER"].flatMap { $0.isEmpty ? nil : $0 }
-
-        @Option(name: .long, help: "File whose first line is the PostgreSQL ledger's password (else PGPASSWORD, then .pgpass).")
-        var ledgerPasswordFile: String?
+        @OptionGroup var location: LedgerCommand.Location
+        var ledger: String? { location.ledger }
 
         @Option(name: .long, help: "The address and port to listen on (only this machine by default).")
         var listen: String = "127.0.0.1:8080"
@@ -130,7 +124,7 @@
             var environment = RunEnvironment()
             if let ledger { environment.overrides["ledger"] = ledger }
             #if PostgresLedger
-                environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: ledgerPasswordFile)
+                environment.ledgerOpeners["postgresql"] = PostgresLedger.opener(passwordFile: location.ledgerPasswordFile)
             #endif
             return environment
         }
@@ -164,7 +158,7 @@
             let hangUp = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
             hangUp.setEventHandler { [server] in _ = server.reload() }
             hangUp.resume()
-            let failure = Failure()
+            let failure = TaskOutcome()
             let done = DispatchSemaphore(value: 0)
             Task { [server, shown] in
                 do {
@@ -184,14 +178,6 @@
                 Foundation.exit(4)
             }
             eprint("sift serve: stopped")
-        }
-
-        /// How the server's task ended.
-        final class Failure: @unchecked Sendable {
-            private let lock = NSLock()
-            private var text: String?
-            func set(_ t: String) { lock.withLock { text = t } }
-            var failure: String? { lock.withLock { text } }
         }
     }
 #endif

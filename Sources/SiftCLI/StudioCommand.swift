@@ -47,7 +47,7 @@
                     "sift studio: warning: listening on \(address): anyone who can reach it with the token can edit the rules, "
                         + "and the token crosses the network unencrypted; open it by exactly this address")
             }
-            let outcome = Outcome()
+            let outcome = TaskOutcome()
             let done = DispatchSemaphore(value: 0)
             Task {
                 do {
@@ -65,14 +65,6 @@
                 eprint("sift studio: \(failure)")
                 throw Failed.runtime
             }
-        }
-
-        /// How the server ended, set by its task.
-        final class Outcome: @unchecked Sendable {
-            private let lock = NSLock()
-            private var text: String?
-            func set(_ t: String) { lock.withLock { text = t } }
-            var failure: String? { lock.withLock { text } }
         }
     }
 #endif
