@@ -7,7 +7,8 @@ struct NamedValidator {
 
 /// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
 struct CheckCompiler {
-    static let compositionKeys = ["all", "any", "not", "when", "use", "contains", "sum_of"] + CompareNode.Relation.allCases.map(\.rawValue)
+    static let compositionKeys =
+        ["all", "any", "not", "when", "use", "contains", "sum_of", "expr"] + CompareNode.Relation.allCases.map(\.rawValue)
     static let modifierKeys = ["message", "reason"]
 
     let registry: PluginRegistry
@@ -86,7 +87,7 @@ struct CheckCompiler {
     private mutating func compileMapping(_ node: ConfigNode, _ pairs: [ConfigNode.Pair], prefix: String, allowField: Bool) -> (
         any CheckNode
     )? {
-        let allowedExtra = Self.modifierKeys + ["then", "else"] + (allowField ? ["field"] : [])
+        let allowedExtra = Self.modifierKeys + ["then", "else", "tolerance"] + (allowField ? ["field"] : [])
         let known = Array(registry.checks.keys) + Self.compositionKeys
         let (kinds, extra, unknown) = Self.sortKeys(pairs, known: known, allowedExtra: allowedExtra)
         reportUnknown(unknown, kinds: kinds, suggesting: known + allowedExtra)
@@ -95,6 +96,9 @@ struct CheckCompiler {
             for k in ["then", "else"] where extra[k] != nil {
                 context.error("'\(k)' belongs to a 'when' check", at: extra[k]!.key.mark)
             }
+        }
+        if kind != "expr", let t = extra["tolerance"] {
+            context.error("'tolerance' belongs to an 'expr' check here ('sum_of' takes it inside its mapping)", at: t.key.mark)
         }
         let reason = extra["reason"].flatMap { reasonCode($0.value) }
         let message = extra["message"].flatMap { localized($0.value) }
@@ -196,6 +200,8 @@ struct CheckCompiler {
             return ContainsNode(child: child, reason: reason ?? ReasonCode("\(prefix).contains"), message: message, rule: mark)
         case "sum_of":
             return compileSum(value, at: mark, prefix: prefix, reason: reason, message: message)
+        case "expr":
+            return compileExpr(value, tolerance: extra["tolerance"]?.value, at: mark, prefix: prefix, reason: reason, message: message)
         case "when":
             return compileWhen(value, then: extra["then"], else: extra["else"], at: mark, prefix: prefix, reason: reason, message: message)
         default:

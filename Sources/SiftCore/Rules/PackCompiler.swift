@@ -239,9 +239,11 @@ struct PackCompiler {
             return .always
         }
         let cond = pairs[0].value
-        guard CheckCompiler.namesAField(cond) else {
+        // A formula reads the record: it needs no 'field:'.
+        guard CheckCompiler.namesAField(cond) || cond["expr"] != nil else {
             diagnostics.error(
-                "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}",
+                "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}, "
+                    + "or write a formula, as {when: {expr: \"total > 1000\"}}",
                 at: cond.mark)
             return .always
         }

@@ -83,6 +83,16 @@ package enum SchemaGenerator: Sendable {
             ], description: "", &w)
         modifiers(&w); w.endObject()
         w.field("additionalProperties", false); w.endObject()
+        w.beginObject(); w.field("type", "object")
+        w.field("description", "A formula over the record that must be true (expr; docs/RULES.md, \"Expressions\").")
+        w.key("required"); w.beginArray(); w.string("expr"); w.endArray()
+        w.key("properties"); w.beginObject()
+        w.key("expr"); w.beginObject(); w.field("type", "string")
+        w.field("description", "total == sum(items[*].price * items[*].qty) - coalesce(discount, 0) + shipping"); w.endObject()
+        w.key("tolerance"); w.beginObject(); w.field("type", "number"); w.key("minimum"); w.int(0)
+        w.field("description", "Numbers this close are equal (default 0)."); w.endObject()
+        modifiers(&w); w.endObject()
+        w.field("additionalProperties", false); w.endObject()
         w.beginObject(); w.field("type", "object"); w.field("description", "At least one element of the list must pass the check.")
         w.key("required"); w.beginArray(); w.string("contains"); w.endArray()
         w.key("properties"); w.beginObject(); w.key("contains"); ref(&w, "check"); modifiers(&w); w.endObject()
@@ -155,7 +165,7 @@ package enum SchemaGenerator: Sendable {
         w.key("description"); w.beginObject(); w.field("type", "string"); w.endObject()
         w.key("checks"); ref(&w, "check")
         w.key("count"); w.beginObject(); w.field("description", "How many elements give it ([*]), or the list's length: N or {min, max}")
-        w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "integer"); w.field("minimum", 0); w.endObject()
+        w.key("anyOf"); w.beginArray(); w.beginObject(); w.field("type", "integer"); w.key("minimum"); w.int(0); w.endObject()
         options(
             [
                 PluginSpec.Option("min", .integer, doc: "At least this many."),
@@ -269,9 +279,9 @@ package enum SchemaGenerator: Sendable {
         w.key(key); w.beginObject(); w.field("type", "object")
         w.field("description", key == "fail_when" ? "Exit code 5 when crossed after a run." : "A warning when crossed after a run.")
         w.key("properties"); w.beginObject()
-        w.key("invalid_ratio"); w.beginObject(); w.field("type", "number"); w.field("minimum", 0); w.field("maximum", 1); w.endObject()
+        w.key("invalid_ratio"); w.beginObject(); w.field("type", "number"); w.key("minimum"); w.int(0); w.field("maximum", 1); w.endObject()
         w.key("reasons"); w.beginObject(); w.field("type", "object"); w.key("additionalProperties")
-        w.beginObject(); w.field("type", "integer"); w.field("minimum", 0); w.endObject(); w.endObject()
+        w.beginObject(); w.field("type", "integer"); w.key("minimum"); w.int(0); w.endObject(); w.endObject()
         w.endObject(); w.field("additionalProperties", false); w.endObject()
     }
 }

@@ -1,0 +1,201 @@
+import Foundation
+
+/// A compiled `expr:` formula: a typed tree, built and checked once by `ExprParser` (every
+/// combination that cannot work is refused there), then evaluated per record (`ExprEval`).
+/// Numbers are exact decimals, read from their JSON text, as `sum_of` reads them.
+struct Expr: Sendable {
+    enum Arithmetic: String, Sendable {
+        case add = "+", subtract = "-", multiply = "*", divide = "/"
+
+        /// What an operand of the wrong type "cannot be": "'discount' is a text, it cannot be subtracted".
+        var verb: String {
+            switch self {
+            case .add: return "added"
+            case .subtract: return "subtracted"
+            case .multiply: return "multiplied"
+            case .divide: return "divided"
+            }
+        }
+    }
+
+    enum Comparison: String, Sendable, CaseIterable {
+        case equal = "==", notEqual = "!=", atMost = "<=", atLeast = ">=", less = "<", greater = ">"
+    }
+
+    enum Logic: String, Sendable { case and, or }
+
+    /// What a list of values (a path with `[*]`) is reduced to.
+    enum Aggregate: String, Sendable, CaseIterable { case sum, count, min, max, any, all }
+
+    /// The static type: what the formula gives, when the parser can tell.
+    enum ValueType: String, Sendable {
+        case number, text, bool, null
+        /// A field's value: its type is known only when the record is read.
+        case any
+
+        var noun: String {
+            switch self {
+            case .number: return "a number"
+            case .text: return "a text"
+            case .bool: return "true or false"
+            case .null: return "null"
+            case .any: return "a field's value"
+            }
+        }
+    }
+
+    indirect enum Node: Sendable {
+        case literal(ExprValue)
+        /// A field; `inherited` leading `[*]` are those of the checked field (`.price` beside it),
+        /// bound to the checked element's positions; any other `[*]` gives a list.
+        case path(FieldPath, inherited: Int)
+        case arithmetic(Arithmetic, Expr, Expr)
+        case compare(Comparison, Expr, Expr)
+        case logic(Logic, Expr, Expr)
+        case negation(Expr)
+        case choice(Expr, Expr, Expr)
+        case aggregate(Aggregate, Expr)
+        /// `missing(x)`: the field is not there, or null.
+        case missing(Expr)
+        /// `coalesce(a, b, ...)`: the first that is there and not null.
+        case coalesce([Expr])
+        /// `len(x)`: the characters of a text, the elements of a list.
+        case length(Expr)
+    }
+
+    let node: Node
+    let type: ValueType
+    /// True when it gives a list (a `[*]` path not reduced by an aggregate).
+    let many: Bool
+    /// The formula as written, for messages and explanations.
+    let text: String
+
+    init(_ node: Node, type: ValueType, many: Bool = false, text: String) {
+        self.node = node
+        self.type = type
+        self.many = many
+        self.text = text
+    }
+
+    typealias Problem = ExprParser.Problem
+
+    /// A part of the formula in a message: a text literal as written ('x'), anything else in quotes.
+    static func quoted(_ text: String) -> String {
+        text.hasPrefix("'") || text.hasPrefix("\"") ? text : "'\(text)'"
+    }
+
+    static func path(_ path: FieldPath, text: String, inherited: Int) -> Expr {
+        let free = path.components.filter { $0 == .wildcard }.count - wildcards(in: path, first: inherited)
+        return Expr(.path(path, inherited: inherited), type: .any, many: free > 0, text: text)
+    }
+
+    /// How many of the first `count` components are `[*]`.
+    private static func wildcards(in path: FieldPath, first count: Int) -> Int {
+        path.components.prefix(count).filter { $0 == .wildcard }.count
+    }
+
+    static func arithmetic(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int, text: String? = nil) throws(Problem) -> Expr {
+        for e in [a, b] where e.type != .number && e.type != .any {
+            throw Problem(message: "\(quoted(e.text)) is \(e.type.noun), it cannot be \(op.verb)", offset: at)
+        }
+        let shown = text.map { "\($0)\(b.text)" } ?? "\(a.text) \(op.rawValue) \(b.text)"
+        return Expr(.arithmetic(op, a, b), type: .number, many: a.many || b.many, text: shown)
+    }
+
+    static func compare(_ op: Comparison, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
+        let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
+        if known.count == 2, known[0] != known[1] {
+            throw Problem(message: "'\(a.text)' is \(a.type.noun) and '\(b.text)' \(b.type.noun): they cannot be compared", offset: at)
+        }
+        if ![.equal, .notEqual].contains(op), let t = known.first, t == .bool {
+            throw Problem(message: "true and false are not ordered: '\(op.rawValue)' compares numbers and texts", offset: at)
+        }
+        return Expr(.compare(op, a, b), type: .bool, many: a.many || b.many, text: "\(a.text) \(op.rawValue) \(b.text)")
+    }
+
+    static func logic(_ op: Logic, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
+        try condition(a, at: at, word: op.rawValue)
+        try condition(b, at: at, word: op.rawValue)
+        return Expr(.logic(op, a, b), type: .bool, text: "\(a.text) \(op.rawValue) \(b.text)")
+    }
+
+    static func negation(_ a: Expr, at: Int) throws(Problem) -> Expr {
+        try condition(a, at: at, word: "not")
+        return Expr(.negation(a), type: .bool, text: "not \(a.text)")
+    }
+
+    static func choice(_ c: Expr, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
+        try condition(c, at: at, word: "if")
+        for e in [a, b] where e.many {
+            throw Problem(message: "'\(e.text)' gives a list (it has [*]): reduce it with sum, count, min, max, any or all", offset: at)
+        }
+        let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
+        if known.count == 2, known[0] != known[1] {
+            throw Problem(message: "'then' gives \(a.type.noun) and 'else' \(b.type.noun): both must give the same kind of value", offset: at)
+        }
+        let type = a.type == b.type ? a.type : (known.count == 1 ? known[0] : .any)
+        return Expr(.choice(c, a, b), type: type, text: "if \(c.text) then \(a.text) else \(b.text)")
+    }
+
+    /// `a` can be a condition: true or false (or a field's value, read then), one value.
+    private static func condition(_ a: Expr, at: Int, word: String) throws(Problem) {
+        if a.type != .bool, a.type != .any {
+            throw Problem(message: "'\(word)' takes true or false, and \(quoted(a.text)) is \(a.type.noun)", offset: at)
+        }
+        if a.many {
+            throw Problem(
+                message: "'\(a.text)' gives a list of true and false (it has [*]): say any(...) or all(...)", offset: at)
+        }
+    }
+
+    static let functions = Aggregate.allCases.map(\.rawValue) + ["missing", "coalesce", "len"]
+
+    static func call(_ name: String, _ args: [Expr], at: Int) throws(Problem) -> Expr {
+        let text = "\(name)(\(args.map(\.text).joined(separator: ", ")))"
+        func one() throws(Problem) -> Expr {
+            guard args.count == 1 else { throw Problem(message: "'\(name)' takes one value, not \(args.count)", offset: at) }
+            return args[0]
+        }
+        if let kind = Aggregate(rawValue: name) {
+            let a = try one()
+            let wants: ValueType? = [.sum, .min, .max].contains(kind) ? .number : ([.any, .all].contains(kind) ? .bool : nil)
+            if let wants, a.type != wants, a.type != .any {
+                throw Problem(message: "'\(name)' takes \(wants.noun)s, and '\(a.text)' gives \(a.type.noun)", offset: at)
+            }
+            let type: ValueType = kind == .count || wants == .number ? .number : .bool
+            return Expr(.aggregate(kind, a), type: type, text: text)
+        }
+        switch name {
+        case "missing":
+            let a = try one()
+            guard case .path = a.node else {
+                throw Problem(message: "'missing' takes a field, such as missing(discount)", offset: at)
+            }
+            return Expr(.missing(a), type: .bool, many: a.many, text: text)
+        case "coalesce":
+            guard args.count >= 2 else { throw Problem(message: "'coalesce' takes two values or more, such as coalesce(discount, 0)", offset: at) }
+            let known = Set(args.map(\.type).filter { $0 != .any && $0 != .null })
+            if known.count > 1 { throw Problem(message: "'coalesce' takes values of one kind", offset: at) }
+            return Expr(.coalesce(args), type: known.first ?? .any, many: args.contains(where: \.many), text: text)
+        case "len":
+            let a = try one()
+            if a.type == .number || a.type == .bool { throw Problem(message: "'len' takes a text or a list, and '\(a.text)' is \(a.type.noun)", offset: at) }
+            return Expr(.length(a), type: .number, many: a.many, text: text)
+        default:
+            throw Problem(
+                message: "unknown function '\(name)'" + Suggestion.didYouMean(name, in: functions)
+                    + " (functions: \(functions.joined(separator: ", ")))", offset: at)
+        }
+    }
+}
+
+/// A value while a formula is evaluated.
+enum ExprValue: Sendable, Equatable {
+    case number(Decimal)
+    case text(String)
+    case bool(Bool)
+    case null
+    /// The field is not in the record.
+    case missing
+    case list([ExprValue])
+}

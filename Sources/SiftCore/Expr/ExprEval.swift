@@ -1,0 +1,241 @@
+import Foundation
+
+/// Evaluates a compiled formula against one record. A value that cannot be used (a missing field
+/// added, a text multiplied, a division by zero) stops it with a `Stop`: the check then says what
+/// could not be computed, rather than passing or failing on a guess.
+struct ExprEval {
+    /// Why a formula could not be computed, in words.
+    struct Stop: Error {
+        let en: String
+        let zh: String
+    }
+
+    let context: EvaluationContext
+    /// Numbers within this are equal (`tolerance:`).
+    let tolerance: Decimal
+
+    func value(_ e: Expr) throws(Stop) -> ExprValue {
+        switch e.node {
+        case .literal(let v): return v
+        case .path(let path, let inherited): return read(path, inherited: inherited)
+        case .arithmetic(let op, let a, let b): return try zip(try value(a), try value(b), e) { x, y throws(Stop) in try arithmetic(op, x, y, a, b) }
+        case .compare(let op, let a, let b): return try zip(try value(a), try value(b), e) { x, y throws(Stop) in .bool(try compare(op, x, y, a, b)) }
+        case .logic(let op, let a, let b):
+            let x = try truth(try value(a), a)
+            if op == .and, !x { return .bool(false) }
+            if op == .or, x { return .bool(true) }
+            return .bool(try truth(try value(b), b))
+        case .negation(let a): return .bool(!(try truth(try value(a), a)))
+        case .choice(let c, let a, let b): return try truth(try value(c), c) ? try value(a) : try value(b)
+        case .aggregate(let kind, let a): return try aggregate(kind, try value(a), a)
+        case .missing(let a): return map(try value(a)) { .bool($0 == .missing || $0 == .null) }
+        case .coalesce(let list):
+            for a in list {
+                let v = try value(a)
+                if v != .missing, v != .null { return v }
+            }
+            return .null
+        case .length(let a): return try lengthOf(try value(a), a)
+        }
+    }
+
+    /// True or false, or a stop when the value is neither.
+    func truth(_ v: ExprValue, _ e: Expr) throws(Stop) -> Bool {
+        switch v {
+        case .bool(let b): return b
+        case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
+        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not true or false", zh: "\(e.text) 是\(Self.describeZH(v))，不是 true 或 false")
+        }
+    }
+
+    // MARK: Fields
+
+    /// The field's value: one value, or the list a free `[*]` gives (`missing` when absent).
+    private func read(_ path: FieldPath, inherited: Int) -> ExprValue {
+        var bound = 0
+        func walk(_ v: JSONValue, _ i: Int) -> ExprValue {
+            guard i < path.components.count else { return Self.value(of: v) }
+            switch path.components[i] {
+            case .key(let k):
+                guard v.kind == .object, let next = v[k] else { return .missing }
+                return walk(next, i + 1)
+            case .index(let n):
+                guard v.kind == .array, let next = v[n] else { return .missing }
+                return walk(next, i + 1)
+            case .wildcard:
+                guard v.kind == .array else { return .missing }
+                if i < inherited, bound < context.indices.count {
+                    let n = context.indices[bound]
+                    bound += 1
+                    guard let next = v[n] else { return .missing }
+                    return walk(next, i + 1)
+                }
+                return .list(v.elements.map { walk($0, i + 1) })
+            }
+        }
+        return walk(context.record, 0)
+    }
+
+    /// A JSON value as a formula sees it: numbers exactly (as decimals), text as text.
+    static func value(of v: JSONValue) -> ExprValue {
+        switch v.kind {
+        case .number: return SumNode.decimal(v).map(ExprValue.number) ?? .null
+        case .string: return .text(v.string ?? "")
+        case .bool: return .bool(v.bool ?? false)
+        case .null: return .null
+        case .array: return .list(v.elements.map(value(of:)))
+        default: return .list([])  // an object is no value a formula can use: it stops where used
+        }
+    }
+
+    // MARK: Operators
+
+    /// `f` over two values, element by element for lists (a single value goes with each element).
+    private func zip(_ a: ExprValue, _ b: ExprValue, _ e: Expr, _ f: (ExprValue, ExprValue) throws(Stop) -> ExprValue) throws(Stop) -> ExprValue {
+        switch (a, b) {
+        case (.list(let x), .list(let y)):
+            guard x.count == y.count else {
+                throw Stop(en: "\(e.text) pairs lists of \(x.count) and \(y.count) elements", zh: "\(e.text) 的两个列表长度不同（\(x.count) 与 \(y.count)）")
+            }
+            var out: [ExprValue] = []
+            for (p, q) in Swift.zip(x, y) { out.append(try f(p, q)) }
+            return .list(out)
+        case (.list(let x), _):
+            var out: [ExprValue] = []
+            for p in x { out.append(try f(p, b)) }
+            return .list(out)
+        case (_, .list(let y)):
+            var out: [ExprValue] = []
+            for q in y { out.append(try f(a, q)) }
+            return .list(out)
+        default: return try f(a, b)
+        }
+    }
+
+    private func map(_ v: ExprValue, _ f: (ExprValue) -> ExprValue) -> ExprValue {
+        if case .list(let x) = v { return .list(x.map(f)) }
+        return f(v)
+    }
+
+    private func number(_ v: ExprValue, _ e: Expr) throws(Stop) -> Decimal {
+        switch v {
+        case .number(let d): return d
+        case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
+        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not a number", zh: "\(e.text) 是\(Self.describeZH(v))，不是数字")
+        }
+    }
+
+    private func arithmetic(_ op: Expr.Arithmetic, _ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> ExprValue {
+        let p = try number(x, a), q = try number(y, b)
+        switch op {
+        case .add: return .number(p + q)
+        case .subtract: return .number(p - q)
+        case .multiply: return .number(p * q)
+        case .divide:
+            guard q != 0 else { throw Stop(en: "\(b.text) is 0, and nothing is divided by 0", zh: "\(b.text) 为 0，不能除以 0") }
+            return .number(p / q)
+        }
+    }
+
+    private func compare(_ op: Expr.Comparison, _ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> Bool {
+        switch (x, y) {
+        case (.number(let p), .number(let q)):
+            let gap = p - q, close = (gap < 0 ? -gap : gap) <= tolerance
+            switch op {
+            case .equal: return close
+            case .notEqual: return !close
+            case .less: return p < q && !close
+            case .greater: return p > q && !close
+            case .atMost: return p < q || close
+            case .atLeast: return p > q || close
+            }
+        case (.text(let p), .text(let q)):
+            switch op {
+            case .equal: return p == q
+            case .notEqual: return p != q
+            case .less: return p < q
+            case .greater: return p > q
+            case .atMost: return p <= q
+            case .atLeast: return p >= q
+            }
+        case (.bool(let p), .bool(let q)) where op == .equal || op == .notEqual: return (p == q) == (op == .equal)
+        case (.null, _), (.missing, _), (_, .null), (_, .missing):
+            // `x == null` holds for a field that is missing or null; anything else needs a value.
+            let p = x == .null || x == .missing, q = y == .null || y == .missing
+            if op == .equal || op == .notEqual, !(x == .missing && y != .null), !(y == .missing && x != .null) {
+                return (p == q) == (op == .equal)
+            }
+            let gone = p ? (a, x) : (b, y)
+            throw Stop(
+                en: "\(gone.0.text) is \(gone.1 == .null ? "null" : "missing")", zh: "\(gone.0.text) \(gone.1 == .null ? "为 null" : "缺失")")
+        case (.number, _): _ = try number(y, b); return false  // throws: y is not a number
+        case (_, .number): _ = try number(x, a); return false
+        default:
+            throw Stop(
+                en: "\(a.text) is \(Self.describe(x)) and \(b.text) \(Self.describe(y)): they cannot be compared",
+                zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，无法比较")
+        }
+    }
+
+    private func aggregate(_ kind: Expr.Aggregate, _ v: ExprValue, _ e: Expr) throws(Stop) -> ExprValue {
+        let items: [ExprValue]
+        switch v {
+        case .list(let x): items = x
+        case .missing, .null: items = []
+        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not a list", zh: "\(e.text) 是\(Self.describeZH(v))，不是列表")
+        }
+        switch kind {
+        case .count: return .number(Decimal(items.count))
+        case .sum:
+            var total = Decimal(0)
+            for item in items { total += try number(item, e) }
+            return .number(total)
+        case .min, .max:
+            var best: Decimal?
+            for item in items {
+                let n = try number(item, e)
+                if let b = best, kind == .min ? b <= n : b >= n { continue }
+                best = n
+            }
+            guard let best else { throw Stop(en: "\(e.text) has no elements", zh: "\(e.text) 没有元素") }
+            return .number(best)
+        case .any, .all:
+            // An element without the field (or null) counts as false: any(items[*].gift) is any line marked a gift.
+            for item in items where (item == .missing || item == .null ? false : try truth(item, e)) == (kind == .any) {
+                return .bool(kind == .any)
+            }
+            return .bool(kind == .all)
+        }
+    }
+
+    private func lengthOf(_ v: ExprValue, _ e: Expr) throws(Stop) -> ExprValue {
+        switch v {
+        case .text(let t): return .number(Decimal(t.count))
+        case .list(let x) where !e.many: return .number(Decimal(x.count))
+        case .list(let x): return .list(try x.map { (item: ExprValue) throws(Stop) -> ExprValue in try lengthOf(item, e) })
+        case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
+        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not a text or a list", zh: "\(e.text) 是\(Self.describeZH(v))，不是文本或列表")
+        }
+    }
+
+    // MARK: Words
+
+    static func describe(_ v: ExprValue) -> String {
+        switch v {
+        case .number(let d): return "\(d)"
+        case .text(let t): return "'\(t)'"
+        case .bool(let b): return "\(b)"
+        case .null: return "null"
+        case .missing: return "missing"
+        case .list(let x): return "a list of \(x.count)"
+        }
+    }
+
+    static func describeZH(_ v: ExprValue) -> String {
+        switch v {
+        case .list(let x): return "含 \(x.count) 项的列表"
+        case .missing: return "缺失"
+        default: return " \(describe(v))"
+        }
+    }
+}

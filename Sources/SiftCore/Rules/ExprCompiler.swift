@@ -1,0 +1,47 @@
+import Foundation
+
+extension CheckCompiler {
+    /// `expr: "total == sum(items[*].price * items[*].qty) - discount + shipping"`, with
+    /// `tolerance: 0.005` beside it: read and type-checked now; a mistake is located at its
+    /// character in the formula.
+    mutating func compileExpr(
+        _ node: ConfigNode, tolerance: ConfigNode?, at mark: Mark, prefix: String, reason: ReasonCode?, message: LocalizedText?
+    ) -> (any CheckNode)? {
+        guard case .scalar(let scalar) = node.kind, !scalar.text.isEmpty else {
+            context.error(
+                "'expr' is a formula in quotes, such as expr: \"total == sum(items[*].price * items[*].qty)\", not \(node.kindDescription)",
+                at: node.mark)
+            return nil
+        }
+        var slack = Decimal(0)
+        if let tolerance {
+            guard let text = tolerance.scalarText, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), d >= 0,
+                ExactDecimal.isNumberText(Array(text.utf8))
+            else {
+                context.error("'tolerance' is a number of 0 or more, such as 0.005", at: tolerance.mark)
+                return nil
+            }
+            slack = d
+        }
+        var parser = ExprParser(scalar.text, field: field)
+        let formula: Expr
+        do { formula = try parser.parse() } catch {
+            // A quoted scalar's text starts one column after its quote (on its first line).
+            let column = node.mark.column + (scalar.isPlain ? 0 : 1) + error.offset
+            context.error("in expr: \(error.message)", at: Mark(file: node.mark.file, line: node.mark.line, column: column))
+            return nil
+        }
+        if formula.type != .bool, formula.type != .any {
+            context.error(
+                "an 'expr' check must be true or false, and '\(formula.text)' is \(formula.type.noun): compare it, as \(formula.text) == ...",
+                at: node.mark)
+            return nil
+        }
+        if formula.many {
+            context.error(
+                "'\(formula.text)' gives a list of true and false (it has [*]): say any(...) or all(...) of it", at: node.mark)
+            return nil
+        }
+        return ExprNode(formula: formula, tolerance: slack, reason: reason ?? ReasonCode("\(prefix).expr"), message: message, rule: mark)
+    }
+}
