@@ -26,7 +26,8 @@ import Testing
 
     @Test func theTotalWithADiscountAndShipping() throws {
         let dir = try folder()
-        let records = #"{"total":45.28,"discount":5,"shipping":10,"items":[{"price":19.99,"qty":2},{"price":0.1,"qty":3}]}"# + "\n"
+        let records =
+            #"{"total":45.28,"discount":5,"shipping":10,"items":[{"price":19.99,"qty":2},{"price":0.1,"qty":3}]}"# + "\n"
             + #"{"total":47.78,"shipping":10,"discount":5,"items":[{"price":19.99,"qty":2},{"price":0.1,"qty":3,"gift":true}]}"# + "\n"
         let r = try SiftProcess.run(["run", "--rules", dir + "/orders.yaml", "-"], stdin: records)
         #expect(r.status == 1)
@@ -35,7 +36,9 @@ import Testing
                 + #"{"source":"-","line":2,"valid":false,"packs":["orders-expr"],"violations":[{"field":"total","reason":"total.expr","message":"total is 47.78, but sum(items[*].price * items[*].qty) - coalesce(discount, 0) + shipping is 45.28","value":"47.78","rule":"\#(dir)/orders.yaml:5:7"},{"field":"gift_note","reason":"gift_note.required","message":"is required but missing (required when: must satisfy any(items[*].gift))","rule":"\#(dir)/orders.yaml:7:3"}]}"#
                 + "\n")
         let zh = try SiftProcess.run(["run", "--lang", "zh", "--rules", dir + "/orders.yaml", "-"], stdin: records)
-        #expect(zh.stdout.contains(#""message":"total 为 47.78，但 sum(items[*].price * items[*].qty) - coalesce(discount, 0) + shipping 为 45.28""#))
+        #expect(
+            zh.stdout.contains(
+                #""message":"total 为 47.78，但 sum(items[*].price * items[*].qty) - coalesce(discount, 0) + shipping 为 45.28""#))
         let explain = try SiftProcess.run(["explain", dir + "/orders.yaml"])
         #expect(
             explain.stdout.contains(
@@ -57,5 +60,7 @@ import Testing
                 sift lint: 1 error
 
                 """)
+        let zh = try SiftProcess.run(["lint", "--lang", "zh", dir + "/bad.yaml"])
+        #expect(zh.stderr.hasPrefix("\(dir)/bad.yaml:4:48: error: 'expr' 公式中：'x' 是文本，不能参与加减乘除\n"))
     }
 }

@@ -32,7 +32,9 @@ import Testing
         }
     }
 
-    static func order(total: String, discount: String? = ",\"discount\":5", shipping: String = "10", gift: Bool = false, sku: String = "ABC123")
+    static func order(
+        total: String, discount: String? = ",\"discount\":5", shipping: String = "10", gift: Bool = false, sku: String = "ABC123"
+    )
         -> String
     {
         #"{"total":\#(total)\#(discount ?? ""),"shipping":\#(shipping),"items":[{"sku":"\#(sku)","price":19.99,"qty":2},{"sku":"XYZ789","price":0.1,"qty":3,"gift":\#(gift)}]}"#
@@ -94,9 +96,18 @@ import Testing
         ("\"total == sum(items[*].price) - 'x'\"", "r.yaml:2:48: error: in expr: 'x' is a text, it cannot be subtracted"),
         ("\"total == sum(items[*].price\"", "r.yaml:2:46: error: in expr: 'sum(' is not closed: ')' or ',' expected"),
         ("\"total = 3\"", "r.yaml:2:25: error: in expr: '=' compares nothing here: write '==' to compare"),
-        ("\"totl + 1\"", "r.yaml:2:18: error: an 'expr' check must be true or false, and 'totl + 1' is a number: compare it, as totl + 1 == ..."),
-        ("\"items[*].qty > 0\"", "r.yaml:2:18: error: 'items[*].qty > 0' gives a list of true and false (it has [*]): say any(...) or all(...) of it"),
-        ("\"summ(items[*].qty) > 0\"", "r.yaml:2:19: error: in expr: unknown function 'summ'; did you mean 'sum'? (functions: sum, count, min, max, any, all, missing, coalesce, len)"),
+        (
+            "\"totl + 1\"",
+            "r.yaml:2:18: error: an 'expr' check must be true or false, and 'totl + 1' is a number: compare it, as totl + 1 == ..."
+        ),
+        (
+            "\"items[*].qty > 0\"",
+            "r.yaml:2:18: error: 'items[*].qty > 0' gives a list of true and false (it has [*]): say any(...) or all(...) of it"
+        ),
+        (
+            "\"summ(items[*].qty) > 0\"",
+            "r.yaml:2:19: error: in expr: unknown function 'summ'; did you mean 'sum'? (functions: sum, count, min, max, any, all, missing, coalesce, len)"
+        ),
         ("\"total > 1 and 'yes'\"", "r.yaml:2:29: error: in expr: 'and' takes true or false, and 'yes' is a text"),
         ("total == total", ""),
     ])

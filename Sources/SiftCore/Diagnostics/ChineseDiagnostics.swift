@@ -8,11 +8,11 @@ enum ChineseDiagnostics {
     /// The message in Chinese.
     static func translate(_ message: String) -> String {
         var text = message
-        for (pattern, template) in whole {
+        for (pattern, template) in exprWhole + whole {
             let replaced = replace(pattern, template, in: text)
             if replaced != text { text = replaced; break }
         }
-        for (pattern, template) in phrases { text = replace(pattern, template, in: text) }
+        for (pattern, template) in exprPhrases + phrases { text = replace(pattern, template, in: text) }
         return text
     }
 

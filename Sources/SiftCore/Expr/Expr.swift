@@ -131,7 +131,8 @@ struct Expr: Sendable {
         }
         let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
         if known.count == 2, known[0] != known[1] {
-            throw Problem(message: "'then' gives \(a.type.noun) and 'else' \(b.type.noun): both must give the same kind of value", offset: at)
+            throw Problem(
+                message: "'then' gives \(a.type.noun) and 'else' \(b.type.noun): both must give the same kind of value", offset: at)
         }
         let type = a.type == b.type ? a.type : (known.count == 1 ? known[0] : .any)
         return Expr(.choice(c, a, b), type: type, text: "if \(c.text) then \(a.text) else \(b.text)")
@@ -173,13 +174,17 @@ struct Expr: Sendable {
             }
             return Expr(.missing(a), type: .bool, many: a.many, text: text)
         case "coalesce":
-            guard args.count >= 2 else { throw Problem(message: "'coalesce' takes two values or more, such as coalesce(discount, 0)", offset: at) }
+            guard args.count >= 2 else {
+                throw Problem(message: "'coalesce' takes two values or more, such as coalesce(discount, 0)", offset: at)
+            }
             let known = Set(args.map(\.type).filter { $0 != .any && $0 != .null })
             if known.count > 1 { throw Problem(message: "'coalesce' takes values of one kind", offset: at) }
             return Expr(.coalesce(args), type: known.first ?? .any, many: args.contains(where: \.many), text: text)
         case "len":
             let a = try one()
-            if a.type == .number || a.type == .bool { throw Problem(message: "'len' takes a text or a list, and '\(a.text)' is \(a.type.noun)", offset: at) }
+            if a.type == .number || a.type == .bool {
+                throw Problem(message: "'len' takes a text or a list, and '\(a.text)' is \(a.type.noun)", offset: at)
+            }
             return Expr(.length(a), type: .number, many: a.many, text: text)
         default:
             throw Problem(

@@ -18,8 +18,10 @@ struct ExprEval {
         switch e.node {
         case .literal(let v): return v
         case .path(let path, let inherited): return read(path, inherited: inherited)
-        case .arithmetic(let op, let a, let b): return try zip(try value(a), try value(b), e) { x, y throws(Stop) in try arithmetic(op, x, y, a, b) }
-        case .compare(let op, let a, let b): return try zip(try value(a), try value(b), e) { x, y throws(Stop) in .bool(try compare(op, x, y, a, b)) }
+        case .arithmetic(let op, let a, let b):
+            return try zip(try value(a), try value(b), e) { x, y throws(Stop) in try arithmetic(op, x, y, a, b) }
+        case .compare(let op, let a, let b):
+            return try zip(try value(a), try value(b), e) { x, y throws(Stop) in .bool(try compare(op, x, y, a, b)) }
         case .logic(let op, let a, let b):
             let x = try truth(try value(a), a)
             if op == .and, !x { return .bool(false) }
@@ -44,7 +46,8 @@ struct ExprEval {
         switch v {
         case .bool(let b): return b
         case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
-        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not true or false", zh: "\(e.text) 是\(Self.describeZH(v))，不是 true 或 false")
+        default:
+            throw Stop(en: "\(e.text) is \(Self.describe(v)), not true or false", zh: "\(e.text) 是\(Self.describeZH(v))，不是 true 或 false")
         }
     }
 
@@ -91,11 +94,14 @@ struct ExprEval {
     // MARK: Operators
 
     /// `f` over two values, element by element for lists (a single value goes with each element).
-    private func zip(_ a: ExprValue, _ b: ExprValue, _ e: Expr, _ f: (ExprValue, ExprValue) throws(Stop) -> ExprValue) throws(Stop) -> ExprValue {
+    private func zip(_ a: ExprValue, _ b: ExprValue, _ e: Expr, _ f: (ExprValue, ExprValue) throws(Stop) -> ExprValue) throws(Stop)
+        -> ExprValue
+    {
         switch (a, b) {
         case (.list(let x), .list(let y)):
             guard x.count == y.count else {
-                throw Stop(en: "\(e.text) pairs lists of \(x.count) and \(y.count) elements", zh: "\(e.text) 的两个列表长度不同（\(x.count) 与 \(y.count)）")
+                throw Stop(
+                    en: "\(e.text) pairs lists of \(x.count) and \(y.count) elements", zh: "\(e.text) 的两个列表长度不同（\(x.count) 与 \(y.count)）")
             }
             var out: [ExprValue] = []
             for (p, q) in Swift.zip(x, y) { out.append(try f(p, q)) }

@@ -46,26 +46,24 @@ struct ExprParser {
         let c = try formula()
         guard keyword("then") else { throw Problem(message: "'if' needs 'then' after its condition", offset: offsetAfterSpace()) }
         let a = try formula()
-        guard keyword("else") else { throw Problem(message: "'if ... then ...' needs 'else': every case gives a value", offset: offsetAfterSpace()) }
+        guard keyword("else") else {
+            throw Problem(message: "'if ... then ...' needs 'else': every case gives a value", offset: offsetAfterSpace())
+        }
         let b = try formula()
         return try Expr.choice(c, a, b, at: start)
     }
 
-    private mutating func or() throws(Problem) -> Expr {
-        var e = try and()
-        while true {
-            let at = offsetAfterSpace()
-            guard keyword("or") else { return e }
-            e = try Expr.logic(.or, e, try and(), at: at)
-        }
-    }
+    private mutating func or() throws(Problem) -> Expr { try chain(.or) { p throws(Problem) in try p.and() } }
 
-    private mutating func and() throws(Problem) -> Expr {
-        var e = try not()
+    private mutating func and() throws(Problem) -> Expr { try chain(.and) { p throws(Problem) in try p.not() } }
+
+    /// `next { op next }`, grouped from the left.
+    private mutating func chain(_ op: Expr.Logic, _ next: (inout ExprParser) throws(Problem) -> Expr) throws(Problem) -> Expr {
+        var e = try next(&self)
         while true {
             let at = offsetAfterSpace()
-            guard keyword("and") else { return e }
-            e = try Expr.logic(.and, e, try not(), at: at)
+            guard keyword(op.rawValue) else { return e }
+            e = try Expr.logic(op, e, try next(&self), at: at)
         }
     }
 
@@ -151,7 +149,9 @@ struct ExprParser {
         var args: [Expr] = []
         if !symbol(")") {
             repeat { args.append(try formula()) } while symbol(",")
-            guard symbol(")") else { throw Problem(message: "'\(function)(' is not closed: ')' or ',' expected", offset: offsetAfterSpace()) }
+            guard symbol(")") else {
+                throw Problem(message: "'\(function)(' is not closed: ')' or ',' expected", offset: offsetAfterSpace())
+            }
         }
         return try Expr.call(function, args, at: start)
     }
@@ -182,7 +182,9 @@ struct ExprParser {
 
     /// A field path: keys, `[n]` and `[*]`; a leading `.` is beside the field the formula is on.
     private mutating func path(start: Int) throws(Problem) -> Expr {
-        while let c = peek(), c == "." || c == "_" || c == "[" || c == "]" || c == "*" || c.properties.isAlphabetic || ("0"..."9").contains(c) {
+        while let c = peek(),
+            c == "." || c == "_" || c == "[" || c == "]" || c == "*" || c.properties.isAlphabetic || ("0"..."9").contains(c)
+        {
             at += 1
         }
         let text = String(String.UnicodeScalarView(scalars[start..<at]))
@@ -190,7 +192,8 @@ struct ExprParser {
         var written = text
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
-                throw Problem(message: "'\(text)' names a field beside the checked one, and there is none here; write the full path", offset: start)
+                throw Problem(
+                    message: "'\(text)' names a field beside the checked one, and there is none here; write the full path", offset: start)
             }
             components = Array(field.components.dropLast())
             written = String(text.dropFirst())
