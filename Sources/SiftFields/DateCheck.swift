@@ -33,10 +33,7 @@ struct DateCheck: ReadingCheck, InstantReading {
         make: { options, context in
             let text = options.string("format") ?? "yyyy-MM-dd"
             guard let format = DateFormat(text) else {
-                context.error(
-                    "unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, "
-                        + "or rfc3339, epoch_ms, epoch_s",
-                    at: options.mark("format"))
+                context.error(DateFormat.unknown(text), at: options.mark("format"))
                 return nil
             }
             func instant(_ name: String) -> Int64?? {

@@ -38,6 +38,24 @@ struct DateFormat: Sendable, CustomStringConvertible {
         layout = .pattern(tokens)
     }
 
+    /// What is wrong with a layout that is none: the layout meant when only the case of a preset
+    /// or of a letter is off (`RFC3339`, `yyyy-mm-dd`, `YYYY-MM-DD`), otherwise the letters there are.
+    static func unknown(_ text: String) -> String {
+        if let preset = ["rfc3339", "iso8601", "epoch_ms", "epoch_s"].first(where: { $0 == text.lowercased() }) {
+            return "unknown date format '\(text)'; did you mean '\(preset)'?"
+        }
+        var fixed = text.replacingOccurrences(of: "YYYY", with: "yyyy").replacingOccurrences(of: "DD", with: "dd")
+        var why = fixed == text ? "" : "yyyy is the year and dd the day of the month"
+        if !fixed.contains("MM"), let r = fixed.range(of: "mm") {
+            // The first mm of a layout without a month is the month: yyyy-mm-dd.
+            fixed.replaceSubrange(r, with: "MM")
+            why = "MM is the month, mm the minute"
+        }
+        if fixed != text, DateFormat(fixed) != nil { return "unknown date format '\(text)'; did you mean '\(fixed)'? (\(why))" }
+        return "unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, "
+            + "or rfc3339, epoch_ms, epoch_s"
+    }
+
     /// Milliseconds since 1970-01-01T00:00:00Z, or nil if the text does not fit or the date does not exist.
     func parse(_ s: ArraySlice<UInt8>) -> Int64? { s.withUnsafeBufferPointer(parse) }
 

@@ -3,7 +3,10 @@
 /// sentences after "in expr: ", then its words.
 extension ChineseDiagnostics {
     static let exprWhole: [(String, String)] = [
-        (#"^'tolerance' belongs to an 'expr' check here \('sum_of' takes it inside its mapping\)$"#, "这里的 'tolerance' 属于 'expr' 检查（'sum_of' 的写在它自己的映射里）"),
+        (
+            #"^'tolerance' belongs to an 'expr' check here \('sum_of' takes it inside its mapping\)$"#,
+            "这里的 'tolerance' 属于 'expr' 检查（'sum_of' 的写在它自己的映射里）"
+        ),
         (#"^'expr' is a formula in quotes, such as expr: ("[^"]*"), not (.*)$"#, "'expr' 应为加引号的公式，例如 'expr: $1'，而不是$2"),
         (#"^'tolerance' is a number of 0 or more, such as ([0-9.]+)$"#, "'tolerance' 应为 0 或更大的数，例如 $1"),
         (
@@ -38,8 +41,14 @@ extension ChineseDiagnostics {
         (#"('[^']*') is (.+) and ('[^']*') (.+): they cannot be compared"#, "$1 是$2，$3 是$4：二者无法比较"),
         (#"true and false are not ordered: ('[^']*') compares numbers and texts"#, "true 和 false 没有大小：$1 只比较数字和文本"),
         (#"('[^']*') takes true or false, and ('[^']*') is (.+)$"#, "$1 需要 true 或 false，而 $2 是$3"),
-        (#"('[^']*') gives a list \(it has \[\*\]\): reduce it with sum, count, min, max, any or all"#, "$1 给出的是列表（含 [*]）：请用 'sum'、'count'、'min'、'max'、'any' 或 'all' 归并"),
-        (#"gives a list of true and false \(it has \[\*\]\): say any\(\.\.\.\) or all\(\.\.\.\)"#, "给出的是一列 true 或 false（含 [*]）：请写 'any(...)' 或 'all(...)'"),
+        (
+            #"('[^']*') gives a list \(it has \[\*\]\): reduce it with sum, count, min, max, any or all"#,
+            "$1 给出的是列表（含 [*]）：请用 'sum'、'count'、'min'、'max'、'any' 或 'all' 归并"
+        ),
+        (
+            #"gives a list of true and false \(it has \[\*\]\): say any\(\.\.\.\) or all\(\.\.\.\)"#,
+            "给出的是一列 true 或 false（含 [*]）：请写 'any(...)' 或 'all(...)'"
+        ),
         (#"'then' gives (.+) and 'else' (.+): both must give the same kind of value"#, "'then' 给出$1，'else' 给出$2：两者须为同一类值"),
         (#"('[^']*') takes one value, not ([0-9]+)"#, "$1 只接受一个值，而不是 $2 个"),
         (#"('[^']*') takes (a number|true or false)s, and ('[^']*') gives (.+)$"#, "$1 需要$2，而 $3 给出$4"),

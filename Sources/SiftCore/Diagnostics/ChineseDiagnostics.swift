@@ -286,6 +286,15 @@ enum ChineseDiagnostics {
         ),
         (#"^included file ('[^']*') does not exist \(looked for ('[^']*')\)"#, "被包含的文件 $1 不存在（查找的是 $2）"),
         (
+            #"^unknown date format ('[^']*'); did you mean ('[^']*')\? \(MM is the month, mm the minute\)$"#,
+            "未知的日期格式 $1；是否想写 $2？（MM 是月，mm 是分钟）"
+        ),
+        (
+            #"^unknown date format ('[^']*'); did you mean ('[^']*')\? \(yyyy is the year and dd the day of the month\)$"#,
+            "未知的日期格式 $1；是否想写 $2？（yyyy 是年，dd 是月中的日）"
+        ),
+        (#"^unknown date format ('[^']*'); did you mean ('[^']*')\?$"#, "未知的日期格式 $1；是否想写 $2？"),
+        (
             #"^unknown date format ('[^']*'): .*$"#,
             "未知的日期格式 $1：请用 yyyy（年）、MM（月）、dd（日）、HH、mm（分）、ss、SSS 和分隔符，"
                 + "或 rfc3339、epoch_ms、epoch_s"

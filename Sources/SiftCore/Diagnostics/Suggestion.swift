@@ -5,6 +5,9 @@ package enum Suggestion: Sendable {
         let limit = max(1, min(3, word.count / 3 + 1))
         var best: (String, Int)?
         let candidates = Array(candidates)
+        // The same words run together or cased otherwise ("uniqueby", "UniqueBy" for "unique_by").
+        let bare = parts(word)
+        if let same = candidates.first(where: { parts($0) == bare }) { return same }
         // A word that starts with a candidate, or the start of one ("integer" for "int").
         if word.count >= 3,
             let prefix = candidates.first(where: {
@@ -18,6 +21,11 @@ package enum Suggestion: Sendable {
             if d <= limit, d < (best?.1 ?? .max) { best = (c, d) }
         }
         return best?.0
+    }
+
+    /// The word in lower case without the marks between its parts (`_`, `-`, spaces).
+    private static func parts(_ word: String) -> String {
+        String(word.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " })
     }
 
     /// `; did you mean 'x'?` or the empty string.
