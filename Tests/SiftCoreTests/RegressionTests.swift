@@ -32,9 +32,14 @@ import SiftTesting
                 "r.yaml:5:7: error: unknown check 'esle'; did you mean 'else'?"
             ])
         #expect(errors("fields:\n  a:\n    - trimmed:\n") == [])
+        // A layout off only by the case of a letter gets the one meant (issue 60); any other gets the letters there are.
         #expect(
             errors("fields:\n  a: [date: yyyy-mm-dd]\n") == [
-                "r.yaml:2:13: error: unknown date format 'yyyy-mm-dd': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and "
+                "r.yaml:2:13: error: unknown date format 'yyyy-mm-dd'; did you mean 'yyyy-MM-dd'? (MM is the month, mm the minute)"
+            ])
+        #expect(
+            errors("fields:\n  a: [date: yyyy/qq]\n") == [
+                "r.yaml:2:13: error: unknown date format 'yyyy/qq': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and "
                     + "separators, or rfc3339, epoch_ms, epoch_s"
             ])
         #expect(errors("fields:\n\ta: [not_empty]\n").first?.hasSuffix("; tabs cannot indent YAML, use spaces") == true)

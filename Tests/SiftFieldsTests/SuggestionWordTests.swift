@@ -18,7 +18,8 @@ import Testing
 
     @Test(arguments: [
         (
-            "uniqueby", "error: unknown check or validator 'uniqueby'; did you mean 'unique_by'? | error: 未知的检查或校验器 'uniqueby'；是否想写 'unique_by'？"
+            "uniqueby",
+            "error: unknown check or validator 'uniqueby'; did you mean 'unique_by'? | error: 未知的检查或校验器 'uniqueby'；是否想写 'unique_by'？"
         ),
         (
             "{date: RFC3339}", "error: unknown date format 'RFC3339'; did you mean 'rfc3339'? | error: 未知的日期格式 'RFC3339'；是否想写 'rfc3339'？"
