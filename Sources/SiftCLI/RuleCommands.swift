@@ -150,7 +150,9 @@ struct Plugins: ParsableCommand {
     }
 
     func run() throws {
-        let specs = try registry(rules).specs
+        // The plugins' checks and sections, then what the loader itself knows: compositions,
+        // relations, sum_of, expr, and the field keys that check (count, unique_in_run...).
+        let specs = try registry(rules).specs + CompositionSpecs.checks + CompositionSpecs.fieldKeys
         print(format == .markdown ? markdown(specs) : text(specs), terminator: "")
     }
 
@@ -173,9 +175,11 @@ struct Plugins: ParsableCommand {
         var out = """
             # Rules reference
 
-            Every check and pack section of the built-in plugins, with their options. Generated from
-            the plugins' own specs by `sift plugins --format markdown` (a test compares this page
-            with it), so it cannot drift from what the loader accepts.
+            Every check and pack section of the built-in plugins, then the compositions, relations,
+            `sum_of`, `expr` and the field keys that check (`count`, `unique_in_run`,
+            `unique_across_runs`), with their options. Generated from their specs by
+            `sift plugins --format markdown` (a test compares this page with it, and another the
+            check kinds with those `sift schema` accepts), so it cannot drift from the loader.
 
             """
         for spec in specs {

@@ -441,6 +441,21 @@ struct SiftProcess {
         #expect(r.stdout == "0.9.0 (commit unknown)\n")
     }
 
+    /// `sift plugins` lists every check kind `sift schema` accepts (and no other): the plugins'
+    /// checks, the compositions, the relations, sum_of and expr (issue 60).
+    @Test func pluginsListEveryCheckTheSchemaAccepts() throws {
+        let schema = try JSONSerialization.jsonObject(with: Data(try SiftProcess.run(["schema"]).stdout.utf8)) as! [String: Any]
+        let check = ((schema["$defs"] as! [String: Any])["check"] as! [String: Any])["anyOf"] as! [[String: Any]]
+        let inSchema = Set(check.compactMap { ($0["required"] as? [String])?.first })
+        let listed = try SiftProcess.run(["plugins"]).stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+            .compactMap { $0.split(separator: ":").first.map(String.init) }
+        let sections: Set = ["app_store", "apple_id_token", "receipt", "routes", "schema"]
+        let fieldKeys: Set = ["count", "unique_in_run", "unique_across_runs"]
+        #expect(Set(listed).subtracting(sections).subtracting(fieldKeys) == inSchema)
+        #expect(inSchema.isSuperset(of: ["sum_of", "expr", "contains", "same_as", "at_least", "all", "any", "not", "when", "use"]))
+        #expect(Set(listed).isSuperset(of: fieldKeys))
+    }
+
     @Test func theRulesReferenceIsGeneratedFromTheSpecs() throws {
         let r = try SiftProcess.run(["plugins", "--format", "markdown"])
         let page = try String(
