@@ -41,7 +41,7 @@ import Testing
             #""value":"2","rule":"D/booking.yaml:8:20"},"#,
             #"{"field":"total","reason":"total.sum_of","message":"is 80.01, but the sum of price over rooms is 80.1","#,
             #""value":"80.01","rule":"D/booking.yaml:11:38"},"#,
-            #"{"field":"rooms","reason":"rooms.count","message":"has 3 elements; must be at most 2","rule":"D/booking.yaml:9:18"}]}"#,
+            #"{"field":"rooms","reason":"rooms.count","message":"has 3 elements; must be at most 2","value":"3","rule":"D/booking.yaml:9:18"}]}"#,
         ]
         let expected =
             #"{"source":"D/bookings.jsonl","line":1,"valid":true,"packs":["booking"],"violations":[]}"# + "\n" + second.joined() + "\n"

@@ -72,7 +72,10 @@ struct CountStage: Stage {
                         message: LocalizedText(en: "is \(kind), not a list to count", zh: "是\(kind.chineseName)，不是可计数的列表"), rule: rule.rule)
                 )
             } else if !rule.bounds.allows(n) {
-                violations.append(Violation(field: rule.path.description, reason: rule.reason, message: message(rule, n), rule: rule.rule))
+                // The value shown is the number counted, as other checks show the value they read.
+                violations.append(
+                    Violation(
+                        field: rule.path.description, reason: rule.reason, message: message(rule, n), value: String(n), rule: rule.rule))
             }
         }
         return StageResult(violations: violations)

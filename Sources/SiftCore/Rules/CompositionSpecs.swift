@@ -18,7 +18,8 @@ package enum CompositionSpecs {
                 kind: "sum_of", summary: "The value equals the sum over a list's elements of a value in each, or of several multiplied.",
                 options: [
                     PluginSpec.Option("items", .string, required: true, doc: "The list: items[*], or .lines beside this field."),
-                    PluginSpec.Option("value", .oneOf([.string, .list(.string)]), doc: "A path in each element, or paths whose values are multiplied."),
+                    PluginSpec.Option(
+                        "value", .oneOf([.string, .list(.string)]), doc: "A path in each element, or paths whose values are multiplied."),
                     PluginSpec.Option("tolerance", .number, doc: "How far the value may be from the sum (default 0)."),
                 ], examples: ["sum_of: {items: 'items[*]', value: [price, qty], tolerance: 0.005}"]),
             PluginSpec(
@@ -47,7 +48,9 @@ package enum CompositionSpecs {
             PluginSpec(
                 kind: "when", summary: "When the condition holds, the 'then' check applies; otherwise the 'else' check, if any.",
                 options: [
-                    PluginSpec.Option("when", .any, required: true, doc: "The condition: a check on this value, or {field: ..., <check>}, or {expr: ...}."),
+                    PluginSpec.Option(
+                        "when", .any, required: true, doc: "The condition: a check on this value, or {field: ..., <check>}, or {expr: ...}."
+                    ),
                     PluginSpec.Option("then", .any, required: true, doc: "Written beside when: the check when it holds."),
                     PluginSpec.Option("else", .any, doc: "Written beside when: the check when it does not."),
                 ], shorthand: "when", examples: ["when: {field: country, enum: [CN]}", "then: {regex: '^1[3-9][0-9]{9}$'}"]),
