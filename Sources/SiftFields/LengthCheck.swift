@@ -145,14 +145,18 @@ struct LengthCheck: ValueCheck {
         }
     }
 
-    /// The length of a text in its unit, or of a list in items: the explanation says both.
+    /// The length of a text in its unit, or of a list in items: the explanation says the text's
+    /// first (most fields are text) and the list's after, only the bounds that are set.
     func explain(_ language: Language) -> String {
         let u = language == .zh ? unitWords.1 : unitWords.0
-        if let min, let max, min == max {
-            return language == .zh
-                ? "长度必须为 \(min) \(u)（列表：\(min) 项）" : "length must be exactly \(min) \(u) (a list: \(min) items)"
+        let bound: (en: String, zh: String)
+        switch (min, max) {
+        case (let lo?, let hi?) where lo == hi: bound = ("exactly \(lo)", "恰好 \(lo)")
+        case (let lo?, let hi?): bound = ("\(lo) to \(hi)", " \(lo) 到 \(hi)")
+        case (let lo?, nil): bound = ("at least \(lo)", "至少 \(lo)")
+        case (nil, let hi?): bound = ("at most \(hi)", "最多 \(hi)")
+        case (nil, nil): bound = ("any number of", "任意")
         }
-        let range = "\(min.map(String.init) ?? "0")…\(max.map(String.init) ?? "∞")"
-        return language == .zh ? "长度在 \(range) \(u) 之间（列表：\(range) 项）" : "length must be \(range) \(u) (a list: \(range) items)"
+        return language == .zh ? "长度\(bound.zh) \(u)（列表则为项数）" : "length must be \(bound.en) \(u) (items, for a list)"
     }
 }

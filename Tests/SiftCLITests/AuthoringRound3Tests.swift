@@ -94,10 +94,10 @@ import Testing
             "p.yaml", "pack: p\napplies_to: {not: {has: wallet_id}}\nfields:\n  items: [{length: {min: 1, max: 50}}]\n")
         let en = try SiftProcess.run(["explain", rules])
         #expect(en.stdout.contains("applies to: not (wallet_id is present)\n"))
-        #expect(en.stdout.contains("    - length must be 1…50 characters (a list: 1…50 items) [items.length]"))
+        #expect(en.stdout.contains("    - length must be 1 to 50 characters (items, for a list) [items.length]"))
         let zh = try SiftProcess.run(["explain", rules, "--lang", "zh"])
         #expect(zh.stdout.contains("适用于：不满足（wallet_id 已填写）\n"))
-        #expect(zh.stdout.contains("    - 长度在 1…50 个字符 之间（列表：1…50 项） [items.length]"))
+        #expect(zh.stdout.contains("    - 长度 1 到 50 个字符（列表则为项数） [items.length]"))
     }
 
     /// Numbers read exactly from their text: decimals and multiple_of.

@@ -72,7 +72,7 @@ import SiftTesting
         let p = try #require(RulesLoader(registry: fieldsOnly).load(text: yaml, file: "r.yaml").pipeline)
         #expect(
             Explainer.explain(p, language: .en).contains(
-                "length must be 0…3 characters (a list: 0…3 items) [a.length] (r.yaml:2:11) (reported as a.too_long)"))
+                "length must be at most 3 characters (items, for a list) [a.length] (r.yaml:2:11) (reported as a.too_long)"))
         let v = try Session(pipeline: p, asOfMillis: 0).validate(json: Array(#"{"a":"abcd","b":"root"}"#.utf8))
         #expect(v.reasons == ["a.too_long", "b.not"])
         #expect(v.violations[1].message.en == "must not satisfy: must be one of: admin, root")

@@ -182,7 +182,9 @@ struct WhenNode: CheckNode {
     }
 
     func explain(_ language: Language) -> [String] {
-        var lines = [(language == .zh ? "当 " : "when ") + condition.summary(language) + ":"] + then.explain(language).map { "  " + $0 }
+        var lines =
+            [(language == .zh ? "当 " : "when ") + condition.summary(language) + (language == .zh ? " 时，则：" : ", then:")]
+            + then.explain(language).map { "  " + $0 }
         if let otherwise {
             lines.append(language == .zh ? "否则：" : "otherwise:")
             lines += otherwise.explain(language).map { "  " + $0 }
