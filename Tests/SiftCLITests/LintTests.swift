@@ -206,9 +206,9 @@ import SiftTesting
                 R/a.yaml:5:21: warning: 13800138000 is read as a number here, but the checks of 'phone' expect text; quote it: '13800138000'
                   - record: {phone: 13800138000}
                                     ^
-                R/a.yaml:9:5: warning: the example expects 'phone.format', which no rule of this pack reports
-                  - record: {phone: "1"}
-                    ^
+                R/a.yaml:10:15: warning: the example expects 'phone.format', which no rule of this pack reports
+                    reasons: [phone.format]
+                              ^
                 R/b.yaml:1:1: warning: the pack 'b' has no examples: add a valid and an invalid record under 'examples:', so that \
                 'sift test' catches a misspelt applies_to or a wrong pattern
                 pack: b

@@ -296,10 +296,12 @@ struct PackCompiler {
             // An example checked by every pack (`packs: all`) may expect any pack's codes.
             for example in examples where !example.allPacks {
                 guard case .reasons(let expected) = example.expectation else { continue }
+                // Said at the code in 'reasons:', where the misspelling is, not at the example's first line.
+                let reasons = node["examples"]?.items?.first(where: { $0.mark == example.mark })?["reasons"]
                 for r in expected.map(\.text) where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
+                    let at = (reasons?.items ?? reasons.map { [$0] })?.first(where: { $0.scalarText == r })?.mark ?? example.mark
                     advice.warning(
-                        "the example expects '\(r)', which no rule of this pack reports"
-                            + Suggestion.didYouMean(r, in: codes), at: example.mark)
+                        "the example expects '\(r)', which no rule of this pack reports" + Suggestion.didYouMean(r, in: codes), at: at)
                 }
             }
             adviseOnThresholdReasons(node, codes)
