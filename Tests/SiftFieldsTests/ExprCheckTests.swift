@@ -61,6 +61,9 @@ import Testing
                     "total total.expr: cannot be checked: shipping is 'ten', not a number | 无法核对：shipping 是 'ten'，不是数字",
                     "shipping shipping.expr: cannot be checked: shipping is 'ten', not a number | 无法核对：shipping 是 'ten'，不是数字",
                 ])
+        // An object is no number: said so, not passed.
+        let object = try violations(#"{"total":{"x":1},"shipping":0,"items":[]}"#)
+        #expect(object.first == "total total.expr: cannot be checked: total is an object, not a number | 无法核对：total 是对象，不是数字")
         let noQty = #"{"total":1,"shipping":0,"items":[{"sku":"ABC123","price":1}]}"#
         #expect(
             try violations(noQty)

@@ -21,6 +21,13 @@ protocol CheckNode: Sendable {
     var reasonCodes: [ReasonCode] { get }
     /// True when it checks text only (regex, checksum, date...), so a number is always a failure.
     var expectsText: Bool { get }
+    /// True when it reads the record rather than the checked value (`expr`): as a condition it
+    /// holds or not whether or not the checked field is there.
+    var readsRecord: Bool { get }
+}
+
+extension CheckNode {
+    var readsRecord: Bool { false }
 }
 
 /// A plugin's check with its reason code and optional message override. A class, so that the

@@ -37,7 +37,7 @@ struct Condition: Sendable {
         let found = subject.map { $0.value(in: context) } ?? value
         if let present { return (found.map { !$0.isNull } ?? false) == present }
         // A formula reads the record, whether or not the checked field is there.
-        if subject == nil, let check = check as? ExprNode { return check.passes(found ?? context.record, context) }
+        if subject == nil, let check, check.readsRecord { return check.passes(found ?? context.record, context) }
         guard let subject = found, !subject.isNull, let check else { return false }
         return check.passes(subject, context)
     }

@@ -60,4 +60,5 @@ struct ExprNode: CheckNode {
 
     var reasonCodes: [ReasonCode] { [reason] }
     var expectsText: Bool { false }
+    var readsRecord: Bool { true }
 }

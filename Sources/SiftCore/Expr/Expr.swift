@@ -203,4 +203,6 @@ enum ExprValue: Sendable, Equatable {
     /// The field is not in the record.
     case missing
     case list([ExprValue])
+    /// A JSON object: no value a formula computes with.
+    case object
 }

@@ -87,7 +87,7 @@ struct ExprEval {
         case .bool: return .bool(v.bool ?? false)
         case .null: return .null
         case .array: return .list(v.elements.map(value(of:)))
-        default: return .list([])  // an object is no value a formula can use: it stops where used
+        default: return .object  // no value a formula can use: it stops where it is used
         }
     }
 
@@ -234,6 +234,7 @@ struct ExprEval {
         case .null: return "null"
         case .missing: return "missing"
         case .list(let x): return "a list of \(x.count)"
+        case .object: return "an object"
         }
     }
 
@@ -241,6 +242,7 @@ struct ExprEval {
         switch v {
         case .list(let x): return "含 \(x.count) 项的列表"
         case .missing: return "缺失"
+        case .object: return "对象"
         default: return " \(describe(v))"
         }
     }

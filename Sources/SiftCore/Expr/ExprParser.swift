@@ -128,7 +128,7 @@ struct ExprParser {
             return Expr(e.node, type: e.type, many: e.many, text: "(\(e.text))")
         }
         if c == "'" || c == "\"" { return try textLiteral(quote: c) }
-        if c.properties.numericType != nil, ("0"..."9").contains(c) { return try number() }
+        if ("0"..."9").contains(c) { return try number() }
         guard c == "." || c == "_" || c.properties.isAlphabetic else {
             throw Problem(message: "unexpected '\(Character(c))': a value (a number, a field, 'text', a function) was expected", offset: at)
         }
