@@ -12,6 +12,7 @@ struct EnumCheck: ValueCheck {
     /// The allowed texts as bytes, when an ASCII value may be compared with them so: all of
     /// them ASCII, case kept.
     let byteTexts: ByteTextSet?
+    var allowedTexts: [String]? { shown }
 
     static let plugin = CheckPlugin(
         spec: PluginSpec(

@@ -63,6 +63,11 @@ struct LengthCheck: ValueCheck {
                 context.error("'length' has min \(lo) greater than max \(hi)", at: options.mark("min"))
                 return nil
             }
+            if (lo ?? 0) == 0, hi == nil {
+                context.warning(
+                    "'length' with min 0 and no max accepts every length, so it checks nothing: give a max, or remove it",
+                    at: options.mark(exact == nil && options.has("min") ? "min" : "max"))
+            }
             return LengthCheck(min: lo, max: hi, unit: Unit(rawValue: options.string("unit") ?? "characters")!)
         })
 

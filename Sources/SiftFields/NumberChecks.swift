@@ -31,6 +31,11 @@ struct DecimalsCheck: ValueCheck {
                 context.error("'max' of 'decimals' is a whole number of 0 or more", at: options.mark("max"))
                 return nil
             }
+            if max >= 19 {
+                context.warning(
+                    "'decimals: \(max)' allows more digits after the point than any amount has, so it checks nothing: "
+                        + "for cents write decimals: 2", at: options.mark("max"))
+            }
             return DecimalsCheck(max: max, numericStrings: options.bool("numeric_strings") ?? false)
         })
 

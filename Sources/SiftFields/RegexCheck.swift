@@ -37,6 +37,11 @@ struct RegexCheck: ValueCheck {
                 context.warning(advice, at: options.mark("pattern"))
             }
             for advice in RegexLint.literalDots(pattern) { context.warning(advice, at: options.mark("pattern")) }
+            if RegexLint.acceptsEverything(pattern, full: mode == .full) {
+                context.warning(
+                    "the pattern '\(pattern)' accepts every text, so this check never fails: "
+                        + "write the form the value must have, or remove the check", at: options.mark("pattern"))
+            }
             do throws(RegexError) {
                 return RegexCheck(regex: try CompiledRegex.shared(pattern, options: opts))
             } catch {

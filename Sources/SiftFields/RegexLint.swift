@@ -2,6 +2,25 @@
 /// anchor in a full-match pattern (meant as a prefix or suffix test), and an unescaped `.`
 /// that is clearly meant literally (`qq.com`). Pure functions over the pattern text.
 enum RegexLint {
+    /// Patterns that match any text whole (`.*`, `^[\s\S]*$`): a check with one never fails.
+    private static let everything: Set<String> = [
+        ".*", ".*?", "[\\s\\S]*", "[\\S\\s]*", "[\\w\\W]*", "[\\W\\w]*", "[\\d\\D]*", "[\\D\\d]*", "(?s).*", "(?s:.*)",
+    ]
+
+    /// True when the pattern accepts every text: one of `everything`, anchored or not, in a
+    /// group or not; in search mode, also the empty pattern.
+    static func acceptsEverything(_ pattern: String, full: Bool) -> Bool {
+        var p = Substring(pattern)
+        if p.hasPrefix("\\A") { p = p.dropFirst(2) } else if p.hasPrefix("^") { p = p.dropFirst() }
+        if p.hasSuffix("\\z") || p.hasSuffix("\\Z") { p = p.dropLast(2) } else if p.hasSuffix("$"), !p.hasSuffix("\\$") { p = p.dropLast() }
+        if p.hasPrefix("(?:"), p.hasSuffix(")") {
+            p = p.dropFirst(3).dropLast()
+        } else if p.hasPrefix("("), p.hasSuffix(")"), !p.hasPrefix("(?") {
+            p = p.dropFirst().dropLast()
+        }
+        return everything.contains(String(p)) || (!full && p.isEmpty)
+    }
+
     /// A warning when a full-match pattern is anchored on one side only, as a search-style
     /// prefix (`^https://`) or suffix (`\.cn$`) test would be.
     static func oneSidedAnchor(_ pattern: String) -> String? {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftRegex
 
 extension PluginRegistry {
     /// Registers the field validators: regex, length, checksum, type, enum, range, date,
@@ -17,6 +18,21 @@ extension PluginRegistry {
         register(UniqueCheck.byPlugin)
         register(DecimalsCheck.plugin)
         register(MultipleOfCheck.plugin)
+        textPatterns = { pattern in
+            do throws(RegexError) {
+                let regex = try CompiledRegex.shared(pattern, options: RegexOptions(mode: .full))
+                return .success(
+                    TextMatcher { text in
+                        switch regex.match(text) {
+                        case .match: true
+                        case .noMatch: false
+                        default: nil
+                        }
+                    })
+            } catch {
+                return .failure(TextMatcher.Problem("\(error.message) at offset \(error.offset)"))
+            }
+        }
     }
 }
 

@@ -14,7 +14,7 @@ struct UniqueCheck: ValueCheck {
             summary: "No two elements of the list may be the same (by their JSON value: 1 and 1.0 are the same).",
             options: [PluginSpec.Option("by", .string, doc: "A path inside each element (sku, or product.id) whose values must differ.")],
             examples: ["unique", "unique: {by: sku}"]),
-        make: { options, context in make(options.string("by"), options.mark("by"), &context) })
+        make: { options, context in make(options.string("by"), options.mark("by"), "unique", &context) })
 
     static let byPlugin = CheckPlugin(
         spec: PluginSpec(
@@ -23,9 +23,9 @@ struct UniqueCheck: ValueCheck {
             options: [PluginSpec.Option("path", .string, required: true, doc: "The path inside each element: sku, or product.id.")],
             shorthand: "path",
             examples: ["unique_by: sku", "unique_by: product.id"]),
-        make: { options, context in make(options.string("path"), options.mark("path"), &context) })
+        make: { options, context in make(options.string("path"), options.mark("path"), "unique_by", &context) })
 
-    private static func make(_ text: String?, _ mark: Mark, _ context: inout BuildContext) -> UniqueCheck? {
+    private static func make(_ text: String?, _ mark: Mark, _ kind: String, _ context: inout BuildContext) -> UniqueCheck? {
         guard let text else { return UniqueCheck(by: nil) }
         do {
             let path = try FieldPath(parsing: text)
@@ -33,6 +33,7 @@ struct UniqueCheck: ValueCheck {
                 context.error("'unique' compares one value of each element: '\(text)' has '[*]'", at: mark)
                 return nil
             }
+            context.readsInEachElement(path, written: text, by: kind, at: mark)
             return UniqueCheck(by: path)
         } catch {
             context.error(error.message, at: mark)

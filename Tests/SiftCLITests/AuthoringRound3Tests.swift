@@ -85,7 +85,7 @@ import Testing
         #expect(
             r.text.hasPrefix(
                 "D/p.yaml:6:15: error: inside [...], a path or reason code with [*] must be quoted ('*' starts a YAML alias): "
-                    + "write 'items[*].qty.type' (YAML syntax: "))
+                    + "write 'items[*].qty.type'\n"))
     }
 
     /// Every word of explain in Chinese, and an array's length in items.

@@ -103,7 +103,7 @@ import SiftTesting
                   手机: [{regex: ‘1[0-9]{10}’}]
                                  ^
                 R/p.yaml:3:16: error: the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single \
-                quotes: regex: '1[0-9]{10}' (YAML syntax: did not find expected ',' or '}' while parsing a flow mapping)
+                quotes: regex: '1[0-9]{10}'
                   手机: [{regex: ‘1[0-9]{10}’}]
                                  ^
                 R/p.yaml:4:7: error: '：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space
@@ -124,7 +124,7 @@ import SiftTesting
         #expect(
             regex.text == """
                 R/p.yaml:3:19: error: the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single \
-                quotes: regex: '^1[0-9]{10}$' (YAML syntax: did not find expected ',' or '}' while parsing a flow mapping)
+                quotes: regex: '^1[0-9]{10}$'
                   phone: [{regex: ^1[0-9]{10}$}]
                                   ^
                 sift lint: 1 error
@@ -286,8 +286,8 @@ import SiftTesting
         #expect(json.status == 2)
         #expect(
             json.stdout == #"[{"file":"\#(path)","line":3,"column":19,"severity":"error","message":"the pattern is not in quotes, "#
-                + #"so YAML reads its brackets, braces or colons itself; put it in single quotes: regex: '^1[0-9]{10}$' (YAML syntax: "#
-                + #"did not find expected ',' or '}' while parsing a flow mapping)"}]"# + "\n")
+                + #"so YAML reads its brackets, braces or colons itself; put it in single quotes: regex: '^1[0-9]{10}$'"}]"#
+                + "\n")
         let github = try SiftProcess.run(["lint", path, "--format", "github"])
         #expect(github.stdout.hasPrefix("::error file=\(path),line=3,col=19::the pattern is not in quotes"))
         let sarif = try SiftProcess.run(["lint", path, "--format", "sarif"])

@@ -109,7 +109,7 @@ import Testing
         ),
         (
             "\"summ(items[*].qty) > 0\"",
-            "r.yaml:2:19: error: in expr: unknown function 'summ'; did you mean 'sum'? (functions: sum, count, min, max, any, all, missing, coalesce, len)"
+            "r.yaml:2:19: error: in expr: unknown function 'summ'; did you mean 'sum'? (functions: sum, count, min, max, any, all, missing, coalesce, len, date, matches)"
         ),
         ("\"total > 1 and 'yes'\"", "r.yaml:2:29: error: in expr: 'and' takes true or false, and 'yes' is a text"),
         ("total == total", ""),

@@ -39,27 +39,26 @@ package struct YAMLReader: Sendable {
         }
     }
 
+    /// libyaml's error said in the author's terms (`YAMLProblems`): never libyaml's own words.
     private func syntaxError(_ parser: yaml_parser_t, file: String, text: String) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         let context = parser.context.map { String(cString: $0) }
         let mark = Mark(file: file, line: parser.problem_mark.line + 1, column: parser.problem_mark.column + 1)
-        var message = "YAML syntax: \(problem)"
-        if let context { message += " \(context)" }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // The common mistakes, said in the author's terms, on the line to change.
         for n in [mark.line - 1, mark.line - 2] where n >= 0 && n < lines.count {
             if let (plain, column) = Self.translate(String(lines[n])) {
-                return .error(plain + " (\(message))", at: Mark(file: file, line: n + 1, column: column))
+                return .error(plain, at: Mark(file: file, line: n + 1, column: column))
             }
         }
         if let (plain, at) = Self.layout(problem, context, mark, contextMark(parser, file), lines) {
-            return .error(plain + " (\(message))", at: at)
+            return .error(plain, at: at)
         }
         // The usual cause of "cannot start any token": a tab used for indentation.
         if mark.line <= lines.count, lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
-            message += "; tabs cannot indent YAML, use spaces"
+            return .error("a tab indents this line: YAML indents with spaces only", at: mark)
         }
-        return .error(message, at: mark)
+        return .error(YAMLProblems.plain(problem), at: mark)
     }
 
     private func contextMark(_ parser: yaml_parser_t, _ file: String) -> Mark {
@@ -89,6 +88,8 @@ package struct YAMLReader: Sendable {
             return ("the '[' that starts here is not closed (or a ',' is missing between its items): end the list with ']'", start)
         case ("did not find expected ',' or '}'", _):
             return ("the '{' that starts here is not closed (or a ',' is missing between its entries): end it with '}'", start)
+        case ("did not find expected '-' indicator", "while parsing a block collection"):
+            return YAMLListLayout.outOfLine(mark, listStart: start, lines)
         case ("did not find expected key", "while parsing a block mapping"):
             let line = mark.line <= lines.count ? lines[mark.line - 1] : ""
             let column = (line.firstIndex { $0 != " " }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? mark.column
@@ -141,7 +142,7 @@ package struct YAMLReader: Sendable {
         // An unquoted `[*]` path inside `{...}`, or a reason code with `[*]` inside `[...]`.
         if let r = line.range(of: "[*]") {
             var start = r.lowerBound
-            while start > line.startIndex, !" {[,:".contains(line[line.index(before: start)]) { start = line.index(before: start) }
+            while start > line.startIndex, !" {[,:'\"".contains(line[line.index(before: start)]) { start = line.index(before: start) }
             let opener = start == line.startIndex ? nil : line[line.index(before: start)]
             guard opener != "'", opener != "\"", line.contains("{") || opener == "[" || line[..<start].contains("[") else { return nil }
             var end = r.upperBound

@@ -57,7 +57,32 @@ extension ChineseDiagnostics {
         (#"'coalesce' takes values of one kind"#, "'coalesce' 的各个值须为同一类"),
         (#"'len' takes a text or a list, and ('[^']*') is (.+)$"#, "'len' 需要文本或列表，而 $1 是$2"),
         (#"('[^']*') names a field beside the checked one, and there is none here; write the full path"#, "$1 指被检查字段旁边的字段，但这里没有；请写完整路径"),
+        (
+            #"('[^']*') is not a number or a duration \(durations: 7d, 36h, 90m, 30s, 500ms, 2w\)"#,
+            "$1 既不是数字也不是时长（时长写作 7d、36h、90m、30s、500ms、2w）"
+        ),
         (#"('[^']*') is not a number"#, "$1 不是数字"),
+        (#"('[^']*') is (.+) and ('[^']*') (.+): they cannot be (?:added|subtracted|multiplied|divided)"#, "$1 是$2，$3 是$4：二者不能这样计算"),
+        (
+            #"('[^']*') is (.+) and ('[^']*') (.+): write the text as a date, date\('2026-01-01'\)"#,
+            "$1 是$2，$3 是$4：请把文本写成日期，例如 `date('2026-01-01')`"
+        ),
+        (
+            #"'date' takes a text such as '2026-11-29' or '2026-11-29T10:00:00Z', and ('[^']*') is (.+)$"#,
+            "'date' 需要 '2026-11-29' 或 '2026-11-29T10:00:00Z' 这样的文本，而 $1 是$2"
+        ),
+        (
+            #"'matches' takes a value and a pattern in quotes, such as matches\(\.sku, 'SKU-\[0-9\]\{6\}'\)"#,
+            "'matches' 需要一个值和一个加引号的模式，例如 `matches(.sku, 'SKU-[0-9]{6}')`"
+        ),
+        (#"'matches' reads a text, and ('[^']*') is (.+)$"#, "'matches' 读取文本，而 $1 是$2"),
+        (
+            #"'matches' needs the regex engine of the field checks, which this loader has not registered"#,
+            "'matches' 需要字段检查的正则引擎，而这个加载器没有注册它"
+        ),
+        (#"invalid pattern ('[^']*'|"[^"]*"): (.*)$"#, "无效的模式 $1：$2"),
+        (#"(?<![A-Za-z])a date\b(?! like)"#, "日期"),
+        (#"(?<![A-Za-z])a duration\b"#, "时长"),
         (#"(?<![A-Za-z])a text\b"#, "文本"),
         (#"(?<![A-Za-z])a field's value\b"#, "字段的值"),
     ]

@@ -7,12 +7,13 @@ import Foundation
 enum ChineseDiagnostics {
     /// The message in Chinese.
     static func translate(_ message: String) -> String {
+        if let said = YAMLProblems.chinese[message] { return said }
         var text = message
-        for (pattern, template) in exprWhole + whole {
+        for (pattern, template) in exprWhole + lintWhole + layoutWhole + whole {
             let replaced = replace(pattern, template, in: text)
             if replaced != text { text = replaced; break }
         }
-        for (pattern, template) in exprPhrases + phrases { text = replace(pattern, template, in: text) }
+        for (pattern, template) in exprPhrases + lintPhrases + phrases { text = replace(pattern, template, in: text) }
         return text
     }
 
@@ -596,8 +597,6 @@ enum ChineseDiagnostics {
             #"^a pack cannot say (.*); run the schema as it is with ('[^']*')"#,
             "规则包无法表达：$1；请在规则包中用 $2 按原样运行该模式"
         ),
-        (#"^YAML syntax: (.*)$"#, "YAML 语法错误：$1"),
-        (#"^(.*) \(YAML syntax: (.*)\)$"#, "$1（YAML 语法错误：$2）"),
     ]
 
     /// Phrases inside messages, applied after the whole-message patterns.
@@ -651,7 +650,6 @@ enum ChineseDiagnostics {
         (#"found character that cannot start any token"#, "发现不能作为开头的字符"),
         (#"found unexpected ('[^']*') while scanning a plain scalar"#, "读取不带引号的文本时遇到意外的 $1"),
         (#"while parsing a (block|flow) (mapping|sequence|collection)"#, "（在读取映射或列表时）"),
-        (#"; tabs cannot indent YAML, use spaces"#, "；YAML 不能用制表符缩进，请用空格"),
         (#"missing closing parenthesis"#, "缺少右括号"),
         (
             #"the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; put it in single quotes: "#,

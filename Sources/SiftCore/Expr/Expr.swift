@@ -29,7 +29,7 @@ struct Expr: Sendable {
 
     /// The static type: what the formula gives, when the parser can tell.
     enum ValueType: String, Sendable {
-        case number, text, bool, null
+        case number, text, bool, null, date, duration
         /// A field's value: its type is known only when the record is read.
         case any
 
@@ -39,6 +39,8 @@ struct Expr: Sendable {
             case .text: return "a text"
             case .bool: return "true or false"
             case .null: return "null"
+            case .date: return "a date"
+            case .duration: return "a duration"
             case .any: return "a field's value"
             }
         }
@@ -61,6 +63,12 @@ struct Expr: Sendable {
         case coalesce([Expr])
         /// `len(x)`: the characters of a text, the elements of a list.
         case length(Expr)
+        /// `now`: the run's as-of instant; `today`: the start of its day (UTC).
+        case now, today
+        /// `date(x)`: a text (RFC 3339, or `yyyy-MM-dd`) as an instant.
+        case date(Expr)
+        /// `matches(x, 'pattern')`: the whole text matches the pattern.
+        case matches(Expr, TextMatcher)
     }
 
     let node: Node
@@ -79,6 +87,19 @@ struct Expr: Sendable {
 
     typealias Problem = ExprParser.Problem
 
+    /// The fields the formula reads, each with its text as written.
+    var paths: [(FieldPath, String)] {
+        switch node {
+        case .literal: return []
+        case .path(let p, _): return [(p, text)]
+        case .arithmetic(_, let a, let b), .compare(_, let a, let b), .logic(_, let a, let b): return a.paths + b.paths
+        case .negation(let a), .aggregate(_, let a), .missing(let a), .length(let a), .date(let a), .matches(let a, _): return a.paths
+        case .now, .today: return []
+        case .choice(let c, let a, let b): return c.paths + a.paths + b.paths
+        case .coalesce(let list): return list.flatMap(\.paths)
+        }
+    }
+
     /// A part of the formula in a message: a text literal as written ('x'), anything else in quotes.
     static func quoted(_ text: String) -> String {
         text.hasPrefix("'") || text.hasPrefix("\"") ? text : "'\(text)'"
@@ -95,15 +116,21 @@ struct Expr: Sendable {
     }
 
     static func arithmetic(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int, text: String? = nil) throws(Problem) -> Expr {
-        for e in [a, b] where e.type != .number && e.type != .any {
+        for e in [a, b] where ![.number, .any, .date, .duration].contains(e.type) {
             throw Problem(message: "\(quoted(e.text)) is \(e.type.noun), it cannot be \(op.verb)", offset: at)
         }
         let shown = text.map { "\($0)\(b.text)" } ?? "\(a.text) \(op.rawValue) \(b.text)"
-        return Expr(.arithmetic(op, a, b), type: .number, many: a.many || b.many, text: shown)
+        let type = try timeType(op, a, b, at: at)
+        return Expr(.arithmetic(op, a, b), type: type, many: a.many || b.many, text: shown)
     }
 
     static func compare(_ op: Comparison, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
         let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
+        if known.count == 2, Set(known) == [.date, .text] {
+            throw Problem(
+                message: "'\(a.text)' is \(a.type.noun) and '\(b.text)' \(b.type.noun): write the text as a date, date('2026-01-01')",
+                offset: at)
+        }
         if known.count == 2, known[0] != known[1] {
             throw Problem(message: "'\(a.text)' is \(a.type.noun) and '\(b.text)' \(b.type.noun): they cannot be compared", offset: at)
         }
@@ -149,7 +176,7 @@ struct Expr: Sendable {
         }
     }
 
-    static let functions = Aggregate.allCases.map(\.rawValue) + ["missing", "coalesce", "len"]
+    static let functions = Aggregate.allCases.map(\.rawValue) + ["missing", "coalesce", "len", "date", "matches"]
 
     static func call(_ name: String, _ args: [Expr], at: Int) throws(Problem) -> Expr {
         let text = "\(name)(\(args.map(\.text).joined(separator: ", ")))"
@@ -167,6 +194,7 @@ struct Expr: Sendable {
             return Expr(.aggregate(kind, a), type: type, text: text)
         }
         switch name {
+        case "date": return try dateOf(args, at: at, text: text)
         case "missing":
             let a = try one()
             guard case .path = a.node else {
@@ -205,4 +233,8 @@ enum ExprValue: Sendable, Equatable {
     case list([ExprValue])
     /// A JSON object: no value a formula computes with.
     case object
+    /// An instant, in milliseconds since 1970 (UTC).
+    case instant(Int64)
+    /// A length of time, in milliseconds.
+    case duration(Int64)
 }

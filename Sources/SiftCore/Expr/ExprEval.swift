@@ -30,7 +30,7 @@ struct ExprEval {
         case .negation(let a): return .bool(!(try truth(try value(a), a)))
         case .choice(let c, let a, let b): return try truth(try value(c), c) ? try value(a) : try value(b)
         case .aggregate(let kind, let a): return try aggregate(kind, try value(a), a)
-        case .missing(let a): return map(try value(a)) { .bool($0 == .missing || $0 == .null) }
+        case .missing(let a): return try map(try value(a)) { .bool($0 == .missing || $0 == .null) }
         case .coalesce(let list):
             for a in list {
                 let v = try value(a)
@@ -38,6 +38,23 @@ struct ExprEval {
             }
             return .null
         case .length(let a): return try lengthOf(try value(a), a)
+        case .now: return .instant(context.asOfMillis)
+        case .today: return .instant(context.asOfMillis - ((context.asOfMillis % 86_400_000) + 86_400_000) % 86_400_000)
+        case .date(let a):
+            let v = try value(a)
+            if case .list(let items) = v { return .list(try items.map { (item: ExprValue) throws(Stop) in .instant(try date(item, a)) }) }
+            return .instant(try date(v, a))
+        case .matches(let a, let matcher):
+            return try map(try value(a)) { (v: ExprValue) throws(Stop) -> ExprValue in
+                guard case .text(let t) = v else {
+                    if v == .missing { throw Stop(en: "\(a.text) is missing", zh: "\(a.text) 缺失") }
+                    throw Stop(en: "\(a.text) is \(Self.describe(v)), not a text", zh: "\(a.text) 是\(Self.describeZH(v))，不是文本")
+                }
+                guard let found = matcher.matches(t) else {
+                    throw Stop(en: "the pattern gave up on \(a.text) (its match limit)", zh: "模式在 \(a.text) 上达到匹配上限")
+                }
+                return .bool(found)
+            }
         }
     }
 
@@ -118,9 +135,13 @@ struct ExprEval {
         }
     }
 
-    private func map(_ v: ExprValue, _ f: (ExprValue) -> ExprValue) -> ExprValue {
-        if case .list(let x) = v { return .list(x.map(f)) }
-        return f(v)
+    private func map(_ v: ExprValue, _ f: (ExprValue) throws(Stop) -> ExprValue) throws(Stop) -> ExprValue {
+        if case .list(let x) = v {
+            var out: [ExprValue] = []
+            for item in x { out.append(try f(item)) }
+            return .list(out)
+        }
+        return try f(v)
     }
 
     private func number(_ v: ExprValue, _ e: Expr) throws(Stop) -> Decimal {
@@ -132,6 +153,7 @@ struct ExprEval {
     }
 
     private func arithmetic(_ op: Expr.Arithmetic, _ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> ExprValue {
+        if let t = try time(op, x, y, a, b) { return t }
         let p = try number(x, a), q = try number(y, b)
         switch op {
         case .add: return .number(p + q)
@@ -144,6 +166,16 @@ struct ExprEval {
     }
 
     private func compare(_ op: Expr.Comparison, _ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> Bool {
+        if let (p, q) = try timeOrder(x, y, a, b) {
+            switch op {
+            case .equal: return p == q
+            case .notEqual: return p != q
+            case .less: return p < q
+            case .greater: return p > q
+            case .atMost: return p <= q
+            case .atLeast: return p >= q
+            }
+        }
         switch (x, y) {
         case (.number(let p), .number(let q)):
             let gap = p - q, close = (gap < 0 ? -gap : gap) <= tolerance
@@ -235,6 +267,8 @@ struct ExprEval {
         case .missing: return "missing"
         case .list(let x): return "a list of \(x.count)"
         case .object: return "an object"
+        case .instant(let ms): return ms % 86_400_000 == 0 ? CivilTime.isoDay(ms) : CivilTime.isoTime(ms)
+        case .duration(let ms): return durationText(ms)
         }
     }
 

@@ -11,7 +11,9 @@ import Foundation
 ///     sum        = product { ("+" | "-") product }
 ///     product    = unary { ("*" | "/") unary }
 ///     unary      = "-" unary | primary
-///     primary    = number | 'text' | "text" | true | false | null | path | name "(" [ formula { "," formula } ] ")" | "(" formula ")"
+///     primary    = number | duration | 'text' | "text" | true | false | null | now | today | path
+///                | name "(" [ formula { "," formula } ] ")" | "(" formula ")"
+///     duration   = digits ( "ms" | "w" | "d" | "h" | "m" | "s" )
 ///     path       = [ "." ] key { "." key | "[" digits "]" | "[*]" }
 struct ExprParser {
     /// A mistake at a character of the formula (0-based, in Unicode scalars).
@@ -24,10 +26,13 @@ struct ExprParser {
     private var at = 0
     /// The field the formula is written on: a path that starts with `.` is beside it.
     private let field: FieldPath?
+    /// Compiles `matches(...)`'s pattern: the regex engine the field checks register.
+    private let patterns: TextMatcher.Compiler?
 
-    init(_ text: String, field: FieldPath?) {
+    init(_ text: String, field: FieldPath?, patterns: TextMatcher.Compiler? = nil) {
         scalars = Array(text.unicodeScalars)
         self.field = field
+        self.patterns = patterns
     }
 
     /// The whole formula, which must end where the text ends.
@@ -136,6 +141,8 @@ struct ExprParser {
         switch word {
         case "true", "false": return Expr(.literal(.bool(word == "true")), type: .bool, text: word)
         case "null": return Expr(.literal(.null), type: .null, text: word)
+        case "now" where peek() != "(" && peek() != ".": return Expr(.now, type: .date, text: word)
+        case "today" where peek() != "(" && peek() != ".": return Expr(.today, type: .date, text: word)
         case "": return try path(start: start)
         default:
             if Self.words.contains(word) { throw Problem(message: "'\(word)' is a word of the formula, not a value", offset: start) }
@@ -153,6 +160,9 @@ struct ExprParser {
                 throw Problem(message: "'\(function)(' is not closed: ')' or ',' expected", offset: offsetAfterSpace())
             }
         }
+        if function == "matches" {
+            return try Expr.matches(args, at: start, text: "matches(\(args.map(\.text).joined(separator: ", ")))", compile: patterns)
+        }
         return try Expr.call(function, args, at: start)
     }
 
@@ -163,7 +173,15 @@ struct ExprParser {
         guard let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text.filter({ $0 == "." }).count <= 1 else {
             throw Problem(message: "'\(text)' is not a number", offset: start)
         }
-        return Expr(.literal(.number(d)), type: .number, text: text)
+        // `7d`, `36h`, `500ms`: a duration.
+        let unit = name()
+        if unit.isEmpty { return Expr(.literal(.number(d)), type: .number, text: text) }
+        guard let size = Expr.durationUnits.first(where: { $0.0 == unit })?.1, !text.contains(".") else {
+            throw Problem(
+                message: "'\(text)\(unit)' is not a number or a duration (durations: 7d, 36h, 90m, 30s, 500ms, 2w)", offset: start)
+        }
+        let ms = d * Decimal(size)
+        return Expr(.literal(.duration((ms as NSDecimalNumber).int64Value)), type: .duration, text: text + unit)
     }
 
     private mutating func textLiteral(quote: Unicode.Scalar) throws(Problem) -> Expr {

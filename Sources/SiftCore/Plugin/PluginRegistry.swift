@@ -41,6 +41,19 @@ public struct BuildContext: Sendable {
     package var sources: [String: String] = [:]
     /// Field rules a section asks the pack to run with its `fields:` (`SectionField`).
     package var sectionFields: [SectionField] = []
+    /// The field whose checks are being built, when a field's (set by the pack compiler).
+    package var field: FieldPath?
+    /// Paths the rules read besides their own fields, for lint's warnings (`NeverActsLint`).
+    package var references: [FieldReference] = []
+
+    /// Tells lint that the check `kind` reads `path` inside each element of the list it checks
+    /// (`unique_by: sku`): a path that no rule or example of the pack names is then a warning,
+    /// with a did-you-mean.
+    package mutating func readsInEachElement(_ path: FieldPath, written text: String, by kind: String, at mark: Mark) {
+        guard let field else { return }
+        let list = field.components.last == .wildcard ? field.components : field.components + [.wildcard]
+        references.append(FieldReference(path: FieldPath(list + path.components), text: text, mark: mark, reader: "'\(kind)'"))
+    }
 
     /// A context for building the plugins of pack `pack`, in a rule file in `directory` under the rules folder `root`.
     public init(directory: String, root: String, pack: String) {
@@ -99,6 +112,9 @@ public struct PluginRegistry: Sendable {
     /// Opens the ledger's key claims for `unique_across_runs`; set by the family that owns the
     /// ledger (`registerReceipts()`), nil without it.
     package var keyClaims: KeyClaimsOpener?
+    /// Compiles the patterns of `matches(...)` in formulas; set by the family that owns the regex
+    /// engine (`registerFieldValidators()`), nil without it.
+    package var textPatterns: TextMatcher.Compiler?
 
     /// An empty registry; `PluginRegistry.builtIn()` has every built-in plugin.
     public init() {}

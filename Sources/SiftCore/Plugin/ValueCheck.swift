@@ -18,11 +18,15 @@ public protocol ValueCheck: Sendable {
     /// "Skipping what no rule reads"); rules that compile a check that says false (in any pack
     /// or library of the run) read every record in full. Defaults to false.
     var readsOnlyItsValue: Bool { get }
+    /// The texts the check allows, when it allows a short list of them (`enum`): lint suggests
+    /// one for a condition value the check refuses. Defaults to nil.
+    var allowedTexts: [String]? { get }
 }
 
 extension ValueCheck {
     public func passes(_ value: JSONValue, in context: EvaluationContext) -> Bool { check(value, in: context) == nil }
     public var readsOnlyItsValue: Bool { false }
+    public var allowedTexts: [String]? { nil }
 }
 
 /// Why a value failed a check.

@@ -15,7 +15,12 @@ struct CheckCompiler {
     let validators: [String: NamedValidator]
     var context: BuildContext
     /// The field whose checks are being compiled: relative condition paths (`.kind`) start beside it.
-    var field: FieldPath?
+    var field: FieldPath? {
+        get { context.field }
+        set { context.field = newValue }
+    }
+    /// The `enum` values conditions ask fields to have, for lint (`NeverActsLint`).
+    var conditionValues: [ConditionValues] = []
     /// Every field a condition reads (`when: {field: ...}`), resolved: fields a closed record allows.
     var conditionFields: [FieldPath] = []
     /// The comparisons with other fields, with the field each is on: `ComparisonResolver` decides
@@ -190,6 +195,7 @@ struct CheckCompiler {
                 context.error("'any' needs at least one check", at: value.mark)
                 return nil
             }
+            adviseOnCoveringBranches(value.items ?? [])
             return AnyNode(
                 children: compileList(value, prefix: prefix), reason: reason ?? ReasonCode("\(prefix).any"), message: message, rule: mark)
         case "not":
@@ -227,6 +233,21 @@ struct CheckCompiler {
         if otherwise != nil, elseNode == nil { return nil }
         let node = WhenNode(condition: condition, then: thenNode, otherwise: elseNode)
         return reason == nil && message == nil ? node : RelabelNode(child: node, reason: reason, message: message)
+    }
+
+    /// `any: [{type: string}, {not: {type: string}}]`: a branch and its negation accept every value
+    /// between them, so the `any` never fails.
+    private mutating func adviseOnCoveringBranches(_ branches: [ConfigNode]) {
+        let texts = branches.map { NodeJSON.json($0) }
+        for branch in branches {
+            guard let pairs = branch.pairs, pairs.count == 1, pairs[0].key.scalarText == "not",
+                texts.contains(NodeJSON.json(pairs[0].value))
+            else { continue }
+            context.warning(
+                "this branch is the 'not' of another branch of the same 'any': between them they accept every value, "
+                    + "so the 'any' never fails", at: branch.mark)
+            return
+        }
     }
 
     mutating func conditionPath(_ text: String, at mark: Mark, reader: String = "a condition") -> FieldPath? {

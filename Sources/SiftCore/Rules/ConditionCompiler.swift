@@ -18,6 +18,7 @@ extension CheckCompiler {
                 fieldText: text)
         }
         guard let f = pairs.first(where: { $0.key.scalarText == "field" }) else {
+            if let field { noteValues(cond, of: field) }
             return compile(cond, prefix: prefix).map { Condition(check: $0, field: nil, fieldText: nil) }
         }
         if let p = pairs.first(where: { $0.key.scalarText == "present" }) {
@@ -32,6 +33,7 @@ extension CheckCompiler {
         guard let (path, text) = conditionField(f) else { return nil }
         let rest = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
         if rest.pairs?.first?.key.scalarText == "not", rest.pairs?.count == 1 { adviseOnNegation(text, at: f.value.mark) }
+        noteValues(rest, of: path)
         return compile(rest, prefix: prefix).map { Condition(check: $0, field: path, fieldText: text) }
     }
 
@@ -50,13 +52,23 @@ extension CheckCompiler {
             return nil
         }
         conditionFields.append(path)
+        context.references.append(FieldReference(path: path, text: text, mark: node.mark, reader: "a condition"))
         return Condition(present: present, field: path, fieldText: text)
+    }
+
+    /// `{enum: [...]}` (or `{enum: {values: [...]}}`) on `field`: lint tries each value on the field's own checks.
+    private mutating func noteValues(_ check: ConfigNode, of field: FieldPath) {
+        guard let pairs = check.pairs, pairs.count == 1, pairs[0].key.scalarText == "enum",
+            let values = pairs[0].value.items ?? pairs[0].value["values"]?.items
+        else { return }
+        conditionValues.append(ConditionValues(field: field, values: values))
     }
 
     private mutating func conditionField(_ f: ConfigNode.Pair) -> (FieldPath, String)? {
         let text = f.value.scalarText ?? ""
         guard let path = conditionPath(text, at: f.value.mark) else { return nil }
         conditionFields.append(path)
+        context.references.append(FieldReference(path: path, text: text, mark: f.value.mark, reader: "a condition"))
         return (path, text)
     }
 

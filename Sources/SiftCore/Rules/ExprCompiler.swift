@@ -23,13 +23,19 @@ extension CheckCompiler {
             }
             slack = d
         }
-        var parser = ExprParser(scalar.text, field: field)
+        var parser = ExprParser(scalar.text, field: field, patterns: registry.textPatterns)
         let formula: Expr
         do { formula = try parser.parse() } catch {
             // A quoted scalar's text starts one column after its quote (on its first line).
             let column = node.mark.column + (scalar.isPlain ? 0 : 1) + error.offset
             context.error("in expr: \(error.message)", at: Mark(file: node.mark.file, line: node.mark.line, column: column))
             return nil
+        }
+        for (path, text) in formula.paths {
+            // Said at the path in the formula, where a misspelling is.
+            let offset = scalar.text.range(of: text).map { scalar.text.distance(from: scalar.text.startIndex, to: $0.lowerBound) } ?? 0
+            let at = Mark(file: node.mark.file, line: node.mark.line, column: node.mark.column + (scalar.isPlain ? 0 : 1) + offset)
+            context.references.append(FieldReference(path: path, text: text, mark: at, reader: "the formula"))
         }
         if formula.type != .bool, formula.type != .any {
             context.error(

@@ -65,12 +65,16 @@ struct PackCompiler {
         var stages: [any Stage] = []
         var fieldRules: [FieldRule] = []
         var named: [FieldPath] = []  // what a closed record allows: the fields, and those conditions read
+        var references: [FieldReference] = [], conditionValues: [ConditionValues] = [], allowed: [FieldPath] = []
         if let fields = node["fields"] {
             var checks = CheckCompiler(registry: registry, validators: validators, context: context)
-            let rules = compileFields(fields, &checks, defaults: defaults)
+            let column = pairs.first { $0.key.scalarText == "fields" }?.key.mark.column ?? 1
+            let rules = compileFields(fields, &checks, defaults: defaults, fieldsColumn: column)
             for rule in rules { rule.findContainers(among: rules) }
             fieldRules = rules
             named = rules.map(\.path) + checks.conditionFields
+            references = checks.context.references
+            conditionValues = checks.conditionValues
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
             var comparisons = ComparisonResolver()
             comparisons.resolve(checks.comparisons, rules: rules)
@@ -87,6 +91,8 @@ struct PackCompiler {
                 stages.append(stage)
             }
             diagnostics.append(contentsOf: compiler.diagnostics.items)
+            references += compiler.references
+            allowed = compiler.allowed
         }
         for p in pairs {
             guard let k = p.key.scalarText, let plugin = registry.sections[k] else { continue }
@@ -123,6 +129,10 @@ struct PackCompiler {
             let recordCodes = stages.flatMap(Self.ownCodes).map(\.text)
             adviseOn(name, node, fieldRules, examples: examples, fieldsOnly: !sectionsOnly, recordCodes: recordCodes)
             adviseOnAlternatives(selectors.alternativesOfAny, of: selector, examples: examples)
+            var lint = NeverActsLint(rules: fieldRules, examples: examples, allowed: allowed)
+            lint.check(references)
+            lint.check(conditionValues, rules: fieldRules)
+            advice.append(contentsOf: lint.advice.items)
         }
         guard diagnostics.errors.count == before else { return nil }
         return Pack(
@@ -156,7 +166,9 @@ struct PackCompiler {
         return base
     }
 
-    private mutating func compileFields(_ node: ConfigNode, _ checks: inout CheckCompiler, defaults: FieldDefaults) -> [FieldRule] {
+    private mutating func compileFields(
+        _ node: ConfigNode, _ checks: inout CheckCompiler, defaults: FieldDefaults, fieldsColumn: Int
+    ) -> [FieldRule] {
         guard let pairs = node.pairs else {
             diagnostics.error("'fields' is a mapping from field paths to their checks, not \(node.kindDescription)", at: node.mark)
             return []
@@ -164,7 +176,7 @@ struct PackCompiler {
         var rules: [FieldRule] = []
         for (n, p) in pairs.enumerated() {
             guard let text = p.key.scalarText else { continue }
-            if isDedentedOption(p, above: n > 0 ? pairs[n - 1] : nil) { continue }
+            if isDedentedOption(p, above: n > 0 ? pairs[n - 1] : nil) || isIndentedSection(p, fieldsColumn: fieldsColumn) { continue }
             if case .scalar(let sc) = p.key.kind, sc.isPlain, let colon = text.firstIndex(of: ":"),
                 text[text.index(after: colon)...].first.map({ "{['\"".contains($0) }) == true
             {

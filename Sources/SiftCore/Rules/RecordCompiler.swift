@@ -2,6 +2,10 @@
 struct RecordCompiler {
     static let keys = ["exactly_one_of", "at_least_one_of", "at_most_one_of", "requires", "fields", "allowed"]
     var diagnostics = DiagnosticList()
+    /// The fields the relations name, for lint (`NeverActsLint`).
+    var references: [FieldReference] = []
+    /// The keys a closed record allows besides its fields.
+    var allowed: [FieldPath] = []
 
     /// `declared`: the paths the pack's `fields:` name; `nullIsValue`: the pack's `null: value`.
     mutating func compile(_ node: ConfigNode, declared: [FieldPath], nullIsValue: Bool) -> RecordStage? {
@@ -29,6 +33,7 @@ struct RecordCompiler {
             } else if key == "allowed" {
                 allowedNode = p.value
                 allowed = paths(p.value, "allowed", wildcards: true) ?? []
+                self.allowed = allowed
             } else {
                 diagnostics.error(
                     "unknown key '\(key)' in 'record'" + Suggestion.didYouMean(key, in: Self.keys)
@@ -78,6 +83,7 @@ struct RecordCompiler {
         }
         return pairs.compactMap { p in
             guard let text = p.key.scalarText, let field = path(text, "requires", at: p.key.mark, wildcards: false) else { return nil }
+            references.append(FieldReference(path: field, text: text, mark: p.key.mark, reader: "'requires'"))
             let list = p.value.items == nil ? ConfigNode(.sequence([p.value]), mark: p.value.mark) : p.value
             guard let needs = paths(list, "requires", wildcards: false) else { return nil }
             return RecordStage.Requirement(field: field, needs: needs, rule: p.key.mark)
@@ -96,6 +102,7 @@ struct RecordCompiler {
                 return nil
             }
             guard let p = path(text, key, at: item.mark, wildcards: wildcards) else { return nil }
+            if key != "allowed" { references.append(FieldReference(path: p, text: text, mark: item.mark, reader: "'\(key)'")) }
             out.append(p)
         }
         return out

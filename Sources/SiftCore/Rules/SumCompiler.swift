@@ -28,6 +28,11 @@ extension CheckCompiler {
         }
         let items = sumItems(itemsText, at: itemsNode.mark)
         guard ok, let items, let factors, let tolerance else { return nil }
+        context.references.append(FieldReference(path: items, text: itemsText, mark: itemsNode.mark, reader: "'sum_of'"))
+        for (factor, item) in zip(factors, node["value"].map { $0.items ?? [$0] } ?? []) {
+            let path = FieldPath(items.components + [.wildcard] + factor.components)
+            context.references.append(FieldReference(path: path, text: item.scalarText ?? "", mark: item.mark, reader: "'sum_of'"))
+        }
         return SumNode(
             items: items, factors: factors, tolerance: tolerance, reason: reason ?? ReasonCode("\(prefix).sum_of"), message: message,
             rule: mark)

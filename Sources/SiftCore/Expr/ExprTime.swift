@@ -1,0 +1,157 @@
+import Foundation
+
+/// Dates and durations in formulas: `date(shipped_at) - date(created_at) <= 7d`, `today`, `now`
+/// (the run's `--as-of`), and `matches(x, 'pattern')`. An instant is milliseconds since 1970
+/// (UTC); a duration is milliseconds. A field's text is read as a date where a date is needed
+/// (`shipped_at - created_at`: two texts subtracted are two dates).
+extension Expr {
+    /// The units of a duration written in a formula (`7d`, `36h`, `90m`, `30s`, `500ms`, `2w`).
+    static let durationUnits: [(String, Int64)] = [("ms", 1), ("w", 604_800_000), ("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+
+    /// What `a op b` gives when dates or durations are involved; a number otherwise. A field's
+    /// value (`.any`) may be either, so two fields subtracted may give a number or a duration.
+    static func timeType(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> ValueType {
+        func refuse() throws(Problem) -> ValueType {
+            throw Problem(message: "\(quoted(a.text)) is \(a.type.noun) and \(quoted(b.text)) \(b.type.noun): they cannot be \(op.verb)", offset: at)
+        }
+        switch (a.type, op, b.type) {
+        case (.date, .subtract, .date): return .duration
+        case (.date, .add, .duration), (.date, .subtract, .duration), (.duration, .add, .date): return .date
+        case (.duration, .add, .duration), (.duration, .subtract, .duration): return .duration
+        case (.duration, .divide, .duration): return .number
+        case (.duration, .multiply, .number), (.number, .multiply, .duration), (.duration, .divide, .number): return .duration
+        case (.date, .subtract, .any): return .any
+        case (.date, .add, .any), (.any, .add, .date): return .date
+        case (.duration, .multiply, .any), (.any, .multiply, .duration), (.duration, .divide, .any): return .duration
+        case (.duration, _, .any), (.any, _, .duration), (.any, .subtract, .date): return .any
+        case (.any, .subtract, .any): return .any
+        case (.date, _, _), (_, _, .date), (.duration, _, _), (_, _, .duration): return try refuse()
+        default: return .number
+        }
+    }
+
+    /// `date(x)`: a text read as an instant.
+    static func dateOf(_ args: [Expr], at: Int, text: String) throws(Problem) -> Expr {
+        guard args.count == 1 else { throw Problem(message: "'date' takes one value, not \(args.count)", offset: at) }
+        let a = args[0]
+        guard [.text, .any, .date].contains(a.type) else {
+            throw Problem(message: "'date' takes a text such as '2026-11-29' or '2026-11-29T10:00:00Z', and '\(a.text)' is \(a.type.noun)", offset: at)
+        }
+        return Expr(.date(a), type: .date, many: a.many, text: text)
+    }
+
+    /// `matches(x, 'pattern')`, with the pattern compiled by `compile` (the regex engine the
+    /// field checks register).
+    static func matches(_ args: [Expr], at: Int, text: String, compile: TextMatcher.Compiler?) throws(Problem) -> Expr {
+        guard args.count == 2, case .literal(.text(let pattern)) = args[1].node else {
+            throw Problem(message: "'matches' takes a value and a pattern in quotes, such as matches(.sku, 'SKU-[0-9]{6}')", offset: at)
+        }
+        let a = args[0]
+        guard [.text, .any].contains(a.type) else { throw Problem(message: "'matches' reads a text, and '\(a.text)' is \(a.type.noun)", offset: at) }
+        guard let compile else { throw Problem(message: "'matches' needs the regex engine of the field checks, which this loader has not registered", offset: at) }
+        switch compile(pattern) {
+        case .success(let matcher): return Expr(.matches(a, matcher), type: .bool, many: a.many, text: text)
+        case .failure(let problem): throw Problem(message: "invalid pattern \(args[1].text): \(problem.message)", offset: at)
+        }
+    }
+}
+
+/// A compiled pattern for `matches(...)`: true when the whole text matches; nil when the match
+/// gave up (its limit reached), which stops the formula rather than guessing.
+package struct TextMatcher: Sendable {
+    package struct Problem: Error, Sendable {
+        package let message: String
+        package init(_ message: String) { self.message = message }
+    }
+    package typealias Compiler = @Sendable (String) -> Result<TextMatcher, Problem>
+
+    package let matches: @Sendable (String) -> Bool?
+    package init(matches: @escaping @Sendable (String) -> Bool?) { self.matches = matches }
+}
+
+extension ExprEval {
+    /// The instant a value names: an instant, or a text in RFC 3339 or `yyyy-MM-dd` (UTC midnight).
+    static func instant(_ v: ExprValue) -> Int64? {
+        switch v {
+        case .instant(let ms): return ms
+        case .text(let t):
+            if let ms = CivilTime.rfc3339(t) { return ms }
+            let d = Array(t.utf8)
+            guard d.count == 10, d[4] == 0x2D, d[7] == 0x2D else { return nil }
+            let digits = d.enumerated().filter { $0.offset != 4 && $0.offset != 7 }.map(\.element)
+            guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            func n(_ r: Range<Int>) -> Int { d[r].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+            let (y, m, day) = (n(0..<4), n(5..<7), n(8..<10))
+            guard (1...12).contains(m), (1...CivilTime.daysIn(month: m, year: y)).contains(day) else { return nil }
+            return Int64(CivilTime.days(year: y, month: m, day: day)) * 86_400_000
+        default: return nil
+        }
+    }
+
+    /// `a op b` when either is a date or a duration (or two texts subtracted); nil when neither is.
+    func time(_ op: Expr.Arithmetic, _ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> ExprValue? {
+        switch (x, op, y) {
+        case (.duration(let p), .add, .duration(let q)): return .duration(p + q)
+        case (.duration(let p), .subtract, .duration(let q)): return .duration(p - q)
+        case (.duration(let p), .divide, .duration(let q)):
+            guard q != 0 else { throw Stop(en: "\(b.text) is 0, and nothing is divided by 0", zh: "\(b.text) 为 0，不能除以 0") }
+            return .number(Decimal(p) / Decimal(q))
+        case (.duration(let p), .multiply, .number(let q)), (.number(let q), .multiply, .duration(let p)):
+            return .duration(Self.millis(Decimal(p) * q))
+        case (.duration(let p), .divide, .number(let q)):
+            guard q != 0 else { throw Stop(en: "\(b.text) is 0, and nothing is divided by 0", zh: "\(b.text) 为 0，不能除以 0") }
+            return .duration(Self.millis(Decimal(p) / q))
+        case (_, .add, .duration(let q)), (_, .subtract, .duration(let q)):
+            let p = try date(x, a)
+            return .instant(op == .add ? p + q : p - q)
+        case (.duration(let p), .add, _): return .instant(try date(y, b) + p)
+        case (.instant, .subtract, _), (_, .subtract, .instant), (.text, .subtract, .text):
+            return .duration(try date(x, a) - date(y, b))
+        case (.instant, _, _), (_, _, .instant), (.duration, _, _), (_, _, .duration):
+            throw Stop(
+                en: "\(a.text) is \(Self.describe(x)) and \(b.text) \(Self.describe(y)): they cannot be \(op.verb)",
+                zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，不能这样计算")
+        default: return nil
+        }
+    }
+
+    func date(_ v: ExprValue, _ e: Expr) throws(Stop) -> Int64 {
+        if let ms = Self.instant(v) { return ms }
+        if v == .missing { throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失") }
+        throw Stop(
+            en: "\(e.text) is \(Self.describe(v)), not a date (such as 2026-11-29 or 2026-11-29T10:00:00Z)",
+            zh: "\(e.text) 是\(Self.describeZH(v))，不是日期（如 2026-11-29 或 2026-11-29T10:00:00Z）")
+    }
+
+    /// Two values compared as instants or durations; nil when neither is one.
+    func timeOrder(_ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> (Int64, Int64)? {
+        switch (x, y) {
+        case (.duration(let p), .duration(let q)): return (p, q)
+        case (.instant, _), (_, .instant): return (try date(x, a), try date(y, b))
+        case (.duration, _), (_, .duration):
+            throw Stop(
+                en: "\(a.text) is \(Self.describe(x)) and \(b.text) \(Self.describe(y)): they cannot be compared",
+                zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，无法比较")
+        default: return nil
+        }
+    }
+
+    private static func millis(_ d: Decimal) -> Int64 {
+        var d = d, r = Decimal()
+        NSDecimalRound(&r, &d, 0, .plain)
+        return (r as NSDecimalNumber).int64Value
+    }
+
+    /// A duration as written in formulas: `7d`, `36h`, `1d 2h 30m`, `-2h`.
+    static func durationText(_ ms: Int64) -> String {
+        if ms == 0 { return "0s" }
+        var rest = ms < 0 ? -ms : ms
+        var parts: [String] = []
+        for (unit, size) in Expr.durationUnits.dropFirst() where rest >= size && unit != "w" {
+            parts.append("\(rest / size)\(unit)")
+            rest %= size
+        }
+        if rest > 0 { parts.append("\(rest)ms") }
+        return (ms < 0 ? "-" : "") + parts.joined(separator: " ")
+    }
+}

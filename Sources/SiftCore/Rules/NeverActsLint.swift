@@ -1,0 +1,116 @@
+/// A field path a rule reads besides its own field: a condition's `field:`, a path inside each
+/// element of a list (`unique_by: sku`, `sum_of`'s `value:`), a formula's fields, a relation of
+/// `record:`. Lint checks each against the fields the pack knows (`NeverActsLint`).
+package struct FieldReference: Sendable {
+    /// The path from the record, `[*]` for every element.
+    let path: FieldPath
+    /// The path as written (`.sku`, `stauts`), for the message.
+    let text: String
+    let mark: Mark
+    /// What reads it: "a condition", "unique_by", "sum_of", "expr", "exactly_one_of"...
+    let reader: String
+}
+
+/// Values a condition asks a field to have (`when: {field: status, enum: [Shipped]}`), to be tried
+/// against that field's own checks once every field is compiled.
+struct ConditionValues {
+    /// The field the condition reads.
+    let field: FieldPath
+    /// The `enum` values, as written.
+    let values: [ConfigNode]
+}
+
+/// Lint's warnings on rules that never act: a path no rule, example or closed-record list names
+/// (a typo: the condition never holds, the relation never fails), and a condition value the
+/// field's own checks refuse (it never holds). Each is located, with a did-you-mean.
+struct NeverActsLint {
+    var advice = DiagnosticList()
+    /// Every path the pack names, `[*]` for every element, with the containers above them.
+    private let known: Set<FieldPath>
+
+    /// The fields the pack names: its rules' fields, the records of its examples, the keys a
+    /// closed record allows.
+    init(rules: [FieldRule], examples: [Example], allowed: [FieldPath]) {
+        var leaves = rules.map { Self.general($0.path) } + allowed.map(Self.general)
+        for example in examples {
+            guard let doc = try? JSONDocument(bytes: Array(example.json.utf8)) else { continue }
+            Self.paths(in: doc.root, under: [], into: &leaves)
+        }
+        var known = Set<FieldPath>()
+        for leaf in leaves {
+            for n in 0...leaf.components.count { known.insert(FieldPath(Array(leaf.components.prefix(n)))) }
+        }
+        self.known = known
+    }
+
+    /// A path as a rule means it for every element: each `[0]` read as `[*]`.
+    static func general(_ path: FieldPath) -> FieldPath {
+        FieldPath(path.components.map { if case .index = $0 { return .wildcard } else { return $0 } })
+    }
+
+    /// The paths of an example's record: every key, `[*]` into every element of a list.
+    private static func paths(in value: JSONValue, under prefix: [FieldPath.Component], into out: inout [FieldPath]) {
+        switch value.kind {
+        case .object:
+            for (k, v) in value.members {
+                out.append(FieldPath(prefix + [.key(k)]))
+                paths(in: v, under: prefix + [.key(k)], into: &out)
+            }
+        case .array:
+            for item in value.elements { paths(in: item, under: prefix + [.wildcard], into: &out) }
+        default: break
+        }
+    }
+
+    /// A warning for each path no rule, example or allowed key names; not again for the paths
+    /// inside one already reported (`sum_of`'s `value:` in a misspelt list).
+    mutating func check(_ references: [FieldReference]) {
+        var reported: [FieldPath] = []
+        for ref in references where !known.contains(Self.general(ref.path)) {
+            let path = Self.general(ref.path)
+            guard !reported.contains(where: { path.components.starts(with: $0.components) }) else { continue }
+            reported.append(path)
+            let shown = ref.text == ref.path.description ? "'\(ref.text)'" : "'\(ref.text)' (\(ref.path))"
+            advice.warning(
+                "\(ref.reader) reads \(shown), which no rule or example of this pack names, so it never acts on a record"
+                    + suggestion(for: ref), at: ref.mark)
+        }
+    }
+
+    /// "did you mean" a name beside the one written (same parent), said as it was written: `sku` for `skuu`.
+    private func suggestion(for ref: FieldReference) -> String {
+        guard case .key(let last)? = ref.path.components.last else { return "" }
+        let parent = Self.general(FieldPath(Array(ref.path.components.dropLast())))
+        let siblings = known.compactMap { p -> String? in
+            guard case .key(let k)? = p.components.last, FieldPath(Array(p.components.dropLast())) == parent else { return nil }
+            return k
+        }
+        guard let better = Suggestion.closest(to: last, in: siblings.sorted()) else { return "" }
+        let written = ref.text.hasSuffix(last) ? String(ref.text.dropLast(last.count)) + better : better
+        return "; did you mean '\(written)'?"
+    }
+
+    /// A warning for each condition value that the field's own checks refuse: that part of the
+    /// condition never holds (`enum: [Shipped]` where `status` allows `shipped`).
+    mutating func check(_ conditions: [ConditionValues], rules: [FieldRule]) {
+        for condition in conditions {
+            guard let rule = rules.first(where: { Self.general($0.path) == Self.general(condition.field) }) else { continue }
+            let own = rule.checks.compactMap { $0 as? PluginCheckNode }.filter(\.check.readsOnlyItsValue)
+            guard !own.isEmpty else { continue }
+            for value in condition.values {
+                guard let doc = try? JSONDocument(bytes: Array(NodeJSON.json(value).utf8)) else { continue }
+                let context = EvaluationContext(record: doc.root, asOfMillis: 0)
+                guard let refusing = own.first(where: { !$0.passes(doc.root, context) }) else { continue }
+                advice.warning(
+                    "the condition asks for \(rule.path) \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription), "
+                        + "which the field's own check refuses (\(refusing.check.explain(.en))), so it never holds"
+                        + Suggestion.didYouMean(value.scalarText ?? "", in: Self.allowed(own)), at: value.mark)
+            }
+        }
+    }
+
+    /// The texts an `enum` check of the field allows, for a did-you-mean.
+    private static func allowed(_ checks: [PluginCheckNode]) -> [String] {
+        checks.filter { $0.kind == "enum" }.flatMap { $0.check.allowedTexts ?? [] }
+    }
+}
