@@ -73,7 +73,7 @@ enum HTMLReport {
             + "<th>\(zh ? "值（次数）" : "values (count)")</th></tr>\n"
         for (reason, _) in s.reasonsByCount {
             guard let counter = s.topValues[reason] else { continue }
-            let values = counter.top(10).map {
+            let values = counter.reported(10).map {
                 "<code>\(esc(visible($0.value)))</code> (\(ValueCounter.shown($0.count, overcount: $0.overcount)))"
             }
             .joined(separator: ", ")

@@ -58,6 +58,9 @@ struct JSONSchemaImport: ParsableCommand {
             eprint("sift import: nothing written; the schema runs as it is with 'schema: \(schema)' in a pack")
             throw Failed.rules
         }
-        print(yaml, terminator: "")
+        var options = pointer.isEmpty ? [] : ["pointer: '\(pointer)'"]
+        if let draft { options.append("draft: '\(draft)'") }
+        if assertFormats { options.append("formats: assert") }
+        print(yaml + ImportExamples.block(yaml: yaml, source: result.examples, schema: schema, options: options), terminator: "")
     }
 }

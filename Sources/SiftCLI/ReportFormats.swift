@@ -138,7 +138,7 @@ enum JUnit {
         )
         for (reason, n) in s.reasonsByCount {
             let top =
-                s.topValues[reason]?.top(5).map { "\(visible($0.value)) (\(ValueCounter.shown($0.count, overcount: $0.overcount)))" }
+                s.topValues[reason]?.reported(5).map { "\(visible($0.value)) (\(ValueCounter.shown($0.count, overcount: $0.overcount)))" }
                 .joined(separator: ", ") ?? ""
             let count = n == 1 ? "1 violation" : "\(n) violations"
             cases.append(

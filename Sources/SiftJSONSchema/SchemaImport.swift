@@ -11,6 +11,8 @@ public enum SchemaImport: Sendable {
     /// text, for located messages).
     public struct Result: Sendable {
         public let yaml: String?
+        /// What records for the pack's examples are made from (nil with `--field`).
+        public var examples: ExampleSource?
         package let diagnostics: DiagnosticList
         public let sources: [String: String]
         /// The problems, located, with the schema file's lines and carets.
@@ -47,7 +49,8 @@ public enum SchemaImport: Sendable {
         diagnostics.append(contentsOf: writer.diagnostics.items)
         guard !diagnostics.hasErrors else { return Result(yaml: nil, diagnostics: diagnostics, sources: [display: loaded.text]) }
         let yaml = writer.yaml(name: name, file: display, draft: loaded.program.draft)
-        return Result(yaml: yaml, diagnostics: diagnostics, sources: [display: loaded.text])
+        return Result(
+            yaml: yaml, examples: field == nil ? writer.exampleSource : nil, diagnostics: diagnostics, sources: [display: loaded.text])
     }
 
     private static func sourceText(_ path: String, _ display: String) -> [String: String] {

@@ -7,7 +7,10 @@ struct SchemaPackWriter {
     let program: SchemaProgram
     let assertFormats: Bool
     var diagnostics = DiagnosticList()
-    private var fields: [Field] = []
+    var fields: [Field] = []
+    /// A plain value for each field, and one of another type (`SchemaImportSamples`).
+    var samples: [String: [String]] = [:]
+    var wrongTypes: [String: String] = [:]
     private var requires: [(String, [String])] = []
     private var closed = false
     private var visiting: [Int] = []
@@ -30,7 +33,7 @@ struct SchemaPackWriter {
     /// The keywords a pack cannot say, in the words of the refusal.
     static let refused: [(String, @Sendable (SchemaNode) -> Bool)] = [
         ("anyOf", { !$0.anyOf.isEmpty }), ("oneOf", { !$0.oneOf.isEmpty }), ("not", { $0.not != nil }),
-        ("if", { $0.ifThenElse != nil }), ("patternProperties", { !$0.patternProperties.isEmpty }),
+        ("patternProperties", { !$0.patternProperties.isEmpty }),
         ("propertyNames", { $0.propertyNames != nil }), ("dependentSchemas", { !$0.dependentSchemas.isEmpty }),
         ("prefixItems", { !$0.prefixItems.isEmpty }), ("contains", { $0.contains != nil }),
         ("minProperties", { $0.minProperties != nil }), ("maxProperties", { $0.maxProperties != nil }),
@@ -66,6 +69,7 @@ struct SchemaPackWriter {
             }
         }
         for sub in node.allOf { visit(sub, path, required: required) }
+        conditional(node, path)
     }
 
     private mutating func objectPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {
@@ -119,8 +123,14 @@ struct SchemaPackWriter {
     /// `additionalProperties: false` of the record is a closed record, when no property may hold
     /// an object or a list (a closed record also closes those, which JSON Schema does not).
     private mutating func additional(_ node: SchemaNode, _ extra: Int, _ at: String?) {
-        guard program.nodes[extra].never, at == nil else {
-            return refuse(node, "additionalProperties", "'additionalProperties' other than false for the whole record")
+        guard program.nodes[extra].never else {
+            return refuse(
+                node, "additionalProperties",
+                "'additionalProperties' that is a schema for the other keys (only false is said, as a closed record)")
+        }
+        guard at == nil else {
+            return refuse(
+                node, "additionalProperties", "'additionalProperties: false' inside the record (a closed record is the whole record)")
         }
         // JSON Schema's `additionalProperties` sees only the `properties` beside it; a closed
         // record allows every field the pack names (from allOf, $ref, required, requires too).
@@ -154,14 +164,16 @@ struct SchemaPackWriter {
 
     /// The checks of the value itself, each group of type-bound keywords under `when: {type: ...}`
     /// unless the schema's `type` already says the value is of that type.
-    private mutating func ownChecks(_ node: SchemaNode) -> [String] {
+    mutating func ownChecks(_ node: SchemaNode) -> [String] {
         var out: [String] = []
         if let types = node.types {
             let words = types.words
             out.append(words.count == 1 ? "type: \(words[0])" : "type: [\(words.map(Self.quoted).joined(separator: ", "))]")
         }
         if let values = node.enumValues ?? node.constValue.map({ [$0] }) {
-            if !values.isEmpty, values.allSatisfy({ $0.kind == .string }) {
+            if !values.isEmpty, values.allSatisfy({ $0.kind == .string }), let list = Self.exactEnum(values) {
+                out.append("enum: [\(list)]")
+            } else if !values.isEmpty, values.allSatisfy({ $0.kind == .string }) {
                 // Texts as a whole-text regex of the literals: compared code point by code point, as
                 // JSON Schema does (Sift's `enum` takes a KELVIN SIGN for a K, by Unicode's rules).
                 let literals = values.map { Self.literal($0.string ?? "") }.joined(separator: "|")
@@ -230,22 +242,26 @@ struct SchemaPackWriter {
 
     // MARK: - Fields
 
-    private mutating func note(_ path: String, _ node: SchemaNode, required: Presence) {
+    mutating func note(_ path: String, _ node: SchemaNode, required: Presence) {
         if let i = fields.firstIndex(where: { $0.path == path }) {
             fields[i].required = fields[i].required.or(required)
         } else {
             fields.append(Field(path: path, required: required))
         }
         let i = fields.firstIndex { $0.path == path }!
+        if samples[path] == nil || node.constValue != nil || node.enumValues != nil, case let s = Self.samples(node), !s.isEmpty {
+            samples[path] = s
+        }
+        if wrongTypes[path] == nil, let w = Self.wrongType(node) { wrongTypes[path] = w }
         for text in [node.title, node.about].compactMap({ $0 }) where !fields[i].comments.contains(text) { fields[i].comments.append(text) }
     }
 
-    private mutating func add(_ path: String, _ checks: [String]) {
+    mutating func add(_ path: String, _ checks: [String]) {
         guard let i = fields.firstIndex(where: { $0.path == path }) else { return }
         for c in checks where !fields[i].checks.contains(c) { fields[i].checks.append(c) }
     }
 
-    private mutating func refuse(_ node: SchemaNode, _ keyword: String, _ what: String) {
+    mutating func refuse(_ node: SchemaNode, _ keyword: String, _ what: String) {
         let pointer = node.pointer.isEmpty ? "/" : node.pointer
         diagnostics.error("a pack cannot say \(what); run the schema as it is with 'schema: FILE' (at \(pointer))", at: node.mark(keyword))
     }
@@ -351,6 +367,16 @@ struct SchemaPackWriter {
         return out
     }
 
+    /// Texts a pack's `enum` compares exactly as JSON Schema does (code point by code point): ASCII
+    /// texts without the three characters another one is canonically equivalent to (KELVIN SIGN
+    /// is a K, GREEK QUESTION MARK a ';', GREEK VARIA a '`'). Nil for other texts: a whole-text
+    /// regex of the literals says them exactly.
+    static func exactEnum(_ values: [JSONValue]) -> String? {
+        let texts = values.compactMap(\.string)
+        guard texts.count == values.count, texts.allSatisfy({ $0.allSatisfy { $0.isASCII && !"K;`".contains($0) } }) else { return nil }
+        return texts.map(quoted).joined(separator: ", ")
+    }
+
     /// `enum` values a pack's `enum` takes: texts, numbers, booleans.
     static func enumeration(_ values: [JSONValue]) -> String? {
         guard !values.isEmpty else { return nil }
@@ -371,6 +397,8 @@ struct SchemaPackWriter {
 enum Presence: Equatable {
     case yes, no
     case when(String, String)
+    /// Required when a condition of another field holds (`if`/`then`): `{field: country, enum: ['US']}`.
+    case condition(String)
 
     /// Required when either says so.
     func or(_ other: Presence) -> Presence {
@@ -386,6 +414,7 @@ enum Presence: Equatable {
         case .yes: return "true"
         case .no: return "false"
         case .when(let field, let type): return "{when: {field: \(SchemaPackWriter.quoted(field)), type: \(type)}}"
+        case .condition(let holds): return "{when: \(holds)}"
         }
     }
 }

@@ -187,8 +187,9 @@ import Testing
         ])
         #expect(junit.status == 1)
         let xml = try String(contentsOfFile: dir + "/j.xml", encoding: .utf8)
-        #expect(xml.contains("bad (40), x"))
-        #expect(xml.contains(" (1–"))
+        // Values that may have been seen once are not listed as top values (issue 60): "(1–3)" said nothing.
+        #expect(xml.contains("bad (40)"))
+        #expect(!xml.contains(" (1–"))
     }
 
     /// `--strict` fails on warnings; every format names the program an exec check starts; the

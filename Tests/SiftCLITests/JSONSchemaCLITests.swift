@@ -155,6 +155,16 @@ import Testing
                     checks:
                       - {type: string}
                       - {length: {max: 20}}
+                examples:
+                  - name: 'a record with a plain value in every field'
+                    json: '{"name":"a"}'
+                    valid: true
+                  - name: 'name left out'
+                    json: '{}'
+                    reasons: ['name.required']
+                  - name: 'name of another type'
+                    json: '{"name":12345}'
+                    reasons: ['name.type']
 
                 """)
         let refused = try SiftProcess.run(["import", "jsonschema", dir + "/q.json", "--assert-formats"])
@@ -171,5 +181,65 @@ import Testing
                 sift import: nothing written; the schema runs as it is with 'schema: q.json' in a pack
 
                 """)
+    }
+
+    /// Issue 60, item 6: `if`/`then`/`else` on one field's value become `when`, an `enum` of texts
+    /// stays `enum`, and the pack carries examples the schema agrees with, so it passes
+    /// `sift lint --strict` and `sift test` as written.
+    @Test func importSaysIfThenElseAsWhenAndWritesExamples() throws {
+        let dir = try folder([
+            "a.json": """
+            {"type": "object", "required": ["country"],
+             "properties": {"country": {"type": "string", "enum": ["US", "CA"]}, "zip": {"type": "string"}},
+             "if": {"required": ["country"], "properties": {"country": {"const": "US"}}},
+             "then": {"required": ["zip"], "properties": {"zip": {"pattern": "^[0-9]{5}$"}}},
+             "else": {"properties": {"zip": {"maxLength": 10}}}}
+
+            """
+        ])
+        let r = try SiftProcess.run(["import", "jsonschema", dir + "/a.json"])
+        #expect(r.status == 0)
+        #expect(
+            r.stdout.replacingOccurrences(of: dir + "/", with: "") == """
+                # Written by `sift import jsonschema` from a.json (draft 2020-12).
+                # Reason codes are Sift's (phone.regex); `schema: a.json` would give JSON Schema's (phone.pattern).
+                # JSON Schema's `pattern` is a search (ECMA-262), not a full match: hence `mode: search`.
+                version: 1
+                pack: 'a'
+                null: value   # as in JSON Schema, null is a value that `type` checks
+                fields:
+                  country:
+                    required: true
+                    checks:
+                      - {type: string}
+                      - {enum: ['US', 'CA']}
+                  zip:
+                    required: {when: {field: 'country', enum: ['US']}}
+                    checks:
+                      - {type: string}
+                      - {when: {field: 'country', enum: ['US']}, then: [{when: {type: string}, then: [{regex: {pattern: '^[0-9]{5}$', mode: search}}]}]}
+                      - {when: {not: {field: 'country', enum: ['US']}}, then: [{when: {type: string}, then: [{length: {max: 10}}]}]}
+                examples:
+                  - name: 'a record with a plain value in every field'
+                    json: '{"country":"CA"}'
+                    valid: true
+                  - name: 'country left out'
+                    json: '{}'
+                    reasons: ['country.required']
+                  - name: 'country of another type'
+                    json: '{"country":12345}'
+                    reasons: ['country.type', 'country.enum']
+
+                """)
+        try r.stdout.write(toFile: dir + "/a.yaml", atomically: true, encoding: .utf8)
+        let lint = try SiftProcess.run(["lint", "--strict", dir + "/a.yaml"])
+        #expect(lint.status == 0)
+        let test = try SiftProcess.run(["test", dir + "/a.yaml"])
+        #expect(test.stdout.hasSuffix("sift test: 3 examples, 3 passed, 0 failed\n"))
+        let records =
+            #"{"country":"US","zip":"1234"}"# + "\n" + #"{"country":"US"}"# + "\n" + #"{"country":"CA","zip":"12345678901"}"# + "\n"
+        let run = try SiftProcess.run(["run", "--rules", dir + "/a.yaml", "-"], stdin: records)
+        #expect(
+            run.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.contains("\"valid\":false") } == [true, true, true])
     }
 }

@@ -109,24 +109,27 @@ import Testing
         let dir = TemporaryFiles.path("sift-never-acts-")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try """
-            version: 1
-            pack: p
-            fields:
-              tracking:
-                required: {when: {field: status, enum: [shipped]}}
-              items:
-                - unique_by: sku
-            record:
-              fields: closed
-              allowed: [channel]
-              exactly_one_of: [channel, payment.card]
-            examples:
-              - record: {status: shipped, tracking: T, items: [{sku: a}, {sku: b}], channel: web}
-                valid: true
+        version: 1
+        pack: p
+        fields:
+          tracking:
+            required: {when: {field: status, enum: [shipped]}}
+          items:
+            - unique_by: sku
+        record:
+          fields: closed
+          allowed: [channel]
+          exactly_one_of: [channel, payment.card]
+        examples:
+          - record: {status: shipped, tracking: T, items: [{sku: a}, {sku: b}], channel: web}
+            valid: true
 
-            """.write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
+        """.write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
         let r = try SiftProcess.run(["lint", "--strict", dir + "/p.yaml"])
-        #expect(r.stderr == "\(dir)/p.yaml:11:29: warning: 'exactly_one_of' reads 'payment.card', which no rule or example of this pack names, so it never acts on a record\n  exactly_one_of: [channel, payment.card]\n                            ^\nsift lint: --strict: warnings fail\n")
+        #expect(
+            r.stderr
+                == "\(dir)/p.yaml:11:29: warning: 'exactly_one_of' reads 'payment.card', which no rule or example of this pack names, so it never acts on a record\n  exactly_one_of: [channel, payment.card]\n                            ^\nsift lint: --strict: warnings fail\n"
+        )
         #expect(r.status == 2)
     }
 

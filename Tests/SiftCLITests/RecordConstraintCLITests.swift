@@ -44,9 +44,9 @@ import Testing
         #expect(
             explain.stdout.contains(
                 [
-                    "  record: exactly one of card, wallet [record.exactly_one_of]",
-                    "  record: when coupon is given, coupon_source must be too [record.requires]",
-                    "  record: closed: only the fields this pack names [record.unknown_field]",
+                    "  record: exactly one of card, wallet [record.exactly_one_of] (\(rules):6:19)",
+                    "  record: when coupon is given, coupon_source must be too [record.requires] (\(rules):7:14)",
+                    "  record: closed: only the fields this pack names [record.unknown_field] (\(rules):8:11)",
                 ].joined(separator: "\n")))
     }
 

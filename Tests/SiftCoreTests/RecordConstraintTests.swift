@@ -123,13 +123,25 @@ import Testing
         let record = try #require(p.packs[0].stages.compactMap { $0 as? RecordStage }.first)
         #expect(
             record.explain(.en) == """
-                record: exactly one of card, wallet [record.exactly_one_of]
-                record: at least one of email, phone [record.at_least_one_of]
-                record: at most one of coupon, voucher [record.at_most_one_of]
-                record: at most one of gift_to, gift_card [record.at_most_one_of]
-                record: when coupon is given, coupon_source must be too [record.requires]
-                record: when gift_to is given, gift_note must be too [record.requires]
-                record: closed: only the fields this pack names, and allowed: trace_id, meta [record.unknown_field]
+                record: exactly one of card, wallet [record.exactly_one_of] (r.yaml:8:19)
+                record: at least one of email, phone [record.at_least_one_of] (r.yaml:9:20)
+                record: at most one of coupon, voucher [record.at_most_one_of] (r.yaml:10:20)
+                record: at most one of gift_to, gift_card [record.at_most_one_of] (r.yaml:10:39)
+                record: when coupon is given, coupon_source must be too [record.requires] (r.yaml:11:14)
+                record: when gift_to is given, gift_note must be too [record.requires] (r.yaml:11:39)
+                record: closed: only the fields this pack names, and allowed: trace_id, meta [record.unknown_field] (r.yaml:12:11)
                 """)
+    }
+
+    /// A null or missing container of a group's fields is one reason (issue 60, smaller items):
+    /// `payment.required`, not also `record.exactly_one_of`.
+    @Test func aMissingContainerOfAGroupIsOneReason() throws {
+        let yaml = "pack: p\nfields:\n  payment: [{type: object}]\nrecord:\n  exactly_one_of: [payment.card, payment.wallet]\n"
+        #expect(try reasons(#"{"payment":null}"#, yaml) == ["payment payment.required: is required but null"])
+        #expect(try reasons(#"{}"#, yaml) == ["payment payment.required: is required but missing"])
+        #expect(
+            try reasons(#"{"payment":{}}"#, yaml) == [
+                "payment.card, payment.wallet record.exactly_one_of: exactly one of payment.card, payment.wallet must be given; none is"
+            ])
     }
 }

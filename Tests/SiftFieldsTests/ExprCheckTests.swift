@@ -69,7 +69,8 @@ import Testing
             try violations(noQty)
                 == [
                     "total total.expr: cannot be checked: items[*].qty is missing | 无法核对：items[*].qty 缺失",
-                    "items items.lines: cannot be checked: items[*].qty is missing | 无法核对：items[*].qty 缺失",
+                    // An element without qty counts as false in all(...): the lines are wrong, not uncheckable.
+                    "items items.lines: is false: count(items[*]) >= 1 and all(items[*].qty > 0) | 不成立：count(items[*]) >= 1 and all(items[*].qty > 0)",
                 ])
     }
 

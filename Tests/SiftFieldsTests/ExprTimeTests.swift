@@ -67,9 +67,15 @@ import Testing
     @Test(arguments: [
         ("\"date(a) - 3 > 1d\"", "r.yaml:2:23: error: in expr: 'date(a)' is a date and '3' a number: they cannot be subtracted"),
         ("\"a - b <= 7x\"", "r.yaml:2:24: error: in expr: '7x' is not a number or a duration (durations: 7d, 36h, 90m, 30s, 500ms, 2w)"),
-        ("\"date(a) > '2026-01-01'\"", "r.yaml:2:23: error: in expr: 'date(a)' is a date and ''2026-01-01'' a text: write the text as a date, date('2026-01-01')"),
+        (
+            "\"date(a) > '2026-01-01'\"",
+            "r.yaml:2:23: error: in expr: 'date(a)' is a date and ''2026-01-01'' a text: write the text as a date, date('2026-01-01')"
+        ),
         ("\"matches(a, '[')\"", "r.yaml:2:15: error: in expr: invalid pattern '[': missing terminating ] for character class at offset 1"),
-        ("\"matches(a, b)\"", "r.yaml:2:15: error: in expr: 'matches' takes a value and a pattern in quotes, such as matches(.sku, 'SKU-[0-9]{6}')"),
+        (
+            "\"matches(a, b)\"",
+            "r.yaml:2:15: error: in expr: 'matches' takes a value and a pattern in quotes, such as matches(.sku, 'SKU-[0-9]{6}')"
+        ),
         ("\"date(a) - date(b) > 1d\"", ""),
     ])
     func mistakesAreLocated(_ formula: String, _ expected: String) throws {
@@ -77,5 +83,31 @@ import Testing
         let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
         let first = r.errors.first.map { "\($0.mark.map { "\($0)" } ?? "-"): error: \($0.message)" } ?? ""
         #expect(first == expected)
+    }
+
+    /// Found by `scripts/expr-differential`: an element without the field counts as false in
+    /// `any`/`all` of a comparison too, as it does for a bare path.
+    @Test func anElementWithoutTheFieldCountsAsFalseInAComparison() throws {
+        let yaml = "fields:\n  total: [{expr: \"not any(items[*].qty >= 15) or total >= 50\"}]\n"
+        #expect(try violations(#"{"total":4.97,"items":[{"price":6},{"qty":2}]}"#, yaml: yaml) == [])
+        #expect(
+            try violations(#"{"total":4.97,"items":[{"price":6},{"qty":20}]}"#, yaml: yaml) == [
+                "total total.expr: is false: not any(items[*].qty >= 15) or total >= 50 | 不成立：not any(items[*].qty >= 15) or total >= 50"
+            ])
+        let sum = "fields:\n  total: [{expr: \"total == sum(items[*].qty)\"}]\n"
+        #expect(
+            try violations(#"{"total":2,"items":[{"price":6},{"qty":2}]}"#, yaml: sum) == [
+                "total total.expr: cannot be checked: items[*].qty is missing | 无法核对：items[*].qty 缺失"
+            ])
+    }
+
+    /// Found by `scripts/orders-trial`: two date fields compared directly are compared as dates.
+    @Test func twoDateTextsAreComparedAsDates() throws {
+        let yaml = "fields:\n  shipped_at: [{expr: \"shipped_at >= created_at\"}]\n"
+        #expect(try violations(#"{"created_at":"2026-06-12T16:13:52Z","shipped_at":"2026-06-12T16:13:52.000Z"}"#, yaml: yaml) == [])
+        #expect(
+            try violations(#"{"created_at":"2026-04-17T22:07:07Z","shipped_at":"2026-04-18T05:07:07+08:00"}"#, yaml: yaml) == [
+                "shipped_at shipped_at.expr: shipped_at is '2026-04-18T05:07:07+08:00' and created_at is '2026-04-17T22:07:07Z': >= does not hold | shipped_at 为 '2026-04-18T05:07:07+08:00'，created_at 为 '2026-04-17T22:07:07Z'：>= 不成立"
+            ])
     }
 }

@@ -215,7 +215,14 @@ package struct ValueCounter: Sendable {
         }
     }
 
-    /// A count as reports show it: `3`, or `1–2` when it is a range.
+    /// The top values reports list: those counted exactly, and those seen at least twice for sure.
+    /// A value that came when the counter was full starts from the count of the one it replaced:
+    /// one seen once could read `1–3`, which says nothing of how often it was seen, so it is left out.
+    public func reported(_ k: Int) -> [(value: String, count: Int, overcount: Int)] {
+        Array(top(Self.capacity).filter { $0.overcount == 0 || $0.count - $0.overcount >= 2 }.prefix(k))
+    }
+
+    /// A count as reports show it: `3`, or `2–4` when it is a range.
     public static func shown(_ count: Int, overcount: Int) -> String {
         overcount == 0 ? String(count) : "\(max(1, count - overcount))–\(count)"
     }

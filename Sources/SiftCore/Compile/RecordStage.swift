@@ -38,6 +38,10 @@ struct RecordStage: Stage {
         let count: Count
         let fields: [FieldPath]
         let rule: Mark
+        /// The field of the pack that holds every field of the group (`payment` for
+        /// `payment.card` and `payment.wallet`): when it is missing or null, its own reason
+        /// stands alone and the group says nothing (docs/RULES.md, "A missing container is one reason").
+        var container: FieldPath? = nil
     }
 
     /// `requires:`: when `field` is given, each of `needs` must be.
@@ -68,7 +72,9 @@ struct RecordStage: Stage {
                     for f in fields.indices where isGiven(fields[f], record) { given += 1 }
                     return given
                 }
-                if !groups[g].count.allows(given) { violations.append(violation(groups[g], record)) }
+                if !groups[g].count.allows(given), !containerIsAbsent(groups[g], record) {
+                    violations.append(violation(groups[g], record))
+                }
             }
         }
         for r in requirements where isGiven(r.field, record) {
@@ -89,6 +95,12 @@ struct RecordStage: Stage {
     var reasonCodes: [ReasonCode] {
         groups.map(\.count.reason) + (requirements.isEmpty ? [] : [ReasonCode.Record.requires])
             + (closed == nil ? [] : [ReasonCode.Record.unknownField])
+    }
+
+    private func containerIsAbsent(_ group: Group, _ record: JSONValue) -> Bool {
+        guard let container = group.container else { return false }
+        guard let value = container.first(in: record) else { return true }
+        return value.isNull
     }
 
     private func isGiven(_ path: FieldPath, _ record: JSONValue) -> Bool {
@@ -125,27 +137,32 @@ struct RecordStage: Stage {
         for g in groups {
             let names = g.fields.map(\.description)
             switch (g.count, zh) {
-            case (.exactlyOne, false): lines.append("record: exactly one of \(names.joined(separator: ", ")) [\(g.count.reason)]")
-            case (.exactlyOne, true): lines.append("记录：\(names.joined(separator: "、")) 必须且只能填写一个 [\(g.count.reason)]")
-            case (.atLeastOne, false): lines.append("record: at least one of \(names.joined(separator: ", ")) [\(g.count.reason)]")
-            case (.atLeastOne, true): lines.append("记录：\(names.joined(separator: "、")) 至少填写一个 [\(g.count.reason)]")
-            case (.atMostOne, false): lines.append("record: at most one of \(names.joined(separator: ", ")) [\(g.count.reason)]")
-            case (.atMostOne, true): lines.append("记录：\(names.joined(separator: "、")) 最多填写一个 [\(g.count.reason)]")
+            case (.exactlyOne, false):
+                lines.append("record: exactly one of \(names.joined(separator: ", ")) [\(g.count.reason)] (\(g.rule))")
+            case (.exactlyOne, true): lines.append("记录：\(names.joined(separator: "、")) 必须且只能填写一个 [\(g.count.reason)] (\(g.rule))")
+            case (.atLeastOne, false):
+                lines.append("record: at least one of \(names.joined(separator: ", ")) [\(g.count.reason)] (\(g.rule))")
+            case (.atLeastOne, true): lines.append("记录：\(names.joined(separator: "、")) 至少填写一个 [\(g.count.reason)] (\(g.rule))")
+            case (.atMostOne, false):
+                lines.append("record: at most one of \(names.joined(separator: ", ")) [\(g.count.reason)] (\(g.rule))")
+            case (.atMostOne, true): lines.append("记录：\(names.joined(separator: "、")) 最多填写一个 [\(g.count.reason)] (\(g.rule))")
             }
         }
         for r in requirements {
             let needs = r.needs.map(\.description)
             lines.append(
                 zh
-                    ? "记录：填写了 \(r.field) 时，\(needs.joined(separator: "、")) 必填 [\(ReasonCode.Record.requires)]"
-                    : "record: when \(r.field) is given, \(needs.joined(separator: ", ")) must be too [\(ReasonCode.Record.requires)]")
+                    ? "记录：填写了 \(r.field) 时，\(needs.joined(separator: "、")) 必填 [\(ReasonCode.Record.requires)] (\(r.rule))"
+                    : "record: when \(r.field) is given, \(needs.joined(separator: ", ")) must be too [\(ReasonCode.Record.requires)] (\(r.rule))"
+            )
         }
         if closed != nil {
             let extra = allowed.isEmpty ? "" : (zh ? "，以及 allowed：" : ", and allowed: ") + allowed.joined(separator: ", ")
             lines.append(
                 zh
-                    ? "记录：只允许此规则包列出的字段\(extra) [\(ReasonCode.Record.unknownField)]"
-                    : "record: closed: only the fields this pack names\(extra) [\(ReasonCode.Record.unknownField)]")
+                    ? "记录：只允许此规则包列出的字段\(extra) [\(ReasonCode.Record.unknownField)]\(closedRule.map { " (\($0))" } ?? "")"
+                    : "record: closed: only the fields this pack names\(extra) [\(ReasonCode.Record.unknownField)]\(closedRule.map { " (\($0))" } ?? "")"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -38,6 +38,10 @@ extension ChineseDiagnostics {
 
     static let layoutWhole: [(String, String)] = [
         (
+            #"^('[^']*') is an option of the field, not a check: write it beside 'checks:', as (\{.*\})$"#,
+            "$1 是字段的选项，不是检查：请把它写在 'checks:' 旁边，例如 `$2`"
+        ),
+        (
             #"^('[^']*:') is out of line with the ('[^']*:') of line (\S+), so YAML ends the list item there: indent it to column (\S+), under ('[^']*')$"#,
             "$1 与第 $3 行的 $2 没有对齐，YAML 在那里就结束了这个列表项：请缩进到第 $4 列，与 $5 对齐"
         ),

@@ -21,7 +21,7 @@ struct ExprEval {
         case .arithmetic(let op, let a, let b):
             return try zip(try value(a), try value(b), e) { x, y throws(Stop) in try arithmetic(op, x, y, a, b) }
         case .compare(let op, let a, let b):
-            return try zip(try value(a), try value(b), e) { x, y throws(Stop) in .bool(try compare(op, x, y, a, b)) }
+            return try zip(try value(a), try value(b), e, missingIsFalse: true) { x, y throws(Stop) in .bool(try compare(op, x, y, a, b)) }
         case .logic(let op, let a, let b):
             let x = try truth(try value(a), a)
             if op == .and, !x { return .bool(false) }
@@ -111,9 +111,9 @@ struct ExprEval {
     // MARK: Operators
 
     /// `f` over two values, element by element for lists (a single value goes with each element).
-    private func zip(_ a: ExprValue, _ b: ExprValue, _ e: Expr, _ f: (ExprValue, ExprValue) throws(Stop) -> ExprValue) throws(Stop)
-        -> ExprValue
-    {
+    private func zip(
+        _ a: ExprValue, _ b: ExprValue, _ e: Expr, missingIsFalse: Bool = false, _ f: (ExprValue, ExprValue) throws(Stop) -> ExprValue
+    ) throws(Stop) -> ExprValue {
         switch (a, b) {
         case (.list(let x), .list(let y)):
             guard x.count == y.count else {
@@ -121,17 +121,29 @@ struct ExprEval {
                     en: "\(e.text) pairs lists of \(x.count) and \(y.count) elements", zh: "\(e.text) 的两个列表长度不同（\(x.count) 与 \(y.count)）")
             }
             var out: [ExprValue] = []
-            for (p, q) in Swift.zip(x, y) { out.append(try f(p, q)) }
+            for (p, q) in Swift.zip(x, y) { out.append(try element(p, q, missingIsFalse, f)) }
             return .list(out)
         case (.list(let x), _):
             var out: [ExprValue] = []
-            for p in x { out.append(try f(p, b)) }
+            for p in x { out.append(try element(p, b, missingIsFalse, f)) }
             return .list(out)
         case (_, .list(let y)):
             var out: [ExprValue] = []
-            for q in y { out.append(try f(a, q)) }
+            for q in y { out.append(try element(a, q, missingIsFalse, f)) }
             return .list(out)
         default: return try f(a, b)
+        }
+    }
+
+    /// One element's `f`. In a comparison, an element without the field gives `missing` where it
+    /// cannot be compared, so `any(items[*].qty >= 15)` counts it as false; arithmetic on it
+    /// stops, saying which field is missing (`sum` needs a number from each element).
+    private func element(
+        _ p: ExprValue, _ q: ExprValue, _ missingIsFalse: Bool, _ f: (ExprValue, ExprValue) throws(Stop) -> ExprValue
+    ) throws(Stop) -> ExprValue {
+        do { return try f(p, q) } catch {
+            if missingIsFalse, p == .missing || q == .missing { return .missing }
+            throw error
         }
     }
 
@@ -209,8 +221,13 @@ struct ExprEval {
         case (.number, _): _ = try number(y, b); return false  // throws: y is not a number
         case (_, .number): _ = try number(x, a); return false
         default:
+            if case .literal = b.node {
+                throw Stop(
+                    en: "\(a.text) is \(Self.describe(x)), which cannot be compared with \(b.text)",
+                    zh: "\(a.text) 是\(Self.describeZH(x))，不能与 \(b.text) 比较")
+            }
             throw Stop(
-                en: "\(a.text) is \(Self.describe(x)) and \(b.text) \(Self.describe(y)): they cannot be compared",
+                en: "\(a.text) is \(Self.describe(x)) and \(b.text) is \(Self.describe(y)): they cannot be compared",
                 zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，无法比较")
         }
     }

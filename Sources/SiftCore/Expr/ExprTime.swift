@@ -6,13 +6,16 @@ import Foundation
 /// (`shipped_at - created_at`: two texts subtracted are two dates).
 extension Expr {
     /// The units of a duration written in a formula (`7d`, `36h`, `90m`, `30s`, `500ms`, `2w`).
-    static let durationUnits: [(String, Int64)] = [("ms", 1), ("w", 604_800_000), ("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+    static let durationUnits: [(String, Int64)] = [
+        ("ms", 1), ("w", 604_800_000), ("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000),
+    ]
 
     /// What `a op b` gives when dates or durations are involved; a number otherwise. A field's
     /// value (`.any`) may be either, so two fields subtracted may give a number or a duration.
     static func timeType(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> ValueType {
         func refuse() throws(Problem) -> ValueType {
-            throw Problem(message: "\(quoted(a.text)) is \(a.type.noun) and \(quoted(b.text)) \(b.type.noun): they cannot be \(op.verb)", offset: at)
+            throw Problem(
+                message: "\(quoted(a.text)) is \(a.type.noun) and \(quoted(b.text)) \(b.type.noun): they cannot be \(op.verb)", offset: at)
         }
         switch (a.type, op, b.type) {
         case (.date, .subtract, .date): return .duration
@@ -35,7 +38,9 @@ extension Expr {
         guard args.count == 1 else { throw Problem(message: "'date' takes one value, not \(args.count)", offset: at) }
         let a = args[0]
         guard [.text, .any, .date].contains(a.type) else {
-            throw Problem(message: "'date' takes a text such as '2026-11-29' or '2026-11-29T10:00:00Z', and '\(a.text)' is \(a.type.noun)", offset: at)
+            throw Problem(
+                message: "'date' takes a text such as '2026-11-29' or '2026-11-29T10:00:00Z', and '\(a.text)' is \(a.type.noun)", offset: at
+            )
         }
         return Expr(.date(a), type: .date, many: a.many, text: text)
     }
@@ -47,8 +52,12 @@ extension Expr {
             throw Problem(message: "'matches' takes a value and a pattern in quotes, such as matches(.sku, 'SKU-[0-9]{6}')", offset: at)
         }
         let a = args[0]
-        guard [.text, .any].contains(a.type) else { throw Problem(message: "'matches' reads a text, and '\(a.text)' is \(a.type.noun)", offset: at) }
-        guard let compile else { throw Problem(message: "'matches' needs the regex engine of the field checks, which this loader has not registered", offset: at) }
+        guard [.text, .any].contains(a.type) else {
+            throw Problem(message: "'matches' reads a text, and '\(a.text)' is \(a.type.noun)", offset: at)
+        }
+        guard let compile else {
+            throw Problem(message: "'matches' needs the regex engine of the field checks, which this loader has not registered", offset: at)
+        }
         switch compile(pattern) {
         case .success(let matcher): return Expr(.matches(a, matcher), type: .bool, many: a.many, text: text)
         case .failure(let problem): throw Problem(message: "invalid pattern \(args[1].text): \(problem.message)", offset: at)
@@ -123,8 +132,11 @@ extension ExprEval {
             zh: "\(e.text) 是\(Self.describeZH(v))，不是日期（如 2026-11-29 或 2026-11-29T10:00:00Z）")
     }
 
-    /// Two values compared as instants or durations; nil when neither is one.
+    /// Two values compared as instants or durations (two texts that both name dates too); nil otherwise.
     func timeOrder(_ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> (Int64, Int64)? {
+        // Two texts that are both dates are compared as the instants they name, not as text:
+        // `2026-04-18T05:07:07+08:00` is before `2026-04-17T22:07:07Z`, and `…52.000Z` is `…52Z`.
+        if case .text = x, case .text = y, let p = Self.instant(x), let q = Self.instant(y) { return (p, q) }
         switch (x, y) {
         case (.duration(let p), .duration(let q)): return (p, q)
         case (.instant, _), (_, .instant): return (try date(x, a), try date(y, b))

@@ -19,6 +19,8 @@ struct CheckCompiler {
         get { context.field }
         set { context.field = newValue }
     }
+    /// The negated conditions on other fields (`not: {field: x, ...}`), with where each is written.
+    var negations: [(FieldPath, String, Mark)] = []
     /// The `enum` values conditions ask fields to have, for lint (`NeverActsLint`).
     var conditionValues: [ConditionValues] = []
     /// Every field a condition reads (`when: {field: ...}`), resolved: fields a closed record allows.
@@ -138,6 +140,10 @@ struct CheckCompiler {
                 context.error(
                     "'\(k)' is an option of '\(kind)': put it inside, as \(kind): "
                         + "{\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}",
+                    at: p.key.mark)
+            } else if ["count", "unique_in_run", "unique_across_runs", "required", "null", "report"].contains(k) {
+                context.error(
+                    "'\(k)' is an option of the field, not a check: write it beside 'checks:', as {\(k): ..., checks: [...]}",
                     at: p.key.mark)
             } else {
                 context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: names), at: p.key.mark)

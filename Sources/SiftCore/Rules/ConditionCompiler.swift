@@ -12,7 +12,7 @@ extension CheckCompiler {
             // not: {field: x, enum: [...]}: the field is x; the check is negated.
             let rest = ConfigNode(.mapping(inner.filter { $0.key.scalarText != "field" }), mark: pairs[0].value.mark)
             guard let (path, text) = conditionField(f), let check = compile(rest, prefix: prefix) else { return nil }
-            adviseOnNegation(text, at: f.value.mark)
+            negations.append((path, text, f.value.mark))
             return Condition(
                 check: NotNode(child: check, reason: ReasonCode("\(prefix).not"), message: nil, rule: pairs[0].key.mark), field: path,
                 fieldText: text)
@@ -32,7 +32,7 @@ extension CheckCompiler {
         }
         guard let (path, text) = conditionField(f) else { return nil }
         let rest = ConfigNode(.mapping(pairs.filter { $0.key.scalarText != "field" }), mark: cond.mark)
-        if rest.pairs?.first?.key.scalarText == "not", rest.pairs?.count == 1 { adviseOnNegation(text, at: f.value.mark) }
+        if rest.pairs?.first?.key.scalarText == "not", rest.pairs?.count == 1 { negations.append((path, text, f.value.mark)) }
         noteValues(rest, of: path)
         return compile(rest, prefix: prefix).map { Condition(check: $0, field: path, fieldText: text) }
     }
@@ -74,10 +74,14 @@ extension CheckCompiler {
 
     /// A negated check on another field never holds where that field is missing (nothing to
     /// check): the author of `{field: wallet_id, not: {type: string}}` usually means "no
-    /// wallet_id" as well, which is `present: false`.
-    private mutating func adviseOnNegation(_ field: String, at mark: Mark) {
-        context.warning(
-            "this condition does not hold when '\(field)' is missing (a missing field passes no check, even under not:); "
-                + "for \"when \(field) is missing\", write {field: \(field), present: false}", at: mark)
+    /// wallet_id" as well, which is `present: false`. Said once every field is compiled, of a
+    /// field the record may leave out (one that is always required cannot be missing).
+    static func adviseOnNegations(_ negations: [(FieldPath, String, Mark)], rules: [FieldRule], _ diagnostics: inout DiagnosticList) {
+        for (path, field, mark) in negations {
+            if let rule = rules.first(where: { $0.path == path }), case .always = rule.required { continue }
+            diagnostics.warning(
+                "this condition does not hold when '\(field)' is missing (a missing field passes no check, even under not:); "
+                    + "for \"when \(field) is missing\", write {field: \(field), present: false}", at: mark)
+        }
     }
 }

@@ -76,6 +76,7 @@ struct PackCompiler {
             references = checks.context.references
             conditionValues = checks.conditionValues
             diagnostics.append(contentsOf: checks.context.diagnostics.items)
+            CheckCompiler.adviseOnNegations(checks.negations, rules: rules, &diagnostics)
             var comparisons = ComparisonResolver()
             comparisons.resolve(checks.comparisons, rules: rules)
             diagnostics.append(contentsOf: comparisons.diagnostics.items)

@@ -44,6 +44,13 @@ struct RecordCompiler {
             diagnostics.error(
                 "'allowed' names the keys a closed record may have besides its fields: add 'fields: closed'", at: allowedNode.mark)
         }
+        // A group's container: the longest path of the pack's fields above all of its fields.
+        for i in groups.indices {
+            groups[i].container = declared.filter { c in
+                !c.components.isEmpty
+                    && groups[i].fields.allSatisfy { $0.components.count > c.components.count && $0.components.starts(with: c.components) }
+            }.max { $0.components.count < $1.components.count }
+        }
         var named = declared + allowed
         for g in groups { named += g.fields }
         for r in requirements { named += [r.field] + r.needs }
