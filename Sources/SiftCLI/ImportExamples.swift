@@ -13,7 +13,8 @@ enum ImportExamples {
         guard let source else { return "" }
         let file = URL(fileURLWithPath: schema)
         let dir = file.deletingLastPathComponent().path
-        let reference = "version: 1\npack: schema\nschema: {" + (["file: \(quoted(file.lastPathComponent))"] + options).joined(separator: ", ") + "}\n"
+        let reference =
+            "version: 1\npack: schema\nschema: {" + (["file: \(quoted(file.lastPathComponent))"] + options).joined(separator: ", ") + "}\n"
         let loader = RulesLoader(registry: .builtIn())
         guard let pack = loader.load(text: yaml, file: "imported.yaml", directory: dir).pipeline,
             let schemaPack = loader.load(text: reference, file: "schema.yaml", directory: dir).pipeline,

@@ -1,8 +1,14 @@
 /// ECMA-262 regular expressions (JSON Schema's `pattern`, with the `u` flag) in PCRE2's
-/// spelling: `\p{Letter}` and the other long General_Category names as `\p{L}`, `\p{Script=Greek}`
-/// as `\p{Greek}`, `\u{1F600}` as `\x{1F600}`. Everything else is kept: the two agree on the
-/// syntax JSON Schemas use. Where they differ (ECMA's `\s` also takes Unicode spaces, its `.`
-/// stops at U+2028) docs/JSON-SCHEMA.md says so.
+/// spelling, with ECMA-262's meaning where the two differ (PCRE2 runs with UTF and
+/// DOLLAR_ENDONLY, without UCP: `\d`, `\w` and `\b` are ASCII in both, `$` is the end only):
+///
+/// - `.` stops at every line terminator (`\n`, `\r`, U+2028, U+2029), not only at `\n`;
+/// - `\s` is ECMA-262's white space and line terminators (U+00A0, U+FEFF, every Zs, U+2028...),
+///   `\S` the rest, in a class too (`[\S-]`);
+/// - `\v` is U+000B only (PCRE2's is every vertical space);
+/// - `[^]` is any character, `[]` none;
+/// - `\uXXXX` (a surrogate pair as one character), `\u{1F600}` as `\x{...}`; `\p{Letter}` and the
+///   other long General_Category names as `\p{L}`, `\p{Script=Greek}` as `\p{Greek}`.
 enum ECMAPattern {
     static let categories: [String: String] = [
         "Letter": "L", "Cased_Letter": "L&", "Uppercase_Letter": "Lu", "Lowercase_Letter": "Ll", "Titlecase_Letter": "Lt",
@@ -15,31 +21,93 @@ enum ECMAPattern {
         "Other": "C", "Control": "Cc", "cntrl": "Cc", "Format": "Cf", "Surrogate": "Cs", "Private_Use": "Co", "Unassigned": "Cn",
     ]
 
+    /// ECMA-262's `\s`, as the inside of a PCRE2 class: WhiteSpace and LineTerminator.
+    static let space = #"\t\x{0B}\f\x{20}\x{A0}\x{FEFF}\p{Zs}\n\r\x{2028}\x{2029}"#
+    /// ECMA-262's `.` without the `s` flag: anything but a line terminator.
+    static let dot = #"[^\n\r\x{2028}\x{2029}]"#
+
     static func translate(_ pattern: String) -> String {
         let s = Array(pattern.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        var out = ""
         var i = 0
         while i < s.count {
-            guard s[i] == "\\", i + 1 < s.count else {
-                out.append(s[i])
+            switch s[i] {
+            case "[":
+                let (text, next) = characterClass(s, i)
+                out += text
+                i = next
+            case ".":
+                out += dot
                 i += 1
-                continue
+            case "\\" where i + 1 < s.count:
+                let (text, next) = escape(s, i)
+                out += text == #"\s"# ? "[\(space)]" : (text == #"\S"# ? "[^\(space)]" : text)
+                i = next
+            default:
+                out.unicodeScalars.append(s[i])
+                i += 1
             }
-            let letter = s[i + 1]
-            if letter == "p" || letter == "P" || letter == "u", i + 2 < s.count, s[i + 2] == "{",
-                let close = s[(i + 3)...].firstIndex(of: "}")
-            {
-                let name = String(String.UnicodeScalarView(s[(i + 3)..<close]))
-                let spelled = letter == "u" ? "\\x{\(name)}" : "\\\(letter){\(property(name))}"
-                out.append(contentsOf: spelled.unicodeScalars)
-                i = close + 1
-                continue
-            }
-            out.append(s[i])
-            out.append(letter)
-            i += 2
         }
-        return String(out)
+        return out
+    }
+
+    /// The escape at `i` (a backslash) in PCRE2's spelling, and the index after it. `\s` and `\S`
+    /// come back as they are: the caller says them inside or outside a class.
+    private static func escape(_ s: [Unicode.Scalar], _ i: Int) -> (String, Int) {
+        let letter = s[i + 1]
+        if letter == "p" || letter == "P" || letter == "u", i + 2 < s.count, s[i + 2] == "{",
+            let close = s[(i + 3)...].firstIndex(of: "}")
+        {
+            let name = String(String.UnicodeScalarView(s[(i + 3)..<close]))
+            return (letter == "u" ? "\\x{\(name)}" : "\\\(letter){\(property(name))}", close + 1)
+        }
+        if letter == "u", let (unit, next) = hex4(s, i + 2) {
+            // A surrogate pair is one character: `\uD83D\uDE00` is U+1F600.
+            if (0xD800..<0xDC00).contains(unit), next + 1 < s.count, s[next] == "\\", s[next + 1] == "u",
+                let (low, after) = hex4(s, next + 2), (0xDC00..<0xE000).contains(low)
+            {
+                let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                return ("\\x{\(String(scalar, radix: 16, uppercase: true))}", after)
+            }
+            return ("\\x{\(String(unit, radix: 16, uppercase: true))}", next)
+        }
+        if letter == "v" { return (#"\x{0B}"#, i + 2) }
+        return ("\\" + String(letter), i + 2)
+    }
+
+    private static func hex4(_ s: [Unicode.Scalar], _ i: Int) -> (Int, Int)? {
+        guard i + 4 <= s.count, s[i..<(i + 4)].allSatisfy(\.properties.isASCIIHexDigit) else { return nil }
+        return (Int(String(String.UnicodeScalarView(s[i..<(i + 4)])), radix: 16)!, i + 4)
+    }
+
+    /// The class starting at `start` (`[`), and the index after its `]`. A class with `\S` in it
+    /// is said as an alternation, since PCRE2's classes cannot hold ECMA-262's `\S`.
+    private static func characterClass(_ s: [Unicode.Scalar], _ start: Int) -> (String, Int) {
+        var i = start + 1
+        let negated = i < s.count && s[i] == "^"
+        if negated { i += 1 }
+        var items = "", nonSpace = false
+        while i < s.count, s[i] != "]" {
+            if s[i] == "\\", i + 1 < s.count {
+                let (text, next) = escape(s, i)
+                if text == #"\s"# { items += space } else if text == #"\S"# { nonSpace = true } else { items += text }
+                i = next
+            } else {
+                // `[` inside a class is a character in ECMA-262; PCRE2 reads `[:` as a POSIX class.
+                items += s[i] == "[" ? "\\[" : String(s[i])
+                i += 1
+            }
+        }
+        let next = min(i + 1, s.count)
+        switch (negated, nonSpace, items.isEmpty) {
+        case (false, false, true): return ("(?!)", next)  // `[]`: no character
+        case (true, false, true): return (#"[\x{0}-\x{10FFFF}]"#, next)  // `[^]`: any character
+        case (_, false, false): return ("[" + (negated ? "^" : "") + items + "]", next)
+        case (false, true, true): return ("[^\(space)]", next)
+        case (false, true, false): return ("(?:[^\(space)]|[\(items)])", next)
+        case (true, true, true): return ("[\(space)]", next)
+        case (true, true, false): return ("(?:(?![\(items)])[\(space)])", next)
+        }
     }
 
     /// `Letter` → `L`, `Script=Greek` / `sc=Greek` / `Script_Extensions=Greek` → `Greek`,

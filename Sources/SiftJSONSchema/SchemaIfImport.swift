@@ -17,7 +17,8 @@ extension SchemaPackWriter {
         guard let condition = condition(program.nodes[ifNode], parent: node, path) else {
             return refuse(
                 node, "if",
-                "an 'if' other than one field's value, {\"required\": [\"k\"], \"properties\": {\"k\": {...}}} (Sift's 'when' reads one field)")
+                "an 'if' other than one field's value, {\"required\": [\"k\"], \"properties\": {\"k\": {...}}} (Sift's 'when' reads one field)"
+            )
         }
         if let t = thenNode { branch(program.nodes[t], when: condition.holds, path, node, keyword: "then") }
         if let e = elseNode {
@@ -58,7 +59,9 @@ extension SchemaPackWriter {
         for name in b.required {
             let p = FieldPath(path + [.key(name.text)]).description
             if let i = fields.firstIndex(where: { $0.path == p }) {
-                if case .no = fields[i].required { fields[i].required = .condition(holds) } else if case .yes = fields[i].required {
+                if case .no = fields[i].required {
+                    fields[i].required = .condition(holds)
+                } else if case .yes = fields[i].required {
                 } else {
                     refuse(node, keyword, "a second condition on whether '\(name.text)' is required")
                 }

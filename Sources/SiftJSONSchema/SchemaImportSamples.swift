@@ -45,7 +45,8 @@ extension SchemaPackWriter {
     /// What the examples are made from.
     var exampleSource: SchemaImport.ExampleSource {
         SchemaImport.ExampleSource(
-            fields: fields.filter { !$0.path.contains("[") }.map { ($0.path, $0.required == .yes) }, choices: samples, wrongTypes: wrongTypes)
+            fields: fields.filter { !$0.path.contains("[") }.map { ($0.path, $0.required == .yes) }, choices: samples,
+            wrongTypes: wrongTypes)
     }
 }
 
@@ -79,10 +80,15 @@ extension SchemaImport {
             for (path, values) in choices where !values.isEmpty { samples[path] = values[min(choose[path] ?? 0, values.count - 1)] }
             let plain = fields.filter { samples[$0.path] != nil && !leavingOut.contains($0.path) }
             guard fields.filter(\.required).allSatisfy({ plain.map(\.path).contains($0.path) }) else { return [] }
-            var out = [Candidate(name: "a record with a plain value in every field", json: Self.record(plain.map(\.path), samples), field: nil)]
+            var out = [
+                Candidate(name: "a record with a plain value in every field", json: Self.record(plain.map(\.path), samples), field: nil)
+            ]
             for f in plain {
                 if f.required {
-                    out.append(Candidate(name: "\(f.path) left out", json: Self.record(plain.map(\.path).filter { $0 != f.path }, samples), field: f.path))
+                    out.append(
+                        Candidate(
+                            name: "\(f.path) left out", json: Self.record(plain.map(\.path).filter { $0 != f.path }, samples), field: f.path
+                        ))
                 }
                 if let wrong = wrongTypes[f.path] {
                     var values = samples
@@ -94,36 +100,36 @@ extension SchemaImport {
         }
 
         /// The JSON object of the fields' values, nested by their paths (`a.b` inside `a`).
-    private static func record(_ paths: [String], _ values: [String: String]) -> String {
-        final class Tree {
-            var keys: [String] = []
-            var children: [String: Tree] = [:]
-            var value: String?
-        }
-        let root = Tree()
-        for p in paths {
-            guard let path = try? FieldPath(parsing: p), let v = values[p] else { continue }
-            var node = root
-            for case .key(let k) in path.components {
-                if node.children[k] == nil {
-                    node.children[k] = Tree()
-                    node.keys.append(k)
+        private static func record(_ paths: [String], _ values: [String: String]) -> String {
+            final class Tree {
+                var keys: [String] = []
+                var children: [String: Tree] = [:]
+                var value: String?
+            }
+            let root = Tree()
+            for p in paths {
+                guard let path = try? FieldPath(parsing: p), let v = values[p] else { continue }
+                var node = root
+                for case .key(let k) in path.components {
+                    if node.children[k] == nil {
+                        node.children[k] = Tree()
+                        node.keys.append(k)
+                    }
+                    node = node.children[k]!
                 }
-                node = node.children[k]!
+                node.value = v
             }
-            node.value = v
-        }
-        func text(_ t: Tree) -> String {
-            if t.keys.isEmpty, let v = t.value { return v }
-            var w = JSONWriter()
-            let members = t.keys.map { k -> String in
-                w = JSONWriter()
-                w.string(k)
-                return String(decoding: w.bytes, as: UTF8.self) + ":" + text(t.children[k]!)
+            func text(_ t: Tree) -> String {
+                if t.keys.isEmpty, let v = t.value { return v }
+                var w = JSONWriter()
+                let members = t.keys.map { k -> String in
+                    w = JSONWriter()
+                    w.string(k)
+                    return String(decoding: w.bytes, as: UTF8.self) + ":" + text(t.children[k]!)
+                }
+                return "{" + members.joined(separator: ",") + "}"
             }
-            return "{" + members.joined(separator: ",") + "}"
+            return text(root)
         }
-        return text(root)
-    }
     }
 }

@@ -242,4 +242,27 @@ import Testing
         #expect(
             run.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.contains("\"valid\":false") } == [true, true, true])
     }
+
+    /// Issue 61, item 1: patterns mean what ECMA-262 says, where PCRE2 differs: `\v` is U+000B
+    /// only, `.` stops at every line terminator, `\s` is Unicode white space (in a class too),
+    /// `\uXXXX` surrogate pairs are one character. The cases real schemas failed on.
+    @Test func patternsAreReadAsECMA262ReadsThem() throws {
+        let schema = #"""
+            {"type": "object", "properties": {
+              "buildkite": {"pattern": "^[^ \\t\\n\\v\\f\\r]+$"},
+              "vt": {"pattern": "^\\v$"},
+              "travis": {"pattern": "^.+:.+(#.+)?$"},
+              "bamboo": {"pattern": "^[a-zA-Z0-9\\s+_-]+$"},
+              "nonspace": {"pattern": "^[\\S]+$"},
+              "emoji": {"pattern": "^\\uD83D\\uDE00$"}}}
+            """#
+        let dir = try folder(["s.json": schema, "p.yaml": "version: 1\npack: p\nschema: s.json\n"])
+        let records = [
+            #"{"buildkite":"1S\u2028"}"#, #"{"vt":"\u2028"}"#, #"{"vt":"\u000b"}"#, #"{"travis":"a\r:b"}"#, #"{"travis":"a:b"}"#,
+            #"{"bamboo":"a\u2009b\u00a0c"}"#, #"{"nonspace":"a\u3000"}"#, #"{"emoji":"😀"}"#,
+        ]
+        let r = try SiftProcess.run(["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: records.joined(separator: "\n") + "\n")
+        let verdicts = r.stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) }
+        #expect(verdicts == [true, false, true, false, true, true, false, true])
+    }
 }
