@@ -5,7 +5,8 @@ import SiftCore
 /// its RFC defines it; nothing is looked up on the network.
 struct SchemaFormat: Sendable {
     enum Kind: String, Sendable, CaseIterable {
-        case date, dateTime = "date-time", time, email, uri, uuid, ipv4, ipv6, hostname
+        case date, dateTime = "date-time", time, email, uri, uriReference = "uri-reference", iri, iriReference = "iri-reference"
+        case uuid, ipv4, ipv6, hostname, duration, jsonPointer = "json-pointer"
     }
 
     let kind: Kind
@@ -19,11 +20,16 @@ struct SchemaFormat: Sendable {
             guard let sep = t.firstIndex(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") }) else { return false }
             return Self.date(t[..<sep]) && Self.time(t[(sep + 1)...])
         case .email: return Self.email(t)
-        case .uri: return Self.uri(t)
+        case .uri: return URIGrammar.absolute(t)
+        case .uriReference: return URIGrammar.reference(t)
+        case .iri: return URIGrammar.absolute(t, international: true)
+        case .iriReference: return URIGrammar.reference(t, international: true)
         case .uuid: return Self.uuid(t)
         case .ipv4: return Self.ipv4(t[...])
         case .ipv6: return Self.ipv6(t)
         case .hostname: return Self.hostname(t)
+        case .duration: return Self.duration(t)
+        case .jsonPointer: return Self.jsonPointer(t)
         }
     }
 
@@ -79,6 +85,21 @@ struct SchemaFormat: Sendable {
     static func email(_ t: [UInt8]) -> Bool {
         guard let at = t.lastIndex(of: UInt8(ascii: "@")), at > 0, at < t.count - 1 else { return false }
         let local = t[..<at], domain = Array(t[(at + 1)...])
+        if local.count >= 2, local.first == UInt8(ascii: "\""), local.last == UInt8(ascii: "\"") {
+            // A quoted local part ("joe bloggs"): printable ASCII, `"` and `\` escaped with `\`.
+            var i = local.startIndex + 1
+            while i < local.endIndex - 1 {
+                let c = local[i]
+                if c == UInt8(ascii: "\\") {
+                    guard i + 1 < local.endIndex - 1, (0x20...0x7E).contains(local[i + 1]) else { return false }
+                    i += 2
+                    continue
+                }
+                guard (0x20...0x7E).contains(c), c != UInt8(ascii: "\"") else { return false }
+                i += 1
+            }
+            return emailDomain(domain)
+        }
         let atext = Set("!#$%&'*+-/=?^_`{|}~".utf8)
         if local.first == UInt8(ascii: ".") { return false }
         if local.last == UInt8(ascii: ".") { return false }
@@ -89,6 +110,10 @@ struct SchemaFormat: Sendable {
             previousDot = dot
             guard dot || c >= 0x80 || isAlnum(c) || atext.contains(c) else { return false }
         }
+        return emailDomain(domain)
+    }
+
+    private static func emailDomain(_ domain: [UInt8]) -> Bool {
         if domain.first == UInt8(ascii: "["), domain.last == UInt8(ascii: "]") {
             let inner = Array(domain[1..<(domain.count - 1)])
             if inner.starts(with: Array("IPv6:".utf8)) { return ipv6(Array(inner.dropFirst(5))) }
@@ -101,15 +126,21 @@ struct SchemaFormat: Sendable {
         (c >= 0x30 && c <= 0x39) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z"))
     }
 
-    /// RFC 1123 hostname: labels of 1–63 letters, digits and inner hyphens; 253 bytes at most.
+    /// RFC 1123 hostname: labels of 1–63 letters, digits and inner hyphens; 253 bytes at most, no
+    /// trailing dot; an A-label (`xn--`) must decode to a label IDNA2008 allows (`IDNALabel`).
     static func hostname(_ t: [UInt8]) -> Bool {
-        var name = t[...]
-        if name.last == UInt8(ascii: ".") { name = name.dropLast() }
+        let name = t[...]
         guard !name.isEmpty, name.count <= 253 else { return false }
         for label in name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
                 label.allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: "-") })
             else { return false }
+            // `--` in the 3rd and 4th place is reserved for A-labels (`xn--`), whose Unicode is checked.
+            if label.count >= 4, label[label.startIndex + 2] == UInt8(ascii: "-"), label[label.startIndex + 3] == UInt8(ascii: "-") {
+                guard label.prefix(2).map({ $0 | 0x20 }) == Array("xn".utf8), IDNALabel.validALabel(Array(label.dropFirst(4))) else {
+                    return false
+                }
+            }
         }
         return true
     }
@@ -124,37 +155,27 @@ struct SchemaFormat: Sendable {
             }
     }
 
-    /// RFC 4291 text form: up to 8 groups of 1–4 hex digits, one `::`, an IPv4 tail allowed.
+    /// RFC 4291 text form: 8 groups of 1–4 hex digits, or fewer around one `::`; the last two
+    /// may be a dotted IPv4 address.
     static func ipv6(_ t: [UInt8]) -> Bool {
         guard !t.isEmpty, t.count <= 45 else { return false }
-        var groups = t.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { Array($0) }
-        var count = 0
-        var wantsIPv4 = false
-        if let last = groups.last, last.contains(UInt8(ascii: ".")) {
-            guard ipv4(last[...]) else { return false }
-            groups.removeLast()
-            groups.append([0x30])  // stands for its two groups below
-            wantsIPv4 = true
-        }
         let text = String(decoding: t, as: UTF8.self)
-        if text.contains(":::") { return false }
-        let doubles = text.components(separatedBy: "::").count - 1
-        guard doubles <= 1 else { return false }
-        for (i, g) in groups.enumerated() {
-            if g.isEmpty {
-                // Empty groups only where `::` is (at most the two around it, or both ends of `::`).
-                let atEdge = (i == 0 || i == groups.count - 1)
-                guard doubles == 1, atEdge || (i > 0 && groups[i - 1].isEmpty) || (i + 1 < groups.count && groups[i + 1].isEmpty)
-                else { return false }
-                continue
+        let halves = text.components(separatedBy: "::")
+        guard halves.count <= 2 else { return false }
+        var count = 0
+        for (h, half) in halves.enumerated() where !half.isEmpty {
+            let groups = half.split(separator: ":", omittingEmptySubsequences: false)
+            for (g, group) in groups.enumerated() {
+                if h == halves.count - 1, g == groups.count - 1, group.contains(".") {
+                    guard ipv4(Array(group.utf8)[...]) else { return false }
+                    count += 2
+                    continue
+                }
+                guard (1...4).contains(group.utf8.count), group.utf8.allSatisfy(isHex) else { return false }
+                count += 1
             }
-            guard g.count <= 4, g.allSatisfy({ isHex($0) }) else { return false }
-            count += 1
         }
-        if wantsIPv4 { count += 1 }
-        if text.hasPrefix(":"), !text.hasPrefix("::") { return false }
-        if text.hasSuffix(":"), !text.hasSuffix("::") { return false }
-        return doubles == 1 ? count <= 7 : count == 8
+        return halves.count == 2 ? count <= 7 : count == 8
     }
 
     static func isHex(_ c: UInt8) -> Bool { (c >= 0x30 && c <= 0x39) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f")) }
@@ -168,24 +189,40 @@ struct SchemaFormat: Sendable {
         return true
     }
 
-    /// RFC 3986 absolute URI: a scheme, `:`, then characters a URI may hold (percent escapes valid).
-    static func uri(_ t: [UInt8]) -> Bool {
-        guard let colon = t.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return false }
-        let scheme = t[..<colon]
-        guard let first = scheme.first, first | 0x20 >= UInt8(ascii: "a"), first | 0x20 <= UInt8(ascii: "z"),
-            scheme.allSatisfy({ isAlnum($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
-        else { return false }
-        let allowed = Set("-._~:/?#[]@!$&'()*+,;=".utf8)
-        var i = colon + 1
-        while i < t.count {
-            let c = t[i]
-            if c == UInt8(ascii: "%") {
-                guard i + 2 < t.count, isHex(t[i + 1]), isHex(t[i + 2]) else { return false }
-                i += 3
-                continue
+    /// RFC 3339 appendix A (ISO 8601) duration: `P1Y2M3DT4H5M6S`, `PT0S`, `P2W`; each unit once,
+    /// in order, with no gap (`P1Y2D` skips the month), at least one, ASCII digits.
+    static func duration(_ t: [UInt8]) -> Bool {
+        guard t.first == UInt8(ascii: "P"), t.count > 1 else { return false }
+        var units: [UInt8] = []
+        var digits = 0
+        for c in t[1...] {
+            if c >= 0x30 && c <= 0x39 {
+                digits += 1
+            } else if c == UInt8(ascii: "T") {
+                guard digits == 0, !units.contains(UInt8(ascii: "T")) else { return false }
+                units.append(c)
+            } else {
+                guard digits > 0 else { return false }
+                digits = 0
+                units.append(c)
             }
-            guard isAlnum(c) || allowed.contains(c) else { return false }
-            i += 1
+        }
+        guard digits == 0 else { return false }
+        let text = String(decoding: units, as: UTF8.self)
+        if text == "W" { return true }
+        let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+        let date = String(parts[0]), time = parts.count > 1 ? String(parts[1]) : nil
+        if let time, time.isEmpty { return false }
+        let dates = ["", "D", "M", "MD", "Y", "YM", "YMD"], times = ["H", "HM", "HMS", "M", "MS", "S"]
+        return dates.contains(date) && (time.map(times.contains) ?? !date.isEmpty)
+    }
+
+    /// RFC 6901 JSON Pointer: empty, or `/`-led reference tokens where `~` is only `~0` or `~1`.
+    static func jsonPointer(_ t: [UInt8]) -> Bool {
+        guard !t.isEmpty else { return true }
+        guard t.first == UInt8(ascii: "/") else { return false }
+        for (i, c) in t.enumerated() where c == UInt8(ascii: "~") {
+            guard i + 1 < t.count, t[i + 1] == UInt8(ascii: "0") || t[i + 1] == UInt8(ascii: "1") else { return false }
         }
         return true
     }

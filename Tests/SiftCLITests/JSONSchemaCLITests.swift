@@ -265,4 +265,25 @@ import Testing
         let verdicts = r.stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) }
         #expect(verdicts == [true, false, true, false, true, true, false, true])
     }
+
+    /// Issue 61, item 4: `format: uri` by RFC 3986's grammar, not its characters; `duration`,
+    /// `json-pointer`, quoted e-mail local parts and A-labels under `formats: assert`.
+    @Test func formatsAreReadByTheirGrammars() throws {
+        let schema =
+            #"{"type": "object", "properties": {"u": {"format": "uri"}, "d": {"format": "duration"}, "e": {"format": "email"}, "h": {"format": "hostname"}, "p": {"format": "json-pointer"}}}"#
+        let dir = try folder(["s.json": schema, "p.yaml": "version: 1\npack: p\nschema: {file: s.json, formats: assert}\n"])
+        let cases: [(String, Bool)] = [
+            (#"{"u":"http://example.com:abc"}"#, false), (#"{"u":"http://[::1"}"#, false), (#"{"u":"http://a@b@c/"}"#, false),
+            (#"{"u":"http://example.com/#frag#2"}"#, false), (#"{"u":"git+ssh://git@github.com:org/repo.git"}"#, false),
+            (#"{"u":"ldap://[2001:db8::7]/c=GB?objectClass?one"}"#, true), (#"{"u":"urn:isbn:0451450523"}"#, true),
+            (#"{"d":"P1Y2M3DT4H5M6S"}"#, true), (#"{"d":"P1Y2D"}"#, false), (#"{"d":"PT"}"#, false), (#"{"d":"P2W"}"#, true),
+            (#"{"e":"\"joe bloggs\"@example.com"}"#, true), (#"{"e":"joe..bloggs@example.com"}"#, false),
+            (#"{"h":"example."}"#, false), (#"{"h":"xn--ihqwcrb4cv8a8dqg056pqjye"}"#, true), (#"{"h":"xn--X"}"#, false),
+            (#"{"p":"/a~1b/~0"}"#, true), (#"{"p":"/a~2"}"#, false),
+        ]
+        let r = try SiftProcess.run(
+            ["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: cases.map(\.0).joined(separator: "\n") + "\n")
+        let verdicts = r.stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) }
+        #expect(verdicts == cases.map(\.1))
+    }
 }
