@@ -89,7 +89,7 @@ def pick(chars):
 
 
 def gen_class(rng):
-    """A character class: a fixed interesting one, or 1-4 items, negated now and then."""
+    """A character class: a fixed interesting one, or 1-5 items, negated now and then."""
     if rng.random() < 0.25:
         text, chars = rng.choice(FIXED_CLASSES)
         return text, pick(chars)

@@ -8,7 +8,8 @@
 /// - `\v` is U+000B only (PCRE2's is every vertical space);
 /// - `[^]` is any character, `[]` none;
 /// - `\uXXXX` (a surrogate pair as one character), `\u{1F600}` as `\x{...}`; `\p{Letter}` and the
-///   other long General_Category names as `\p{L}`, `\p{Script=Greek}` as `\p{Greek}`.
+///   other long General_Category names as `\p{L}`, `\p{Script=Greek}` as `\p{sc:Greek}`;
+/// - a back reference to a group that has not matched matches the empty text.
 enum ECMAPattern {
     static let categories: [String: String] = [
         "Letter": "L", "Cased_Letter": "L&", "Uppercase_Letter": "Lu", "Lowercase_Letter": "Ll", "Titlecase_Letter": "Lt",
@@ -22,7 +23,9 @@ enum ECMAPattern {
     ]
 
     /// ECMA-262's `\s`, as the inside of a PCRE2 class: WhiteSpace and LineTerminator.
-    static let space = #"\t\x{0B}\f\x{20}\x{A0}\x{FEFF}\p{Zs}\n\r\x{2028}\x{2029}"#
+    /// The space separators (Zs) are spelled out: PCRE2 10.42 misreads `\p{..}` beside `\D` or `\W`
+    /// in a negated class (PCRE2Project/pcre2#497).
+    static let space = #"\t\x{0B}\f\x{20}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}\x{FEFF}\n\r\x{2028}\x{2029}"#
     /// ECMA-262's `.` without the `s` flag: anything but a line terminator.
     static let dot = #"[^\n\r\x{2028}\x{2029}]"#
 
@@ -59,7 +62,10 @@ enum ECMAPattern {
             let close = s[(i + 3)...].firstIndex(of: "}")
         {
             let name = String(String.UnicodeScalarView(s[(i + 3)..<close]))
-            return (letter == "u" ? "\\x{\(name)}" : "\\\(letter){\(property(name))}", close + 1)
+            if letter == "u" { return ("\\x{\(name)}", close + 1) }
+            // `Assigned` is every character but the unassigned ones.
+            if name == "Assigned" { return (letter == "p" ? #"\P{Cn}"# : #"\p{Cn}"#, close + 1) }
+            return ("\\\(letter){\(property(name))}", close + 1)
         }
         if letter == "u", let (unit, next) = hex4(s, i + 2) {
             // A surrogate pair is one character: `\uD83D\uDE00` is U+1F600.
@@ -93,8 +99,9 @@ enum ECMAPattern {
                 if text == #"\s"# { items += space } else if text == #"\S"# { nonSpace = true } else { items += text }
                 i = next
             } else {
-                // `[` inside a class is a character in ECMA-262; PCRE2 reads `[:` as a POSIX class.
-                items += s[i] == "[" ? "\\[" : String(s[i])
+                // `[`, `.`, `:`, `=` and `^` are characters in an ECMA-262 class; PCRE2 reads `[:`, `[.`
+                // and `[=` as POSIX classes, and a `^` first as a negation: escaped, they are characters.
+                items += "[.:=^".unicodeScalars.contains(s[i]) ? "\\" + String(s[i]) : String(s[i])
                 i += 1
             }
         }
@@ -102,6 +109,9 @@ enum ECMAPattern {
         switch (negated, nonSpace, items.isEmpty) {
         case (false, false, true): return ("(?!)", next)  // `[]`: no character
         case (true, false, true): return (#"[\x{0}-\x{10FFFF}]"#, next)  // `[^]`: any character
+        // A negated class with a property is said as a look-ahead (PCRE2Project/pcre2#497).
+        case (true, false, false) where items.contains("\\p{") || items.contains("\\P{"):
+            return ("(?:(?![\(items)])[\\x{0}-\\x{10FFFF}])", next)
         case (_, false, false): return ("[" + (negated ? "^" : "") + items + "]", next)
         case (false, true, true): return ("[^\(space)]", next)
         case (false, true, false): return ("(?:[^\(space)]|[\(items)])", next)
@@ -110,11 +120,13 @@ enum ECMAPattern {
         }
     }
 
-    /// `Letter` → `L`, `Script=Greek` / `sc=Greek` / `Script_Extensions=Greek` → `Greek`,
-    /// `General_Category=Lu` / `gc=Lu` → `Lu`; other names as they are.
+    /// `Letter` → `L`, `General_Category=Lu` / `gc=Lu` → `Lu`, `Script=Greek` / `sc=Greek` →
+    /// `sc:Greek` (a bare `\p{Greek}` is Script_Extensions in PCRE2), `Script_Extensions=Greek` /
+    /// `scx=Greek` → `Greek`; other names as they are.
     static func property(_ name: String) -> String {
         if let eq = name.firstIndex(of: "=") {
-            let value = String(name[name.index(after: eq)...])
+            let key = name[..<eq], value = String(name[name.index(after: eq)...])
+            if key == "Script" || key == "sc" { return "sc:" + value }
             return categories[value] ?? value
         }
         return categories[name] ?? name

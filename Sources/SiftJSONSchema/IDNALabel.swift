@@ -18,9 +18,12 @@ enum IDNALabel {
     static func valid(_ label: [Unicode.Scalar]) -> Bool {
         // RFC 5891 §4.2.3.1: no hyphen at either end, none in the 3rd and 4th places.
         if label.first == "-" || label.last == "-" || (label.count >= 4 && label[2] == "-" && label[3] == "-") { return false }
-        if let first = label.first, [.spacingMark, .nonspacingMark, .enclosingMark].contains(first.properties.generalCategory) { return false }
+        if let first = label.first, [.spacingMark, .nonspacingMark, .enclosingMark].contains(first.properties.generalCategory) {
+            return false
+        }
         if label.contains(where: { disallowed.contains($0.value) }) { return false }
-        let arabic = label.contains { (0x0660...0x0669).contains($0.value) }, extended = label.contains { (0x06F0...0x06F9).contains($0.value) }
+        let arabic = label.contains { (0x0660...0x0669).contains($0.value) },
+            extended = label.contains { (0x06F0...0x06F9).contains($0.value) }
         if arabic && extended { return false }
         for (i, c) in label.enumerated() {
             let before = i > 0 ? label[i - 1] : nil, after = i + 1 < label.count ? label[i + 1] : nil
@@ -59,7 +62,8 @@ enum IDNALabel {
     private static func isHebrew(_ c: Unicode.Scalar) -> Bool { (0x0590...0x05FF).contains(c.value) || (0xFB1D...0xFB4F).contains(c.value) }
     private static func isKanaOrHan(_ c: Unicode.Scalar) -> Bool {
         let v = c.value
-        return (0x3040...0x30FF).contains(v) || (0x31F0...0x31FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+        return (0x3040...0x30FF).contains(v) || (0x31F0...0x31FF).contains(v) || (0x3400...0x4DBF).contains(v)
+            || (0x4E00...0x9FFF).contains(v)
             || (0xF900...0xFAFF).contains(v) || (0x20000...0x3134F).contains(v) || [0x3005, 0x3006, 0x3007].contains(v)
     }
 

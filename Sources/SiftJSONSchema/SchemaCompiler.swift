@@ -6,7 +6,7 @@ import SiftRegex
 /// value is not what the draft says, a `$ref` that leads nowhere or outside the file, a keyword
 /// Sift does not evaluate (`unevaluatedProperties`, `$dynamicRef`): refused, never weakened.
 struct SchemaCompiler {
-    let registry: SchemaRegistry
+    private(set) var registry: SchemaRegistry
     let options: SchemaOptions
     var diagnostics = DiagnosticList()
     private(set) var nodes: [SchemaNode] = []
@@ -14,6 +14,8 @@ struct SchemaCompiler {
     /// JSON texts of `const` and `enum` values, parsed into one document once compiled.
     private(set) var constants: [String] = []
     private(set) var constantUses: [(node: Int, isEnum: Bool, range: Range<Int>)] = []
+    /// The texts of the other files read for `$ref`s, by their names in messages.
+    private(set) var sources: [String: String] = [:]
     /// Applicators that stay on the same value (`$ref`, `allOf`, ...): a cycle of them never ends.
     private(set) var inPlace: [(from: Int, to: Int, mark: Mark)] = []
 
@@ -215,20 +217,63 @@ struct SchemaCompiler {
         guard let ref = value.scalarText, !value.isPlainNonString else {
             return self.error("'$ref' is a URI reference (text)", at: value.mark, at)
         }
-        switch registry.target(of: ref, base: registry.base(at: node.pointer)) {
+        var found = registry.target(of: ref, base: registry.base(at: node.pointer))
+        if case .failure(.outside(let resource)) = found, read(resource, for: ref, at: value.mark, at) {
+            found = registry.target(of: ref, base: registry.base(at: node.pointer))
+        }
+        switch found {
         case .success(let pointer):
             let to = compile(pointer)
             node.ref = to
             inPlace.append((index, to, value.mark))
         case .failure(.outside(let resource)):
+            if resource.hasPrefix("file:"), options.files != nil { return }  // said by `read`
             let other = resource.hasPrefix("sift:") ? "another file" : "'\(resource)'"
-            self.error("'\(ref)' refers to \(other), outside this schema file; Sift reads one file and fetches nothing", at: value.mark, at)
+            self.error(
+                "'\(ref)' refers to \(other), outside this schema file; Sift fetches nothing: give a local copy with schema_map",
+                at: value.mark, at)
         case .failure(.missing(let pointer)):
             self.error("'\(ref)' refers to '\(pointer)', which is not in the schema", at: value.mark, at)
         case .failure(.noAnchor(let name)):
             self.error("'\(ref)' names the anchor '\(name)', which no subschema declares", at: value.mark, at)
         case .failure(.malformed):
             self.error("'\(ref)' is not a URI reference", at: value.mark, at)
+        }
+    }
+
+    /// Reads the file that stands for `resource` into the registry; false (with an error for a
+    /// local file that cannot be read) when there is none.
+    private mutating func read(_ resource: String, for ref: String, at mark: Mark, _ at: String) -> Bool {
+        guard let files = options.files else { return false }
+        switch files.path(for: resource) {
+        case .failure(.notLocal): return false
+        case .failure(.outsideRoot(let path)):
+            self.error("'\(ref)' refers to '\(path)', outside the rules folder; keep it beside the rules", at: mark, at)
+            return false
+        case .failure(.noFile(let path)):
+            let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
+            self.error("'\(ref)' refers to the file '\(shown)', which does not exist", at: mark, at)
+            return false
+        case .success(let path):
+            let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                self.error("'\(ref)' refers to the file '\(shown)', which cannot be read as UTF-8 text", at: mark, at)
+                return false
+            }
+            var found = DiagnosticList()
+            let document: ConfigNode?
+            do {
+                document = try YAMLReader(limits: YAMLLimits(maxDepth: 512)).read(
+                    SurrogateEscapes.combined(text), file: shown, diagnostics: &found)
+            } catch {
+                diagnostics.append(error)
+                return false
+            }
+            diagnostics.append(contentsOf: found.items)
+            sources[shown] = text
+            guard let document, !found.hasErrors else { return false }
+            registry.add(document, base: resource)
+            return true
         }
     }
 
@@ -300,10 +345,13 @@ struct SchemaCompiler {
             // finds, and a whole-text match runs as a byte automaton when X allows.
             let translated = ECMAPattern.translate(text)
             let regex: CompiledRegex
+            var ecma = RegexOptions(mode: .search)
+            ecma.unsetBackreferenceMatchesEmpty = true
             if let whole = ECMAPattern.wholeText(translated) {
-                regex = try CompiledRegex.shared("(?:" + whole + ")", options: RegexOptions(mode: .full))
+                ecma.mode = .full
+                regex = try CompiledRegex.shared("(?:" + whole + ")", options: ecma)
             } else {
-                regex = try CompiledRegex.shared(translated, options: RegexOptions(mode: .search))
+                regex = try CompiledRegex.shared(translated, options: ecma)
             }
             return SchemaPattern(source: text, regex: regex)
         } catch {
@@ -361,4 +409,9 @@ extension ConfigNode {
 struct SchemaOptions: Sendable {
     /// `format` as an assertion (date, email, ...) rather than an annotation (the default of 2020-12).
     var assertFormats = false
+    /// The other files `$ref`s may name; nil: one file only, nothing else is read.
+    var files: SchemaFiles?
+    /// The main schema file's path and its name in messages, for the names of the others.
+    var mainFile = ""
+    var mainDisplay = ""
 }

@@ -29,11 +29,15 @@ public enum SchemaImport: Sendable {
         var diagnostics = DiagnosticList()
         var options = SchemaOptions()
         options.assertFormats = assertFormats
+        // Files beside the schema (and below its folder) may be named by its `$ref`s.
+        options.files = SchemaFiles(root: (path as NSString).deletingLastPathComponent)
+        var others: [String: String] = [:]
         let at = Mark(file: display, line: 1, column: 1)
         guard
             let loaded = SchemaLoader.load(
-                path: path, display: display, pointer: pointer, draft: draft, options: options, at: at, diagnostics: &diagnostics)
-        else { return Result(yaml: nil, diagnostics: diagnostics, sources: sourceText(path, display)) }
+                path: path, display: display, pointer: pointer, draft: draft, options: options, at: at, diagnostics: &diagnostics,
+                sources: &others)
+        else { return Result(yaml: nil, diagnostics: diagnostics, sources: sourceText(path, display).merging(others) { a, _ in a }) }
         var writer = SchemaPackWriter(program: loaded.program, assertFormats: assertFormats)
         let prefix: [FieldPath.Component]
         if let field {

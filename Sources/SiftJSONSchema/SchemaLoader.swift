@@ -8,12 +8,16 @@ enum SchemaLoader {
     struct Loaded {
         let program: SchemaProgram
         let text: String
+        /// The other files read for `$ref`s: their texts by their names in messages.
+        var others: [String: String] = [:]
     }
 
     /// The schema at `pointer` (empty: the whole file) of the file at `path`, shown as `display`.
+    /// `sources` gets the texts of the other files read for `$ref`s (for located messages), whether
+    /// or not the schema compiles.
     static func load(
         path: String, display: String, pointer: String, draft: SchemaDraft?, options: SchemaOptions, at mark: Mark,
-        diagnostics: inout DiagnosticList
+        diagnostics: inout DiagnosticList, sources: inout [String: String]
     ) -> Loaded? {
         guard let data = FileManager.default.contents(atPath: path) else {
             diagnostics.error("cannot read the schema file '\(display)'", at: mark)
@@ -25,20 +29,34 @@ enum SchemaLoader {
         }
         var found = DiagnosticList()
         let document: ConfigNode?
-        do { document = try YAMLReader(limits: YAMLLimits(maxDepth: 512)).read(text, file: display, diagnostics: &found) } catch {
+        do {
+            document = try YAMLReader(limits: YAMLLimits(maxDepth: 512)).read(
+                SurrogateEscapes.combined(text), file: display, diagnostics: &found)
+        } catch {
             diagnostics.append(error)
             return nil
         }
         diagnostics.append(contentsOf: found.items)
         guard let document, !found.hasErrors else { return nil }
-        guard let program = compile(document, pointer: pointer, draft: draft, options: options, file: display, at: mark, &diagnostics)
-        else { return nil }
-        return Loaded(program: program, text: text)
+        var options = options
+        options.mainFile = path
+        options.mainDisplay = display
+        var others: [String: String] = [:]
+        guard
+            let program = compile(
+                document, pointer: pointer, draft: draft, options: options, file: display, at: mark, &diagnostics,
+                base: options.files == nil ? "sift:schema" : SchemaFiles.base(of: path), others: &others)
+        else {
+            sources.merge(others) { a, _ in a }
+            return nil
+        }
+        sources.merge(others) { a, _ in a }
+        return Loaded(program: program, text: text, others: others)
     }
 
     static func compile(
         _ document: ConfigNode, pointer: String, draft: SchemaDraft?, options: SchemaOptions, file: String, at mark: Mark,
-        _ diagnostics: inout DiagnosticList
+        _ diagnostics: inout DiagnosticList, base: String = "sift:schema", others: inout [String: String]
     ) -> SchemaProgram? {
         let everything = SchemaRegistry(root: document, base: "", draft: .draft2020_12)
         guard pointer.isEmpty || pointer.hasPrefix("/"), let root = everything.node(at: pointer) else {
@@ -55,12 +73,12 @@ enum SchemaLoader {
             return nil
         }
         // The schema's own document is the resource: `#/...` pointers start at it.
-        let base = "sift:schema"
         let registry = SchemaRegistry(root: document, base: base, draft: chosen, entry: pointer)
         var compiler = SchemaCompiler(registry: registry, options: options)
         let start = compiler.compile(pointer)
         loops(compiler, &compiler.diagnostics)
         diagnostics.append(contentsOf: compiler.diagnostics.items)
+        others = compiler.sources
         guard !compiler.diagnostics.hasErrors else { return nil }
         guard let constants = SchemaJSON.document(compiler.constants) else {
             diagnostics.error("the 'const' and 'enum' values of '\(file)' cannot be read as JSON", at: mark)

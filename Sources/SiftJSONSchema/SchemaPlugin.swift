@@ -27,6 +27,11 @@ enum SchemaPlugin {
                     "draft", .choice(SchemaDraft.allCases.map(\.rawValue)),
                     doc: "The draft to read the schema as; by default the one its $schema names, else 2020-12."),
                 PluginSpec.Option(
+                    "schema_map", .dictionary(.string),
+                    doc:
+                        "Local copies of the schemas other URLs name in `$ref`: {URL: file}. Files beside the schema are read without it; nothing is fetched."
+                ),
+                PluginSpec.Option(
                     "formats", .choice(["annotate", "assert"]), default: .string("annotate"),
                     doc: "format: an annotation that checks nothing (as the drafts say), or checked (date, email, uuid, ...)."),
             ],
@@ -56,12 +61,20 @@ enum SchemaPlugin {
         }
         var schemaOptions = SchemaOptions()
         schemaOptions.assertFormats = options.string("formats") == "assert"
+        var files = SchemaFiles(root: context.root)
+        for (url, file) in options.node("schema_map")?.pairs?.compactMap({ p in p.key.scalarText.map { ($0, p.value) } }) ?? [] {
+            guard let name = file.scalarText, let local = context.pathInsideRules(name, option: "schema_map file", flag: nil, at: file.mark)
+            else { return nil }
+            files.map[SchemaRegistry.strip(url)] = local
+        }
+        schemaOptions.files = files
         let draft = options.string("draft").flatMap(SchemaDraft.init(rawValue:))
-        guard
-            let loaded = SchemaLoader.load(
-                path: path, display: display, pointer: pointer, draft: draft, options: schemaOptions, at: options.mark("file"),
-                diagnostics: &context.diagnostics)
-        else {
+        var others: [String: String] = [:]
+        let loaded = SchemaLoader.load(
+            path: path, display: display, pointer: pointer, draft: draft, options: schemaOptions, at: options.mark("file"),
+            diagnostics: &context.diagnostics, sources: &others)
+        context.sources.merge(others) { a, _ in a }
+        guard let loaded else {
             if let text = try? String(contentsOfFile: path, encoding: .utf8) { context.sources[display] = text }
             return nil
         }

@@ -15,6 +15,9 @@ struct SchemaRegistry {
     private(set) var resources: [String: String] = [:]
     /// `URI#name` → the pointer of the subschema the anchor names.
     private(set) var anchors: [String: String] = [:]
+    /// The pointer prefixes of the other documents read for `$ref`s (`@1`, `@2`...): a pointer
+    /// `@1/$defs/Port` is in the first of them; the main document's pointers start with `/`.
+    private(set) var documents: [String] = []
 
     /// The keywords whose value is one subschema, a list of them, or a map of names to them.
     static let single: Set<String> = [
@@ -75,6 +78,14 @@ struct SchemaRegistry {
         }
     }
 
+    /// Adds another schema document, the resource `base` (a file a `$ref` names).
+    mutating func add(_ document: ConfigNode, base: String) {
+        let prefix = "@\(documents.count + 1)"
+        documents.append(prefix)
+        resources[Self.strip(base)] = prefix
+        walk(document, pointer: prefix, base: base)
+    }
+
     /// The pointer of the subschema `ref` names, resolved against `base`; or why it cannot be found.
     func target(of ref: String, base: String) -> Result<String, RefProblem> {
         guard let absolute = Self.resolve(ref, against: base) else { return .failure(.malformed) }
@@ -96,8 +107,9 @@ struct SchemaRegistry {
     /// The node at a pointer, walked token by token when no subschema was registered there.
     func node(at pointer: String) -> ConfigNode? {
         if let known = nodes[pointer] { return known }
-        guard var node = nodes[""] else { return nil }
-        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        let document = pointer.hasPrefix("@") ? String(pointer.prefix { $0 != "/" }) : ""
+        guard var node = nodes[document] else { return nil }
+        for token in pointer.dropFirst(document.count).split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             if let pairs = node.pairs, let next = pairs.last(where: { $0.key.scalarText == key })?.value {
                 node = next
@@ -115,7 +127,7 @@ struct SchemaRegistry {
         var p = Substring(pointer)
         while true {
             if let b = bases[String(p)] { return b }
-            guard let slash = p.lastIndex(of: "/") else { return bases[""] ?? "" }
+            guard let slash = p.lastIndex(of: "/") else { return bases[String(p.prefix { $0 != "/" })] ?? bases[""] ?? "" }
             p = p[..<slash]
         }
     }

@@ -26,7 +26,9 @@ enum URIGrammar {
     /// The index of the `:` after a valid scheme, or nil.
     private static func schemeEnd(_ t: [UInt8]) -> Int? {
         guard let colon = t.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(t[0]) else { return nil }
-        let valid = t[..<colon].allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        let valid = t[..<colon].allSatisfy {
+            isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
         // A `/`, `?` or `#` before the colon: not a scheme, a relative path with a colon later.
         return valid ? colon : nil
     }
@@ -78,7 +80,9 @@ enum URIGrammar {
 
     /// IPvFuture: `v` 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
     private static func future(_ f: ArraySlice<UInt8>) -> Bool {
-        guard f.first == UInt8(ascii: "v") || f.first == UInt8(ascii: "V"), let dot = f.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        guard f.first == UInt8(ascii: "v") || f.first == UInt8(ascii: "V"), let dot = f.firstIndex(of: UInt8(ascii: ".")) else {
+            return false
+        }
         let version = f[(f.startIndex + 1)..<dot], rest = f[(dot + 1)...]
         return !version.isEmpty && version.allSatisfy(SchemaFormat.isHex) && !rest.isEmpty
             && rest.allSatisfy { isUnreserved($0) || subDelims.contains($0) || $0 == UInt8(ascii: ":") }

@@ -49,6 +49,7 @@ package final class CompiledRegex: @unchecked Sendable {
         let translated = ICUPattern.translate(pattern)
         var flags: UInt32 = PCRE2_UTF | PCRE2_DOLLAR_ENDONLY
         if options.ignoreCase { flags |= PCRE2_CASELESS }
+        if options.unsetBackreferenceMatchesEmpty { flags |= PCRE2_MATCH_UNSET_BACKREF }
         if options.mode == .full { flags |= PCRE2_ANCHORED | PCRE2_ENDANCHORED }
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -125,6 +126,9 @@ package struct RegexOptions: Sendable, Hashable {
     public var matchLimit: UInt32
     /// PCRE2's depth limit (for the interpreter when JIT is unavailable).
     public var depthLimit: UInt32
+    /// ECMA-262's back references: one to a group that has not matched matches the empty text
+    /// (PCRE2's MATCH_UNSET_BACKREF); PCRE2's own fail. For JSON Schema's `pattern`.
+    public var unsetBackreferenceMatchesEmpty = false
 
     public init(mode: Mode = .full, ignoreCase: Bool = false, matchLimit: UInt32 = 1_000_000, depthLimit: UInt32 = 10_000) {
         self.mode = mode

@@ -106,7 +106,7 @@ import Testing
                 loop.json:4:56: error: must be a number, not the text 'ten' (at /properties/age/maximum)
                     "age": {"type": "integr", "minimun": 3, "maximum": "ten"},
                                                                        ^
-                loop.json:6:19: error: 'other.json#/a' refers to another file, outside this schema file; Sift reads one file and fetches nothing (at /properties/x/$ref)
+                loop.json:6:19: error: 'other.json#/a' refers to the file 'other.json', which does not exist (at /properties/x/$ref)
                     "x": {"$ref": "other.json#/a"},
                                   ^
                 loop.json:7:11: error: 'unevaluatedProperties' is not supported by Sift; the schema cannot be run as it is written (at /properties/z/unevaluatedProperties)
@@ -126,7 +126,7 @@ import Testing
                     "loop.json:4:21: error: 未知的类型 'integr'；是否想写 'integer'？（位置 /properties/age/type）",
                     "loop.json:4:31: warning: 'minimun' 不是 2020-12 版的关键字，已忽略；是否想写 'minimum'？（位置 /properties/age/minimun）",
                     "loop.json:4:56: error: 应为数字，而不是 文本 'ten'（位置 /properties/age/maximum）",
-                    "loop.json:6:19: error: 'other.json#/a' 指向另一个文件（本模式文件之外）；Sift 只读取一个文件，不会下载任何内容（位置 /properties/x/$ref）",
+                    "loop.json:6:19: error: 'other.json#/a' 指向的文件 'other.json' 不存在（位置 /properties/x/$ref）",
                     "loop.json:7:11: error: Sift 不支持 'unevaluatedProperties'；此模式无法按原样运行（位置 /properties/z/unevaluatedProperties）",
                     "loop.json:7:54: error: 模式 'a(b' 无法编译：缺少右括号（在第 3 字节）（位置 /properties/z/pattern）",
                 ])
@@ -285,5 +285,30 @@ import Testing
             ["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: cases.map(\.0).joined(separator: "\n") + "\n")
         let verdicts = r.stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) }
         #expect(verdicts == cases.map(\.1))
+    }
+
+    /// Issue 61, item 3: a `$ref` to a file beside the schema is read from the rules folder; a URL
+    /// is read from its local copy in `schema_map:`; nothing is fetched, and a missing file is a
+    /// located error.
+    @Test func referencesToOtherFilesAreReadLocally() throws {
+        let dir = try folder([
+            "main.json":
+                #"{"type":"object","properties":{"port":{"$ref":"defs.json#/$defs/port"},"host":{"$ref":"https://example.com/host.json"}}}"#,
+            "defs.json": #"{"$defs":{"port":{"type":"integer","minimum":1,"maximum":65535}}}"#,
+            "host.json": #"{"type":"string","maxLength":5}"#,
+            "p.yaml": "version: 1\npack: p\nschema: {file: main.json, schema_map: {'https://example.com/host.json': host.json}}\n",
+            "q.yaml": "version: 1\npack: q\nschema: main.json\n",
+        ])
+        let r = try SiftProcess.run(["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: #"{"port":0,"host":"abcdefg"}"# + "\n")
+        #expect(
+            r.stdout.replacingOccurrences(of: dir + "/", with: "")
+                == #"{"source":"-","line":1,"valid":false,"packs":["p"],"violations":[{"field":"port","reason":"port.minimum","message":"must be at least 1","value":"0","rule":"defs.json:1:36"},{"field":"host","reason":"host.maxLength","message":"must be at most 5 characters long (it has 7)","value":"abcdefg","rule":"host.json:1:18"}]}"#
+                + "\n")
+        let unmapped = try SiftProcess.run(["lint", dir + "/q.yaml"])
+        #expect(unmapped.status == 2)
+        #expect(
+            unmapped.stderr.replacingOccurrences(of: dir + "/", with: "").hasPrefix(
+                "main.json:1:87: error: 'https://example.com/host.json' refers to 'https://example.com/host.json', outside this schema file; Sift fetches nothing: give a local copy with schema_map (at /properties/host/$ref)\n"
+            ))
     }
 }

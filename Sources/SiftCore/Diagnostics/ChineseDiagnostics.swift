@@ -554,13 +554,16 @@ enum ChineseDiagnostics {
         (#"^('[^']*') is a non-empty list of schemas"#, "$1 应为非空的模式列表"),
         (#"^'\$ref' is a URI reference \(text\)"#, "'$ref' 应为 'URI' 引用（文本）"),
         (
-            #"^('[^']*') refers to another file, outside this schema file; Sift reads one file and fetches nothing"#,
-            "$1 指向另一个文件（本模式文件之外）；Sift 只读取一个文件，不会下载任何内容"
+            #"^('[^']*') refers to another file, outside this schema file; Sift fetches nothing: give a local copy with schema_map"#,
+            "$1 指向另一个文件（本模式文件之外）；Sift 不会下载任何内容：请用 'schema_map' 给出本地副本"
         ),
         (
-            #"^('[^']*') refers to ('[^']*'), outside this schema file; Sift reads one file and fetches nothing"#,
-            "$1 指向本模式文件之外的 $2；Sift 只读取一个文件，不会下载任何内容"
+            #"^('[^']*') refers to ('[^']*'), outside this schema file; Sift fetches nothing: give a local copy with schema_map"#,
+            "$1 指向本模式文件之外的 $2；Sift 不会下载任何内容：请用 'schema_map' 给出本地副本"
         ),
+        (#"^('[^']*') refers to the file ('[^']*'), which does not exist"#, "$1 指向的文件 $2 不存在"),
+        (#"^('[^']*') refers to the file ('[^']*'), which cannot be read as UTF-8 text"#, "$1 指向的文件 $2 不是 'UTF-8' 文本"),
+        (#"^('[^']*') refers to ('[^']*'), outside the rules folder; keep it beside the rules"#, "$1 指向规则文件夹之外的 $2；请把它放在规则旁边"),
         (#"^('[^']*') refers to ('[^']*'), which is not in the schema"#, "$1 指向的 $2 不在模式中"),
         (#"^('[^']*') names the anchor ('[^']*'), which no subschema declares"#, "$1 指向锚点 $2，但没有子模式声明它"),
         (#"^('[^']*') is not a URI reference"#, "$1 不是 'URI' 引用"),
