@@ -110,4 +110,26 @@ import Testing
                 "shipped_at shipped_at.expr: shipped_at is '2026-04-18T05:07:07+08:00' and created_at is '2026-04-17T22:07:07Z': >= does not hold | shipped_at 为 '2026-04-18T05:07:07+08:00'，created_at 为 '2026-04-17T22:07:07Z'：>= 不成立"
             ])
     }
+
+    /// A field's own checks type it in formulas: `type: string` is a text, `date:` a date.
+    @Test(arguments: [
+        (
+            "  discount: [{type: string}]\n  total: [{expr: \"total == price - discount\"}]\n",
+            "r.yaml:3:34: error: in expr: 'discount' is a text, it cannot be subtracted"
+        ),
+        (
+            "  created: [{date: rfc3339}]\n  shipped: [{date: rfc3339}, {expr: \"shipped > '2026-01-01'\"}]\n",
+            "r.yaml:3:46: error: in expr: 'shipped' is a date and ''2026-01-01'' a text: write the text as a date, date('2026-01-01')"
+        ),
+        ("  created: [{date: rfc3339}]\n  shipped: [{date: rfc3339}, {expr: \"shipped - created <= 7d\"}]\n", ""),
+        (
+            "  qty: [{enum: [1, 2, 3]}]\n  total: [{expr: \"qty == 'x'\"}]\n",
+            "r.yaml:3:23: error: in expr: 'qty' is a number and ''x'' a text: they cannot be compared"
+        ),
+    ])
+    func declaredTypesAreKnownToFormulas(_ fields: String, _ expected: String) throws {
+        let r = RulesLoader(registry: .builtIn()).load(text: "fields:\n" + fields, file: "r.yaml")
+        let first = r.errors.first.map { "\($0.mark.map { "\($0)" } ?? "-"): error: \($0.message)" } ?? ""
+        #expect(first == expected)
+    }
 }

@@ -105,9 +105,9 @@ struct Expr: Sendable {
         text.hasPrefix("'") || text.hasPrefix("\"") ? text : "'\(text)'"
     }
 
-    static func path(_ path: FieldPath, text: String, inherited: Int) -> Expr {
+    static func path(_ path: FieldPath, text: String, inherited: Int, type: ValueType = .any) -> Expr {
         let free = path.components.filter { $0 == .wildcard }.count - wildcards(in: path, first: inherited)
-        return Expr(.path(path, inherited: inherited), type: .any, many: free > 0, text: text)
+        return Expr(.path(path, inherited: inherited), type: type, many: free > 0, text: text)
     }
 
     /// How many of the first `count` components are `[*]`.

@@ -29,10 +29,14 @@ struct ExprParser {
     /// Compiles `matches(...)`'s pattern: the regex engine the field checks register.
     private let patterns: TextMatcher.Compiler?
 
-    init(_ text: String, field: FieldPath?, patterns: TextMatcher.Compiler? = nil) {
+    /// What the pack's fields say they hold (`DeclaredTypes`): their paths are typed so.
+    private let types: [FieldPath: Expr.ValueType]
+
+    init(_ text: String, field: FieldPath?, patterns: TextMatcher.Compiler? = nil, types: [FieldPath: Expr.ValueType] = [:]) {
         scalars = Array(text.unicodeScalars)
         self.field = field
         self.patterns = patterns
+        self.types = types
     }
 
     /// The whole formula, which must end where the text ends.
@@ -219,7 +223,9 @@ struct ExprParser {
         do { components += try FieldPath(parsing: written).components } catch {
             throw Problem(message: error.message, offset: start)
         }
-        return Expr.path(FieldPath(components), text: text, inherited: text.hasPrefix(".") ? (field?.components.count ?? 1) - 1 : 0)
+        let path = FieldPath(components)
+        let declared = types[NeverActsLint.general(path)] ?? .any
+        return Expr.path(path, text: text, inherited: text.hasPrefix(".") ? (field?.components.count ?? 1) - 1 : 0, type: declared)
     }
 
     // MARK: Characters

@@ -19,6 +19,8 @@ struct CheckCompiler {
         get { context.field }
         set { context.field = newValue }
     }
+    /// What the pack's fields say they hold, for formulas (`DeclaredTypes`).
+    var declaredTypes: [FieldPath: Expr.ValueType] = [:]
     /// The negated conditions on other fields (`not: {field: x, ...}`), with where each is written.
     var negations: [(FieldPath, String, Mark)] = []
     /// The `enum` values conditions ask fields to have, for lint (`NeverActsLint`).

@@ -23,7 +23,7 @@ extension CheckCompiler {
             }
             slack = d
         }
-        var parser = ExprParser(scalar.text, field: field, patterns: registry.textPatterns)
+        var parser = ExprParser(scalar.text, field: field, patterns: registry.textPatterns, types: declaredTypes)
         let formula: Expr
         do { formula = try parser.parse() } catch {
             // A quoted scalar's text starts one column after its quote (on its first line).

@@ -68,6 +68,7 @@ struct PackCompiler {
         var references: [FieldReference] = [], conditionValues: [ConditionValues] = [], allowed: [FieldPath] = []
         if let fields = node["fields"] {
             var checks = CheckCompiler(registry: registry, validators: validators, context: context)
+            checks.declaredTypes = DeclaredTypes.scan(fields)
             let column = pairs.first { $0.key.scalarText == "fields" }?.key.mark.column ?? 1
             let rules = compileFields(fields, &checks, defaults: defaults, fieldsColumn: column)
             for rule in rules { rule.findContainers(among: rules) }
