@@ -391,7 +391,9 @@ def run_sift(sift, pack, data):
     if proc.returncode not in (0, 1):
         fail(f"{sift} exited {proc.returncode}:\n{proc.stderr}")
     verdicts = {}
-    for text in proc.stdout.splitlines():
+    for text in proc.stdout.split("\n"):
+        if not text.strip():
+            continue
         result = json.loads(text)
         verdicts[result["line"]] = {v["reason"]: v.get("message", "") for v in result["violations"]}
     return verdicts

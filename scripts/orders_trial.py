@@ -332,7 +332,9 @@ def run_sift(sift, data):
     if proc.returncode not in (0, 1):
         fail(f"{sift} exited {proc.returncode}:\n{proc.stderr}")
     verdicts = {}
-    for text in proc.stdout.splitlines():
+    for text in proc.stdout.split("\n"):
+        if not text.strip():
+            continue
         result = json.loads(text)
         reasons = [v["reason"] for v in result.get("violations", [])]
         if "error" in result:

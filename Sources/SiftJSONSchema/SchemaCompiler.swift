@@ -260,18 +260,8 @@ struct SchemaCompiler {
                 self.error("'\(ref)' refers to the file '\(shown)', which cannot be read as UTF-8 text", at: mark, at)
                 return false
             }
-            var found = DiagnosticList()
-            let document: ConfigNode?
-            do {
-                document = try YAMLReader(limits: YAMLLimits(maxDepth: 512)).read(
-                    SurrogateEscapes.combined(text), file: shown, diagnostics: &found)
-            } catch {
-                diagnostics.append(error)
-                return false
-            }
-            diagnostics.append(contentsOf: found.items)
             sources[shown] = text
-            guard let document, !found.hasErrors else { return false }
+            guard let document = SchemaLoader.document(text, file: shown, &diagnostics) else { return false }
             registry.add(document, base: resource)
             return true
         }

@@ -13,6 +13,21 @@ enum SchemaLoader {
     }
 
     /// The schema at `pointer` (empty: the whole file) of the file at `path`, shown as `display`.
+    /// A schema file's text read as a document (JSON, or YAML), its problems located in `file`.
+    static func document(_ text: String, file: String, _ diagnostics: inout DiagnosticList) -> ConfigNode? {
+        var found = DiagnosticList()
+        let document: ConfigNode?
+        do {
+            document = try YAMLReader(limits: YAMLLimits(maxDepth: 512)).read(
+                SurrogateEscapes.combined(text), file: file, diagnostics: &found)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+        diagnostics.append(contentsOf: found.items)
+        return found.hasErrors ? nil : document
+    }
+
     /// `sources` gets the texts of the other files read for `$ref`s (for located messages), whether
     /// or not the schema compiles.
     static func load(
@@ -27,17 +42,7 @@ enum SchemaLoader {
             diagnostics.error("the schema file '\(display)' is not UTF-8 text", at: mark)
             return nil
         }
-        var found = DiagnosticList()
-        let document: ConfigNode?
-        do {
-            document = try YAMLReader(limits: YAMLLimits(maxDepth: 512)).read(
-                SurrogateEscapes.combined(text), file: display, diagnostics: &found)
-        } catch {
-            diagnostics.append(error)
-            return nil
-        }
-        diagnostics.append(contentsOf: found.items)
-        guard let document, !found.hasErrors else { return nil }
+        guard let document = document(text, file: display, &diagnostics) else { return nil }
         var options = options
         options.mainFile = path
         options.mainDisplay = display

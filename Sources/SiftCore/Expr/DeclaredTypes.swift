@@ -31,7 +31,9 @@ enum DeclaredTypes {
         case "range", "decimals", "multiple_of": return .number
         case "enum":
             let items = value.items ?? value["values"]?.items ?? []
-            if !items.isEmpty, items.allSatisfy({ $0.resolved.map { if case .string = $0 { true } else { false } } ?? false }) { return .text }
+            if !items.isEmpty, items.allSatisfy({ $0.resolved.map { if case .string = $0 { true } else { false } } ?? false }) {
+                return .text
+            }
             if !items.isEmpty, items.allSatisfy({ $0.resolved?.isNumber == true }) { return .number }
             return nil
         default: return nil

@@ -178,16 +178,7 @@ struct ExprEval {
     }
 
     private func compare(_ op: Expr.Comparison, _ x: ExprValue, _ y: ExprValue, _ a: Expr, _ b: Expr) throws(Stop) -> Bool {
-        if let (p, q) = try timeOrder(x, y, a, b) {
-            switch op {
-            case .equal: return p == q
-            case .notEqual: return p != q
-            case .less: return p < q
-            case .greater: return p > q
-            case .atMost: return p <= q
-            case .atLeast: return p >= q
-            }
-        }
+        if let (p, q) = try timeOrder(x, y, a, b) { return Self.holds(op, p, q) }
         switch (x, y) {
         case (.number(let p), .number(let q)):
             let gap = p - q, close = (gap < 0 ? -gap : gap) <= tolerance
@@ -199,15 +190,7 @@ struct ExprEval {
             case .atMost: return p < q || close
             case .atLeast: return p > q || close
             }
-        case (.text(let p), .text(let q)):
-            switch op {
-            case .equal: return p == q
-            case .notEqual: return p != q
-            case .less: return p < q
-            case .greater: return p > q
-            case .atMost: return p <= q
-            case .atLeast: return p >= q
-            }
+        case (.text(let p), .text(let q)): return Self.holds(op, p, q)
         case (.bool(let p), .bool(let q)) where op == .equal || op == .notEqual: return (p == q) == (op == .equal)
         case (.null, _), (.missing, _), (_, .null), (_, .missing):
             // `x == null` holds for a field that is missing or null; anything else needs a value.
@@ -229,6 +212,18 @@ struct ExprEval {
             throw Stop(
                 en: "\(a.text) is \(Self.describe(x)) and \(b.text) is \(Self.describe(y)): they cannot be compared",
                 zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，无法比较")
+        }
+    }
+
+    /// `p op q` for values in one order (instants, durations, texts).
+    private static func holds<T: Comparable>(_ op: Expr.Comparison, _ p: T, _ q: T) -> Bool {
+        switch op {
+        case .equal: return p == q
+        case .notEqual: return p != q
+        case .less: return p < q
+        case .greater: return p > q
+        case .atMost: return p <= q
+        case .atLeast: return p >= q
         }
     }
 
