@@ -14,6 +14,8 @@ struct SchemaCompiler {
     /// JSON texts of `const` and `enum` values, parsed into one document once compiled.
     private(set) var constants: [String] = []
     private(set) var constantUses: [(node: Int, isEnum: Bool, range: Range<Int>)] = []
+    /// The nodes with `unevaluatedProperties`, resolved once every node is compiled (`SchemaUnevaluated`).
+    private(set) var unevaluated: [Int] = []
     /// The texts of the other files read for `$ref`s, by their names in messages.
     private(set) var sources: [String: String] = [:]
     /// Applicators that stay on the same value (`$ref`, `allOf`, ...): a cycle of them never ends.
@@ -105,6 +107,9 @@ struct SchemaCompiler {
                 node.patternProperties.append((p, compile(at + "/" + SchemaRegistry.escape(name), descends: true, sub, index)))
             }
         case "additionalProperties": node.additionalProperties = sub(value, key, node, index, descends: true)
+        case "unevaluatedProperties" where draft == .draft2020_12:
+            node.unevaluatedProperties = sub(value, key, node, index, descends: true)
+            unevaluated.append(index)
         case "propertyNames": node.propertyNames = sub(value, key, node, index, descends: true)
         case "dependentRequired" where draft != .draft7:
             for (name, list) in members(value, at) {
@@ -372,7 +377,7 @@ struct SchemaCompiler {
     }
 
     /// A problem with the schema at `pointer`, located at `mark` in its file.
-    private mutating func error(_ message: String, at mark: Mark, _ pointer: String) {
+    mutating func error(_ message: String, at mark: Mark, _ pointer: String) {
         diagnostics.error(message + " (at \(pointer.isEmpty ? "/" : pointer))", at: mark)
     }
 }

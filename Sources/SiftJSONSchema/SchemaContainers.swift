@@ -48,7 +48,9 @@ extension SchemaProgram {
             guard S.collects else { return false }
             sink.add(node, "maxProperties", v, at, SchemaMessages.properties("maxProperties", max, v.count), detail: v.count)
         }
-        let walksMembers = !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
+        let walksMembers =
+            !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
+            || node.unevaluatedProperties != nil
         if walksMembers || !node.properties.isEmpty {
             if !members(node, v, at, walksMembers, &sink) { ok = false }
         }
@@ -105,6 +107,13 @@ extension SchemaProgram {
                     if !S.collects { return false }
                 }
             }
+            if !listed, let extra = node.unevaluatedProperties, !evaluated(node, key) {
+                let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: "unevaluatedProperties")
+                if !withUnsafePointer(to: link, { check(extra, value, $0, &sink) }) {
+                    ok = false
+                    if !S.collects { return false }
+                }
+            }
             if let names = node.propertyNames, answer(names, key) != true {
                 ok = false
                 if answer(names, key) == nil { sink.undecided() }
@@ -119,6 +128,13 @@ extension SchemaProgram {
             return true
         }
         return ok
+    }
+
+    /// Whether a member is evaluated by a subschema applied in place (`allOf`, `$ref`): named by
+    /// its `properties`, or matching its `patternProperties` (a match limit hit counts as evaluated:
+    /// that pattern's own check reports it).
+    private func evaluated(_ node: SchemaNode, _ key: JSONValue) -> Bool {
+        node.evaluatedNames.contains { key.equals(bytes: $0.bytes) } || node.evaluatedPatterns.contains { matches($0, key) != false }
     }
 
     /// Whether a key matches a `patternProperties` pattern; nil when the match limit was hit.

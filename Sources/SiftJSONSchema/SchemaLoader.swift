@@ -81,6 +81,7 @@ enum SchemaLoader {
         let registry = SchemaRegistry(root: document, base: base, draft: chosen, entry: pointer)
         var compiler = SchemaCompiler(registry: registry, options: options)
         let start = compiler.compile(pointer)
+        SchemaUnevaluated.resolve(&compiler)
         loops(compiler, &compiler.diagnostics)
         diagnostics.append(contentsOf: compiler.diagnostics.items)
         others = compiler.sources

@@ -39,6 +39,14 @@ final class SchemaNode: @unchecked Sendable {
     var liftedNames: [SchemaName] = []
     var patternProperties: [(pattern: SchemaPattern, node: Int)] = []
     var additionalProperties: Int?
+    /// `unevaluatedProperties` (2020-12), as `SchemaUnevaluated` resolves it: the schema for the
+    /// members that no `properties`, `patternProperties` or `additionalProperties` here or in the
+    /// subschemas applied in place (`allOf`, `$ref`) evaluates; nil when none, or when one of
+    /// those evaluates every member.
+    var unevaluatedProperties: Int?
+    /// Those members' names and patterns, from every subschema applied in place.
+    var evaluatedNames: [SchemaName] = []
+    var evaluatedPatterns: [SchemaPattern] = []
     var propertyNames: Int?
     var dependentRequired: [(name: SchemaName, requires: [SchemaName])] = []
     var dependentSchemas: [(name: SchemaName, node: Int)] = []
@@ -74,6 +82,7 @@ final class SchemaNode: @unchecked Sendable {
     /// True when the node asserts anything about objects (so a non-object skips them all).
     var hasObjectKeywords: Bool {
         !required.isEmpty || !properties.isEmpty || !patternProperties.isEmpty || additionalProperties != nil
+            || unevaluatedProperties != nil
             || propertyNames != nil || !dependentRequired.isEmpty || !dependentSchemas.isEmpty || minProperties != nil
             || maxProperties != nil
     }
@@ -114,6 +123,7 @@ final class SchemaNode: @unchecked Sendable {
         (c.prefixItems, c.items, c.contains, c.minContains, c.maxContains) = (prefixItems, items, contains, minContains, maxContains)
         (c.minItems, c.maxItems, c.uniqueItems) = (minItems, maxItems, uniqueItems)
         (c.allOf, c.anyOf, c.oneOf, c.not, c.ifThenElse, c.ref) = (allOf, anyOf, oneOf, not, ifThenElse, ref)
+        (c.unevaluatedProperties, c.evaluatedNames, c.evaluatedPatterns) = (unevaluatedProperties, evaluatedNames, evaluatedPatterns)
         c.marks = marks
         return c
     }

@@ -85,7 +85,7 @@ import Testing
                 "age": {"type": "integr", "minimun": 3, "maximum": "ten"},
                 "next": {"$ref": "#/$defs/a"},
                 "x": {"$ref": "other.json#/a"},
-                "z": {"unevaluatedProperties": false, "pattern": "a(b"}
+                "z": {"unevaluatedItems": false, "pattern": "a(b"}
               }
             }
             """
@@ -109,12 +109,12 @@ import Testing
                 loop.json:6:19: error: 'other.json#/a' refers to the file 'other.json', which does not exist (at /properties/x/$ref)
                     "x": {"$ref": "other.json#/a"},
                                   ^
-                loop.json:7:11: error: 'unevaluatedProperties' is not supported by Sift; the schema cannot be run as it is written (at /properties/z/unevaluatedProperties)
-                    "z": {"unevaluatedProperties": false, "pattern": "a(b"}
+                loop.json:7:11: error: 'unevaluatedItems' is not supported by Sift; the schema cannot be run as it is written (at /properties/z/unevaluatedItems)
+                    "z": {"unevaluatedItems": false, "pattern": "a(b"}
                           ^
-                loop.json:7:54: error: the pattern 'a(b' does not compile: missing closing parenthesis (at byte 3) (at /properties/z/pattern)
-                    "z": {"unevaluatedProperties": false, "pattern": "a(b"}
-                                                                     ^
+                loop.json:7:49: error: the pattern 'a(b' does not compile: missing closing parenthesis (at byte 3) (at /properties/z/pattern)
+                    "z": {"unevaluatedItems": false, "pattern": "a(b"}
+                                                                ^
                 sift lint: 6 errors
 
                 """)
@@ -127,8 +127,8 @@ import Testing
                     "loop.json:4:31: warning: 'minimun' 不是 2020-12 版的关键字，已忽略；是否想写 'minimum'？（位置 /properties/age/minimun）",
                     "loop.json:4:56: error: 应为数字，而不是 文本 'ten'（位置 /properties/age/maximum）",
                     "loop.json:6:19: error: 'other.json#/a' 指向的文件 'other.json' 不存在（位置 /properties/x/$ref）",
-                    "loop.json:7:11: error: Sift 不支持 'unevaluatedProperties'；此模式无法按原样运行（位置 /properties/z/unevaluatedProperties）",
-                    "loop.json:7:54: error: 模式 'a(b' 无法编译：缺少右括号（在第 3 字节）（位置 /properties/z/pattern）",
+                    "loop.json:7:11: error: Sift 不支持 'unevaluatedItems'；此模式无法按原样运行（位置 /properties/z/unevaluatedItems）",
+                    "loop.json:7:49: error: 模式 'a(b' 无法编译：缺少右括号（在第 3 字节）（位置 /properties/z/pattern）",
                 ])
     }
 
@@ -309,6 +309,29 @@ import Testing
         #expect(
             unmapped.stderr.replacingOccurrences(of: dir + "/", with: "").hasPrefix(
                 "main.json:1:87: error: 'https://example.com/host.json' refers to 'https://example.com/host.json', outside this schema file; Sift fetches nothing: give a local copy with schema_map (at /properties/host/$ref)\n"
+            ))
+    }
+
+    /// Issue 61, item 2 (part): `unevaluatedProperties` where `properties`, `allOf` and `$ref`
+    /// decide what is evaluated; beside `anyOf` it is refused, located.
+    @Test func unevaluatedPropertiesSeesAllOfAndRef() throws {
+        let dir = try folder([
+            "s.json":
+                ##"{"$defs": {"named": {"properties": {"name": {"type": "string"}}}}, "allOf": [{"$ref": "#/$defs/named"}], "properties": {"id": {"type": "integer"}}, "patternProperties": {"^x-": true}, "unevaluatedProperties": false}"##,
+            "p.yaml": "version: 1\npack: p\nschema: s.json\n",
+            "any.json": #"{"anyOf": [{"properties": {"a": true}}], "unevaluatedProperties": false}"#,
+            "q.yaml": "version: 1\npack: q\nschema: any.json\n",
+        ])
+        let records = #"{"id":1,"name":"a","x-trace":"t"}"# + "\n" + #"{"id":1,"nmae":"a"}"# + "\n"
+        let r = try SiftProcess.run(["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: records)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains(#""valid":true"#) == true)
+        #expect(lines.last?.contains(#""field":"nmae","reason":"record.unevaluatedProperties""#) == true)
+        let refused = try SiftProcess.run(["lint", dir + "/q.yaml"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.contains(
+                "error: 'unevaluatedProperties' with anyOf, oneOf, if or dependentSchemas applied beside it ('/') depends on which of them apply"
             ))
     }
 }
