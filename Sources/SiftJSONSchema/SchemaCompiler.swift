@@ -6,7 +6,7 @@ import SiftRegex
 /// value is not what the draft says, a `$ref` that leads nowhere or outside the file, a keyword
 /// Sift does not evaluate (`unevaluatedProperties`, `$dynamicRef`): refused, never weakened.
 struct SchemaCompiler {
-    private(set) var registry: SchemaRegistry
+    var registry: SchemaRegistry
     let options: SchemaOptions
     var diagnostics = DiagnosticList()
     private(set) var nodes: [SchemaNode] = []
@@ -17,7 +17,7 @@ struct SchemaCompiler {
     /// The nodes with `unevaluatedProperties`, resolved once every node is compiled (`SchemaUnevaluated`).
     private(set) var unevaluated: [Int] = []
     /// The texts of the other files read for `$ref`s, by their names in messages.
-    private(set) var sources: [String: String] = [:]
+    var sources: [String: String] = [:]
     /// Applicators that stay on the same value (`$ref`, `allOf`, ...): a cycle of them never ends.
     private(set) var inPlace: [(from: Int, to: Int, mark: Mark)] = []
 
@@ -243,32 +243,6 @@ struct SchemaCompiler {
             self.error("'\(ref)' names the anchor '\(name)', which no subschema declares", at: value.mark, at)
         case .failure(.malformed):
             self.error("'\(ref)' is not a URI reference", at: value.mark, at)
-        }
-    }
-
-    /// Reads the file that stands for `resource` into the registry; false (with an error for a
-    /// local file that cannot be read) when there is none.
-    private mutating func read(_ resource: String, for ref: String, at mark: Mark, _ at: String) -> Bool {
-        guard let files = options.files else { return false }
-        switch files.path(for: resource) {
-        case .failure(.notLocal): return false
-        case .failure(.outsideRoot(let path)):
-            self.error("'\(ref)' refers to '\(path)', outside the rules folder; keep it beside the rules", at: mark, at)
-            return false
-        case .failure(.noFile(let path)):
-            let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
-            self.error("'\(ref)' refers to the file '\(shown)', which does not exist", at: mark, at)
-            return false
-        case .success(let path):
-            let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                self.error("'\(ref)' refers to the file '\(shown)', which cannot be read as UTF-8 text", at: mark, at)
-                return false
-            }
-            sources[shown] = text
-            guard let document = SchemaLoader.document(text, file: shown, &diagnostics) else { return false }
-            registry.add(document, base: resource)
-            return true
         }
     }
 

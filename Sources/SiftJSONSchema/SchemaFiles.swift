@@ -41,3 +41,31 @@ struct SchemaFiles: Sendable {
         return (shownFolder.isEmpty ? "" : shownFolder + "/") + String(path.dropFirst(dir.count + 1))
     }
 }
+
+extension SchemaCompiler {
+    /// Reads the file that stands for `resource` into the registry; false (with an error for a
+    /// local file that cannot be read) when there is none.
+    mutating func read(_ resource: String, for ref: String, at mark: Mark, _ at: String) -> Bool {
+        guard let files = options.files else { return false }
+        switch files.path(for: resource) {
+        case .failure(.notLocal): return false
+        case .failure(.outsideRoot(let path)):
+            self.error("'\(ref)' refers to '\(path)', outside the rules folder; keep it beside the rules", at: mark, at)
+            return false
+        case .failure(.noFile(let path)):
+            let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
+            self.error("'\(ref)' refers to the file '\(shown)', which does not exist", at: mark, at)
+            return false
+        case .success(let path):
+            let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                self.error("'\(ref)' refers to the file '\(shown)', which cannot be read as UTF-8 text", at: mark, at)
+                return false
+            }
+            sources[shown] = text
+            guard let document = SchemaLoader.document(text, file: shown, &diagnostics) else { return false }
+            registry.add(document, base: resource)
+            return true
+        }
+    }
+}
