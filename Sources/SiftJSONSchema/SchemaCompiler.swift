@@ -14,6 +14,8 @@ struct SchemaCompiler {
     /// JSON texts of `const` and `enum` values, parsed into one document once compiled.
     private(set) var constants: [String] = []
     private(set) var constantUses: [(node: Int, isEnum: Bool, range: Range<Int>)] = []
+    /// The did-you-mean of each unknown keyword met so far (nil inside: none).
+    private var closeKeywords: [String: String?] = [:]
     /// The nodes with `unevaluatedProperties`, resolved once every node is compiled (`SchemaUnevaluated`).
     private(set) var unevaluated: [Int] = []
     /// The texts of the other files read for `$ref`s, by their names in messages.
@@ -166,8 +168,10 @@ struct SchemaCompiler {
         }
         if Self.annotations.contains(key) || key.hasPrefix("x-") { return }
         if draft == .draft7, ["$defs", "prefixItems", "minContains", "maxContains", "dependentRequired"].contains(key) { return }
-        let known = Self.keywords(draft)
-        if let close = Suggestion.closest(to: key, in: known), close != key {
+        // A vendor keyword comes back thousands of times in a large schema (`markdownDescription`):
+        // its did-you-mean is looked for once.
+        if closeKeywords[key] == nil { closeKeywords[key] = .some(Suggestion.closest(to: key, in: Self.keywords(draft))) }
+        if let close = closeKeywords[key] ?? nil, close != key {
             diagnostics.warning(
                 "'\(key)' is no keyword of draft \(draft.rawValue) and is ignored; did you mean '\(close)'? (at \(at))", at: mark)
         }

@@ -140,7 +140,9 @@ struct SchemaRegistry {
     }
 
     static func escape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Most keys have neither: no search of the text for them (a large schema has many keys).
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+        return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     static func strip(_ uri: String) -> String {

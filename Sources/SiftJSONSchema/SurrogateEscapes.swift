@@ -5,10 +5,12 @@ enum SurrogateEscapes {
     /// `text` with every `\uD8xx\uDCxx` pair (a backslash not itself escaped) as `\UXXXXXXXX`;
     /// unchanged unless it is JSON (it starts with `{` or `[`).
     static func combined(_ text: String) -> String {
-        let s = Array(text.unicodeScalars)
-        guard let first = s.first(where: { !$0.properties.isWhitespace }), first == "{" || first == "[",
-            text.contains("\\u")
+        // Looked for in the bytes first: most schemas have no surrogate escape at all.
+        let bytes = text.utf8
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "["), hasSurrogateEscape(bytes)
         else { return text }
+        let s = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0
         while i < s.count {
@@ -29,6 +31,20 @@ enum SurrogateEscapes {
             i += 1
         }
         return String(out)
+    }
+
+    /// True when the bytes hold `\uD8`..`\uDB` (upper or lower case): the start of a high surrogate.
+    private static func hasSurrogateEscape(_ bytes: String.UTF8View) -> Bool {
+        var (a, b, c): (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for d in bytes {
+            if a == UInt8(ascii: "\\"), b == UInt8(ascii: "u"), c | 0x20 == UInt8(ascii: "d"),
+                (UInt8(ascii: "8")...UInt8(ascii: "9")).contains(d) || (UInt8(ascii: "a")...UInt8(ascii: "b")).contains(d | 0x20)
+            {
+                return true
+            }
+            (a, b, c) = (b, c, d)
+        }
+        return false
     }
 
     /// The code unit of a `\uXXXX` escape at `i`, or nil.

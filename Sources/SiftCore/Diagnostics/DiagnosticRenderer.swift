@@ -2,21 +2,19 @@ import Foundation
 
 /// Prints diagnostics as `file:line:col: error: message`, then the source line and a caret.
 package struct DiagnosticRenderer: Sendable {
-    private let sources: [String: [Substring]]
+    private let sources: [String: SourceLines]
     private let language: Language
 
     /// - Parameter sources: rule-file texts by path, used to show the offending line.
     public init(sources: [String: String] = [:], language: Language = .en) {
-        self.sources = sources.mapValues { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        self.sources = sources.mapValues(SourceLines.init)
         self.language = language
     }
 
     public func render(_ diagnostic: Diagnostic) -> String {
         var out = diagnostic.headline(language)
-        guard let mark = diagnostic.mark, let lines = sources[mark.file],
-            mark.line >= 1, mark.line <= lines.count
-        else { return out }
-        var line = Self.maskingPasswords(String(lines[mark.line - 1]))
+        guard let mark = diagnostic.mark, let source = sources[mark.file], let text = source.line(mark.line) else { return out }
+        var line = Self.maskingPasswords(text)
         if line.hasSuffix("\r") { line.removeLast() }
         var column = mark.column
         // Show a window of a very long line around the column.
@@ -79,5 +77,27 @@ package struct DiagnosticRenderer: Sendable {
 
     public func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(render).joined(separator: "\n")
+    }
+}
+
+/// A text's lines, found by their byte offsets once (a large schema file is megabytes: splitting
+/// it into `Character`s for each message would cost more than reading it).
+struct SourceLines: Sendable {
+    let bytes: [UInt8]
+    /// The UTF-8 offset where each line starts.
+    let starts: [Int]
+
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        self.starts = starts
+    }
+
+    /// Line `n` (1-based) without its line break; nil past the end.
+    func line(_ n: Int) -> String? {
+        guard n >= 1, n <= starts.count else { return nil }
+        let end = n < starts.count ? starts[n] - 1 : bytes.count
+        return String(decoding: bytes[starts[n - 1]..<max(starts[n - 1], end)], as: UTF8.self)
     }
 }
