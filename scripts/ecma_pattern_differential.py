@@ -35,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 
+from sift_results import default_sift
+
 MAX_ATOMS = 20
 SHOWN = 15
 
@@ -231,19 +233,6 @@ def run_node(node, cases):
 
 
 # ---------------------------------------------------------------- Sift
-
-def default_sift():
-    """$SIFT, else .build/release/sift when it exists and is newer, else .build/debug/sift."""
-    if os.environ.get("SIFT"):
-        return os.environ["SIFT"]
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    release = os.path.join(root, ".build", "release", "sift")
-    debug = os.path.join(root, ".build", "debug", "sift")
-    if os.path.exists(release) and (not os.path.exists(debug)
-                                    or os.path.getmtime(release) > os.path.getmtime(debug)):
-        return release
-    return debug
-
 
 def write_schema(folder, patterns):
     """patterns: {key: pattern}. Writes patterns.json and pack.yaml; the pack's path."""

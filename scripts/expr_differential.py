@@ -29,10 +29,11 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 from decimal import Decimal, getcontext
+
+from sift_results import default_sift, run_results
 
 getcontext().prec = 50
 
@@ -383,33 +384,8 @@ def fail(message):
 
 def run_sift(sift, pack, data):
     """{line: {reason: message}} from one `sift run`; exits 2 when Sift fails."""
-    try:
-        proc = subprocess.run([sift, "run", "--rules", pack, data],
-                              capture_output=True, text=True, check=False)
-    except OSError as error:
-        fail(f"cannot run {sift}: {error}")
-    if proc.returncode not in (0, 1):
-        fail(f"{sift} exited {proc.returncode}:\n{proc.stderr}")
-    verdicts = {}
-    for text in proc.stdout.split("\n"):
-        if not text.strip():
-            continue
-        result = json.loads(text)
-        verdicts[result["line"]] = {v["reason"]: v.get("message", "") for v in result["violations"]}
-    return verdicts
-
-
-def default_sift():
-    """$SIFT, else .build/release/sift when it exists and is newer, else .build/debug/sift."""
-    if os.environ.get("SIFT"):
-        return os.environ["SIFT"]
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    release = os.path.join(root, ".build", "release", "sift")
-    debug = os.path.join(root, ".build", "debug", "sift")
-    if os.path.exists(release) and (not os.path.exists(debug)
-                                    or os.path.getmtime(release) > os.path.getmtime(debug)):
-        return release
-    return debug
+    return {r["line"]: {v["reason"]: v.get("message", "") for v in r["violations"]}
+            for r in run_results(sift, pack, data, "expr-differential")}
 
 
 def compare_all(orders, verdicts):

@@ -33,11 +33,12 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal, getcontext
+
+from sift_results import default_sift, run_results
 
 getcontext().prec = 50
 
@@ -311,31 +312,10 @@ def fail(message):
     sys.exit(2)
 
 
-def default_sift():
-    """$SIFT, else .build/release/sift when it exists and is newer, else .build/debug/sift."""
-    if os.environ.get("SIFT"):
-        return os.environ["SIFT"]
-    release, debug = ".build/release/sift", ".build/debug/sift"
-    if os.path.exists(release) and (not os.path.exists(debug)
-                                    or os.path.getmtime(release) > os.path.getmtime(debug)):
-        return release
-    return debug
-
-
 def run_sift(sift, data):
-    """{line: [reason codes]} from one `sift run` (exit 1 only means some record was invalid)."""
-    try:
-        proc = subprocess.run([sift, "run", "--rules", PACK, data],
-                              capture_output=True, text=True, check=False)
-    except OSError as error:
-        fail(f"cannot run {sift}: {error}")
-    if proc.returncode not in (0, 1):
-        fail(f"{sift} exited {proc.returncode}:\n{proc.stderr}")
+    """{line: (valid, [reason codes])} from one `sift run` (exit 1 only means some record was invalid)."""
     verdicts = {}
-    for text in proc.stdout.split("\n"):
-        if not text.strip():
-            continue
-        result = json.loads(text)
+    for result in run_results(sift, PACK, data, "orders-trial"):
         reasons = [v["reason"] for v in result.get("violations", [])]
         if "error" in result:
             reasons.append("error: " + str(result["error"]))
