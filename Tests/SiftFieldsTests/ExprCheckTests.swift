@@ -117,9 +117,7 @@ import Testing
     ])
     func mistakesAreLocated(_ formula: String, _ expected: String) throws {
         let yaml = "fields:\n  total: [{expr: \(formula)}]\n"
-        let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
-        let first = r.errors.first.map { "\($0.mark.map { "\($0)" } ?? "-"): error: \($0.message)" } ?? ""
-        #expect(first == expected)
+        #expect(firstError(yaml) == expected)
     }
 
     @Test func tolerancesAndSumOfAgree() throws {

@@ -80,9 +80,7 @@ import Testing
     ])
     func mistakesAreLocated(_ formula: String, _ expected: String) throws {
         let yaml = "fields:\n  a: [{expr: \(formula)}]\n"
-        let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
-        let first = r.errors.first.map { "\($0.mark.map { "\($0)" } ?? "-"): error: \($0.message)" } ?? ""
-        #expect(first == expected)
+        #expect(firstError(yaml) == expected)
     }
 
     /// Found by `scripts/expr-differential`: an element without the field counts as false in
@@ -128,8 +126,6 @@ import Testing
         ),
     ])
     func declaredTypesAreKnownToFormulas(_ fields: String, _ expected: String) throws {
-        let r = RulesLoader(registry: .builtIn()).load(text: "fields:\n" + fields, file: "r.yaml")
-        let first = r.errors.first.map { "\($0.mark.map { "\($0)" } ?? "-"): error: \($0.message)" } ?? ""
-        #expect(first == expected)
+        #expect(firstError("fields:\n" + fields) == expected)
     }
 }

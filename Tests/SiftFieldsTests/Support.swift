@@ -13,6 +13,12 @@ func compile(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) 
 
 struct LoadFailed: Error {}
 
+/// The first error of rules given as YAML (file `r.yaml`), as `r.yaml:2:18: error: message`; empty when they load.
+func firstError(_ yaml: String) -> String {
+    let r = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml")
+    return r.errors.first.map { "\($0.mark.map { "\($0)" } ?? "-"): error: \($0.message)" } ?? ""
+}
+
 /// 2026-11-21T00:00:00Z
 let asOf: Int64 = 1_795_219_200_000
 

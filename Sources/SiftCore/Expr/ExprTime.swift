@@ -84,11 +84,15 @@ extension ExprEval {
         switch v {
         case .instant(let ms): return ms
         case .text(let t):
+            // Most texts compared (`status == 'shipped'`) are no dates: told from their first five
+            // bytes, without copying them.
+            var head = t.utf8.makeIterator()
+            for i in 0..<5 {
+                guard let b = head.next(), i == 4 ? b == 0x2D : (b >= 0x30 && b <= 0x39) else { return nil }
+            }
             if let ms = CivilTime.rfc3339(t) { return ms }
             let d = Array(t.utf8)
-            guard d.count == 10, d[4] == 0x2D, d[7] == 0x2D else { return nil }
-            let digits = d.enumerated().filter { $0.offset != 4 && $0.offset != 7 }.map(\.element)
-            guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            guard d.count == 10, d[7] == 0x2D, [5, 6, 8, 9].allSatisfy({ d[$0] >= 0x30 && d[$0] <= 0x39 }) else { return nil }
             func n(_ r: Range<Int>) -> Int { d[r].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
             let (y, m, day) = (n(0..<4), n(5..<7), n(8..<10))
             guard (1...12).contains(m), (1...CivilTime.daysIn(month: m, year: y)).contains(day) else { return nil }
