@@ -12,7 +12,7 @@ extension SchemaProgram {
                     // `additionalProperties: false`, `items: false`: reported by the keyword of the container.
                     let (field, _) = Collector.paths(at)
                     let (_, reason) = Collector.paths(link.parent)
-                    sink.addAt(field, reason, node, via, v, via == "items" ? SchemaMessages.extraItem : SchemaMessages.additional)
+                    sink.addAt(field, reason, node, via, v, via == "items" || via == "unevaluatedItems" ? SchemaMessages.extraItem : SchemaMessages.additional)
                 } else {
                     sink.add(node, "false", v, at, SchemaMessages.never)
                 }
@@ -38,8 +38,8 @@ extension SchemaProgram {
         switch v.kind {
         case .number: if !numbers(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
         case .string: if !strings(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
-        case .object: if node.hasObjectKeywords, !object(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
-        case .array: if node.hasArrayKeywords, !array(node, v, at, &sink) { ok = false; guard S.collects else { return false } }
+        case .object: if node.hasObjectKeywords, !object(n, node, v, at, &sink) { ok = false; guard S.collects else { return false } }
+        case .array: if node.hasArrayKeywords, !array(n, node, v, at, &sink) { ok = false; guard S.collects else { return false } }
         default: break
         }
         if !applicators(node, v, at, &sink) { ok = false }

@@ -4,7 +4,7 @@ import SiftRegex
 /// Compiles a JSON Schema (read as `ConfigNode`s, so every keyword has its line and column) into
 /// a `SchemaProgram`. Every problem is reported, located, before anything runs: a keyword whose
 /// value is not what the draft says, a `$ref` that leads nowhere or outside the file, a keyword
-/// Sift does not evaluate (`unevaluatedProperties`, `$dynamicRef`): refused, never weakened.
+/// Sift does not evaluate (`$dynamicRef`): refused, never weakened.
 struct SchemaCompiler {
     var registry: SchemaRegistry
     let options: SchemaOptions
@@ -16,7 +16,7 @@ struct SchemaCompiler {
     private(set) var constantUses: [(node: Int, isEnum: Bool, range: Range<Int>)] = []
     /// The did-you-mean of each unknown keyword met so far (nil inside: none).
     private var closeKeywords: [String: String?] = [:]
-    /// The nodes with `unevaluatedProperties`, resolved once every node is compiled (`SchemaUnevaluated`).
+    /// The nodes with `unevaluatedProperties` or `unevaluatedItems`, resolved once every node is compiled (`SchemaUnevaluated`).
     private(set) var unevaluated: [Int] = []
     /// The texts of the other files read for `$ref`s, by their names in messages.
     var sources: [String: String] = [:]
@@ -111,7 +111,10 @@ struct SchemaCompiler {
         case "additionalProperties": node.additionalProperties = sub(value, key, node, index, descends: true)
         case "unevaluatedProperties" where draft == .draft2020_12:
             node.unevaluatedProperties = sub(value, key, node, index, descends: true)
-            unevaluated.append(index)
+            if unevaluated.last != index { unevaluated.append(index) }
+        case "unevaluatedItems" where draft == .draft2020_12:
+            node.unevaluatedItems = sub(value, key, node, index, descends: true)
+            if unevaluated.last != index { unevaluated.append(index) }
         case "propertyNames": node.propertyNames = sub(value, key, node, index, descends: true)
         case "dependentRequired" where draft != .draft7:
             for (name, list) in members(value, at) {

@@ -4,7 +4,7 @@ import SiftRegex
 /// The keywords of objects and arrays. Members and elements are walked in place on the parsed
 /// record; a child's path is a link on the stack, named only if a violation needs it.
 extension SchemaProgram {
-    func object<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+    func object<S: SchemaSink>(_ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
         var ok = true
         if let keys = node.requiredKeys {
             // Every name in one pass over the members.
@@ -52,14 +52,14 @@ extension SchemaProgram {
             !node.patternProperties.isEmpty || node.additionalProperties != nil || node.propertyNames != nil
             || node.unevaluatedProperties != nil
         if walksMembers || !node.properties.isEmpty {
-            if !members(node, v, at, walksMembers, &sink) { ok = false }
+            if !members(n, node, v, at, walksMembers, &sink) { ok = false }
         }
         return ok
     }
 
     /// `properties`, `patternProperties`, `additionalProperties` and `propertyNames`, member by member.
     private func members<S: SchemaSink>(
-        _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ walksMembers: Bool, _ sink: inout S
+        _ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ walksMembers: Bool, _ sink: inout S
     ) -> Bool {
         var ok = true
         if !walksMembers {
@@ -74,6 +74,8 @@ extension SchemaProgram {
             }
             return ok
         }
+        var annotating: [Int] = []
+        if node.unevaluatedPerValue, node.unevaluatedProperties != nil { self.annotating(n, v, into: &annotating) }
         v.forEachMember { key, value in
             var listed = node.liftedNames.contains { key.equals(bytes: $0.bytes) }
             for (name, sub) in node.properties where key.equals(bytes: name.bytes) {
@@ -107,7 +109,9 @@ extension SchemaProgram {
                     if !S.collects { return false }
                 }
             }
-            if !listed, let extra = node.unevaluatedProperties, !evaluated(node, key) {
+            if !listed, let extra = node.unevaluatedProperties,
+                node.unevaluatedPerValue ? !evaluatedMember(key, by: annotating, besides: n) : !evaluated(node, key)
+            {
                 let link = PathLink(parent: at, key: key, index: 0, anyKey: true, via: "unevaluatedProperties")
                 if !withUnsafePointer(to: link, { check(extra, value, $0, &sink) }) {
                     ok = false
@@ -138,7 +142,7 @@ extension SchemaProgram {
     }
 
     /// Whether a key matches a `patternProperties` pattern; nil when the match limit was hit.
-    private func matches(_ pattern: SchemaPattern, _ key: JSONValue) -> Bool? {
+    func matches(_ pattern: SchemaPattern, _ key: JSONValue) -> Bool? {
         var outcome = RegexOutcome.noMatch
         _ = key.withStringBytes { outcome = pattern.regex.match($0) }
         switch outcome {
@@ -148,7 +152,7 @@ extension SchemaProgram {
         }
     }
 
-    func array<S: SchemaSink>(_ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
+    func array<S: SchemaSink>(_ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S) -> Bool {
         var ok = true
         let count = v.count
         if let min = node.minItems, count < min {
@@ -213,6 +217,7 @@ extension SchemaProgram {
                 sink.add(node, "maxContains", v, at, SchemaMessages.contains("maxContains", max, matching), detail: matching)
             }
         }
+        if node.unevaluatedItems != nil, !unevaluatedElements(n, node, v, at, &sink) { ok = false }
         return ok
     }
 

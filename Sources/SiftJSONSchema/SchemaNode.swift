@@ -41,12 +41,16 @@ final class SchemaNode: @unchecked Sendable {
     var additionalProperties: Int?
     /// `unevaluatedProperties` (2020-12), as `SchemaUnevaluated` resolves it: the schema for the
     /// members that no `properties`, `patternProperties` or `additionalProperties` here or in the
-    /// subschemas applied in place (`allOf`, `$ref`) evaluates; nil when none, or when one of
-    /// those evaluates every member.
+    /// subschemas applied in place evaluates; nil when none, or when one of those evaluates every
+    /// member.
     var unevaluatedProperties: Int?
-    /// Those members' names and patterns, from every subschema applied in place.
+    /// Those members' names and patterns, from every subschema applied in place, when the schema
+    /// decides them (`allOf`, `$ref`).
     var evaluatedNames: [SchemaName] = []
     var evaluatedPatterns: [SchemaPattern] = []
+    /// What is evaluated depends on the value (`anyOf`, `oneOf`, `if`, `dependentSchemas` below):
+    /// found per value (`SchemaProgram.annotating`).
+    var unevaluatedPerValue = false
     var propertyNames: Int?
     var dependentRequired: [(name: SchemaName, requires: [SchemaName])] = []
     var dependentSchemas: [(name: SchemaName, node: Int)] = []
@@ -61,6 +65,9 @@ final class SchemaNode: @unchecked Sendable {
     var minItems: Int?
     var maxItems: Int?
     var uniqueItems = false
+    /// `unevaluatedItems` (2020-12): the schema for the elements no `prefixItems`, `items`,
+    /// `contains` or `unevaluatedItems` of a subschema applied in place evaluates.
+    var unevaluatedItems: Int?
 
     var allOf: [Int] = []
     var anyOf: [Int] = []
@@ -89,6 +96,7 @@ final class SchemaNode: @unchecked Sendable {
 
     var hasArrayKeywords: Bool {
         !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems
+            || unevaluatedItems != nil
     }
 
     /// True when the node applies other schemas to its value (`$ref`, `allOf`, `if`, ...).
@@ -124,6 +132,7 @@ final class SchemaNode: @unchecked Sendable {
         (c.minItems, c.maxItems, c.uniqueItems) = (minItems, maxItems, uniqueItems)
         (c.allOf, c.anyOf, c.oneOf, c.not, c.ifThenElse, c.ref) = (allOf, anyOf, oneOf, not, ifThenElse, ref)
         (c.unevaluatedProperties, c.evaluatedNames, c.evaluatedPatterns) = (unevaluatedProperties, evaluatedNames, evaluatedPatterns)
+        (c.unevaluatedPerValue, c.unevaluatedItems) = (unevaluatedPerValue, unevaluatedItems)
         c.marks = marks
         return c
     }

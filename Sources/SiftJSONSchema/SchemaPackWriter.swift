@@ -37,7 +37,7 @@ struct SchemaPackWriter {
         ("propertyNames", { $0.propertyNames != nil }), ("dependentSchemas", { !$0.dependentSchemas.isEmpty }),
         ("prefixItems", { !$0.prefixItems.isEmpty }), ("contains", { $0.contains != nil }),
         ("minProperties", { $0.minProperties != nil }), ("maxProperties", { $0.maxProperties != nil }),
-        ("unevaluatedProperties", { $0.unevaluatedProperties != nil }),
+        ("unevaluatedProperties", { $0.unevaluatedProperties != nil }), ("unevaluatedItems", { $0.unevaluatedItems != nil }),
     ]
 
     /// Writes the node at `path` (its value's path in the record): checks of its own, then its

@@ -1,20 +1,22 @@
 import SiftCore
 
-/// `unevaluatedProperties` (draft 2020-12) where what is evaluated can be known from the schema:
-/// the members that `properties`, `patternProperties` and `additionalProperties` evaluate in the
-/// node and in every subschema applied to the same value that always applies (`allOf`, `$ref`,
-/// to any depth). Annotations of a subschema that fails are dropped, but then the node fails
-/// too, so the verdict is the same. Subschemas that apply or not depending on the value
-/// (`anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`) and `$dynamicRef` make it depend
-/// on the value: refused, located, as before. `unevaluatedItems` is refused.
+/// `unevaluatedProperties` and `unevaluatedItems` (draft 2020-12): the members or elements that
+/// no keyword of the node, or of a subschema applied to the same value whose annotations count,
+/// evaluated (2020-12 core, 11.2-11.3).
+///
+/// Where the schema alone decides what is evaluated (`properties`, `patternProperties`,
+/// `additionalProperties` in the node and in every `allOf` and `$ref` below it, to any depth),
+/// the names and patterns are gathered once, here, and a record costs nothing more. Where it
+/// depends on the value (`anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas` below it, or
+/// `contains` and `unevaluatedItems` for elements), the subschemas that pass are found for each
+/// value (`annotating`): a failing subschema's annotations are dropped, as the specification says.
 enum SchemaUnevaluated {
-    /// Fills each node's evaluated names and patterns; an error for a node whose in-place
-    /// subschemas evaluate members depending on the value.
+    /// Fills each node's evaluated names and patterns, or marks it as decided per value.
     static func resolve(_ compiler: inout SchemaCompiler) {
         for n in compiler.unevaluated {
             let node = compiler.nodes[n]
             var seen = Set<Int>(), names: [SchemaName] = [], patterns: [SchemaPattern] = []
-            var everything = false, dynamic: SchemaNode?
+            var everything = false, everyItem = false, dynamic = false
             var stack = [n]
             while let i = stack.popLast() {
                 guard seen.insert(i).inserted else { continue }
@@ -22,22 +24,92 @@ enum SchemaUnevaluated {
                 names += sub.properties.map(\.name)
                 patterns += sub.patternProperties.map(\.pattern)
                 if sub.additionalProperties != nil || (i != n && sub.unevaluatedProperties != nil) { everything = true }
-                if !sub.anyOf.isEmpty || !sub.oneOf.isEmpty || sub.ifThenElse != nil || !sub.dependentSchemas.isEmpty { dynamic = sub }
+                if sub.items != nil || (i != n && sub.unevaluatedItems != nil) { everyItem = true }
+                if !sub.anyOf.isEmpty || !sub.oneOf.isEmpty || sub.ifThenElse != nil || !sub.dependentSchemas.isEmpty { dynamic = true }
                 stack += sub.allOf + (sub.ref.map { [$0] } ?? [])
             }
-            if let dynamic {
-                compiler.error(
-                    "'unevaluatedProperties' with anyOf, oneOf, if or dependentSchemas applied beside it ('\(dynamic.pointer.isEmpty ? "/" : dynamic.pointer)') "
-                        + "depends on which of them apply; Sift supports it where properties, patternProperties, allOf and $ref decide it",
-                    at: node.mark("unevaluatedProperties"), node.pointer + "/unevaluatedProperties")
-                continue
-            }
-            if everything {
+            if node.unevaluatedProperties == nil || everything {
                 node.unevaluatedProperties = nil
+            } else if dynamic {
+                node.unevaluatedPerValue = true
             } else {
                 node.evaluatedNames = names
                 node.evaluatedPatterns = patterns
             }
+            if everyItem { node.unevaluatedItems = nil }
         }
+    }
+}
+
+extension SchemaProgram {
+    /// The subschemas applied in place to `v` at `n` (taken as passing) whose annotations count:
+    /// `n`, its `$ref`, `allOf` and `dependentSchemas` of present members, the `anyOf` and
+    /// `oneOf` alternatives that pass, `if` when it passes and the branch its answer takes; then
+    /// theirs, and so on. `not` gives none.
+    func annotating(_ n: Int, _ v: JSONValue, into list: inout [Int]) {
+        guard !list.contains(n) else { return }
+        list.append(n)
+        let node = nodes[n]
+        if let r = node.ref { annotating(r, v, into: &list) }
+        for s in node.allOf { annotating(s, v, into: &list) }
+        for s in node.anyOf where answer(s, v) == true { annotating(s, v, into: &list) }
+        for s in node.oneOf where answer(s, v) == true { annotating(s, v, into: &list) }
+        if let (condition, then, otherwise) = node.ifThenElse {
+            if answer(condition, v) == true {
+                annotating(condition, v, into: &list)
+                if let then { annotating(then, v, into: &list) }
+            } else if let otherwise {
+                annotating(otherwise, v, into: &list)
+            }
+        }
+        if v.kind == .object {
+            for (name, s) in node.dependentSchemas where v.member(bytes: name.bytes) != nil { annotating(s, v, into: &list) }
+        }
+    }
+
+    /// Whether a member of the object at `n` is evaluated by one of the subschemas `list` names
+    /// other than `n` itself (whose own keywords the member walk knows). A pattern's match limit
+    /// counts as evaluated: that pattern's own check reports it.
+    func evaluatedMember(_ key: JSONValue, by list: [Int], besides n: Int) -> Bool {
+        for i in list where i != n {
+            let s = nodes[i]
+            if s.additionalProperties != nil || s.unevaluatedProperties != nil { return true }
+            if s.properties.contains(where: { key.equals(bytes: $0.name.bytes) }) { return true }
+            if s.liftedNames.contains(where: { key.equals(bytes: $0.bytes) }) { return true }
+            if s.patternProperties.contains(where: { matches($0.pattern, key) != false }) { return true }
+        }
+        return false
+    }
+
+    /// Whether element `i` of an array is evaluated by the subschemas `list` names (`n` among
+    /// them): within a `prefixItems`, under an `items`, matching a `contains`, or under another
+    /// `unevaluatedItems`.
+    func evaluatedElement(_ i: Int, _ element: JSONValue, by list: [Int], besides n: Int) -> Bool {
+        for j in list {
+            let s = nodes[j]
+            if i < s.prefixItems.count || s.items != nil || (j != n && s.unevaluatedItems != nil) { return true }
+            if let c = s.contains, answer(c, element) != false { return true }
+        }
+        return false
+    }
+
+    /// `unevaluatedItems`: the elements no subschema evaluated, each checked against it.
+    func unevaluatedElements<S: SchemaSink>(
+        _ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S
+    ) -> Bool {
+        guard let extra = node.unevaluatedItems, v.count > 0 else { return true }
+        var list: [Int] = []
+        annotating(n, v, into: &list)
+        var ok = true
+        v.forEachElement { i, element in
+            guard !evaluatedElement(i, element, by: list, besides: n) else { return true }
+            let link = PathLink(parent: at, key: nil, index: i, anyKey: false, via: "unevaluatedItems")
+            if !withUnsafePointer(to: link, { check(extra, element, $0, &sink) }) {
+                ok = false
+                if !S.collects { return false }
+            }
+            return true
+        }
+        return ok
     }
 }
