@@ -565,10 +565,6 @@ enum ChineseDiagnostics {
         (#"^('[^']*') refers to the file ('[^']*'), which cannot be read as UTF-8 text"#, "$1 指向的文件 $2 不是 'UTF-8' 文本"),
         (#"^('[^']*') refers to ('[^']*'), outside the rules folder; keep it beside the rules"#, "$1 指向规则文件夹之外的 $2；请把它放在规则旁边"),
         (#"^('[^']*') refers to ('[^']*'), which is not in the schema"#, "$1 指向的 $2 不在模式中"),
-        (
-            #"^'unevaluatedProperties' with anyOf, oneOf, if or dependentSchemas applied beside it (\('[^']*'\)) depends on which of them apply; Sift supports it where properties, patternProperties, allOf and \$ref decide it"#,
-            "与 'unevaluatedProperties' 一起作用的 'anyOf'、'oneOf'、'if' 或 'dependentSchemas'（$1）使结果取决于哪些子模式生效；Sift 只在由 'properties'、'patternProperties'、'allOf' 和 '$ref' 决定时支持它"
-        ),
         (#"^('[^']*') names the anchor ('[^']*'), which no subschema declares"#, "$1 指向锚点 $2，但没有子模式声明它"),
         (#"^('[^']*') is not a URI reference"#, "$1 不是 'URI' 引用"),
         (#"^'type' is a type name or a list of them"#, "'type' 应为类型名或类型名的列表"),
