@@ -123,9 +123,14 @@ extension SchemaProgram {
         }
         if !node.anyOf.isEmpty {
             var any = false, undecided = false
-            for sub in node.anyOf {
-                guard let answer = answer(sub, v) else { undecided = true; continue }
-                if answer { any = true; break }
+            if let names = node.anyOfNames {
+                // `required` holds of any value that is not an object.
+                any = v.kind != .object || names.containsAny(v)
+            } else {
+                for sub in node.anyOf {
+                    guard let answer = answer(sub, v) else { undecided = true; continue }
+                    if answer { any = true; break }
+                }
             }
             if !any {
                 ok = false

@@ -62,6 +62,23 @@ extension SchemaProgram {
         _ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ walksMembers: Bool, _ sink: inout S
     ) -> Bool {
         var ok = true
+        if !walksMembers, let table = node.propertyKeys {
+            // Many `properties`: every one found in one pass over the members, then checked in
+            // the schema's order (as below).
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: table.count) { found in
+                table.fill(v, into: found)
+                for i in 0..<table.count where found[i] >= 0 {
+                    let key = JSONValue(document: v.document, index: found[i] - 1)
+                    let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
+                    let value = JSONValue(document: v.document, index: found[i])
+                    if !withUnsafePointer(to: link, { check(node.properties[i].node, value, $0, &sink) }) {
+                        ok = false
+                        guard S.collects else { return }
+                    }
+                }
+            }
+            return ok
+        }
         if !walksMembers {
             // Only `properties`: look each one up rather than walk the members.
             for i in node.properties.indices {
@@ -78,12 +95,25 @@ extension SchemaProgram {
         if node.unevaluatedPerValue, node.unevaluatedProperties != nil { self.annotating(n, v, into: &annotating) }
         v.forEachMember { key, value in
             var listed = node.liftedNames.contains { key.equals(bytes: $0.bytes) }
-            for (name, sub) in node.properties where key.equals(bytes: name.bytes) {
-                listed = true
-                let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
-                if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
-                    ok = false
-                    if !S.collects { return false }
+            if let table = node.propertyKeys {
+                var p = -1
+                _ = key.withStringBytes { p = table.find($0) }
+                if p >= 0 {
+                    listed = true
+                    let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
+                    if !withUnsafePointer(to: link, { check(node.properties[p].node, value, $0, &sink) }) {
+                        ok = false
+                        if !S.collects { return false }
+                    }
+                }
+            } else {
+                for (name, sub) in node.properties where key.equals(bytes: name.bytes) {
+                    listed = true
+                    let link = PathLink(parent: at, key: key, index: 0, anyKey: false, via: nil)
+                    if !withUnsafePointer(to: link, { check(sub, value, $0, &sink) }) {
+                        ok = false
+                        if !S.collects { return false }
+                    }
                 }
             }
             for (pattern, sub) in node.patternProperties {

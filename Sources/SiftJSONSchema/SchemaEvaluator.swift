@@ -23,9 +23,20 @@ final class SchemaProgram: Sendable {
             let names = node.required.map(\.bytes)
             if Set(names).count == names.count { node.requiredKeys = RootKeys(names) }
         }
+        for node in nodes where node.anyOfNames == nil && node.anyOf.count > 1 {
+            let names = node.anyOf.compactMap { nodes[$0].onlyRequiredName }
+            if names.count == node.anyOf.count, Set(names).count == names.count { node.anyOfNames = RootKeys(names) }
+        }
+        for node in nodes where node.propertyKeys == nil && node.properties.count > Self.propertyTableAbove {
+            let names = node.properties.map(\.name.bytes)
+            if Set(names).count == names.count { node.propertyKeys = RootKeys(names) }
+        }
         self.constants = constants
         self.draft = draft
     }
+
+    /// Nodes with more `properties` than this find them through a table (`SchemaNode.propertyKeys`).
+    static let propertyTableAbove = 8
 
     /// Appends every violation of `value`, named by its path below `prefix`, to `violations`.
     func collect(_ value: JSONValue, prefix: [FieldPath.Component], into violations: inout [Violation]) {

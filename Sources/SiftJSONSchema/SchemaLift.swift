@@ -8,7 +8,8 @@ import SiftCore
 /// runs from a copy of the schema without them (its own keywords, `required`, and the rest).
 ///
 /// Only properties reached from the start by `properties` alone are lifted (their path is the
-/// same for every record), through plain `$ref`s and nested objects up to `maxDepth` levels;
+/// same for every record), through plain `$ref`s and nested objects up to `maxDepth` levels,
+/// of nodes with at most `maxProperties` of them;
 /// the original nodes stay as they were for `$ref`s from elsewhere, `sift explain` and the
 /// importer. A lifted property reports what the walk would have: the same reason, words,
 /// value and location; a record's violations list the lifted ones with the pack's fields (after
@@ -17,6 +18,10 @@ struct SchemaLift {
     private var nodes: [SchemaNode]
     private var fields: [SectionField] = []
     static let maxDepth = 4
+    /// A node with more properties than this is left to the walk: field rules cost each record
+    /// a step per rule, the walk's table (`SchemaNode.propertyKeys`) a step per member present
+    /// (Renovate's 300 options, of which a file names a few).
+    static let maxProperties = 32
 
     /// `program` to run from `prefix` (the record, or the field the schema applies to), with its
     /// plain properties lifted, and the field rules they became (for the pack's fields stage).
@@ -33,7 +38,9 @@ struct SchemaLift {
     private mutating func lift(_ n: Int, path: [FieldPath.Component], ancestors: [Int]) -> Int {
         let node = nodes[n]
         let liftsRequired = ancestors.isEmpty && path.isEmpty && !node.required.isEmpty
-        guard !node.never, ancestors.count < Self.maxDepth, !ancestors.contains(n), !node.properties.isEmpty || liftsRequired else {
+        guard !node.never, ancestors.count < Self.maxDepth, !ancestors.contains(n), !node.properties.isEmpty || liftsRequired,
+            node.properties.count <= Self.maxProperties
+        else {
             return n
         }
         var kept: [(name: SchemaName, node: Int)] = []

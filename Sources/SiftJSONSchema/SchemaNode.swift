@@ -34,6 +34,10 @@ final class SchemaNode: @unchecked Sendable {
     /// when a name is given twice); set when the program is made.
     var requiredKeys: RootKeys?
     var properties: [(name: SchemaName, node: Int)] = []
+    /// The `properties` names as a table (set when the program is made, for a node with more
+    /// than a few): a record's members are then found in one pass, and a member's property by
+    /// a lookup, whatever the number of properties. Not copied by `copy()`: a copy may lose some.
+    var propertyKeys: RootKeys?
     /// Properties whose checks run as field rules (`SchemaLift`): listed for
     /// `additionalProperties`, checked elsewhere.
     var liftedNames: [SchemaName] = []
@@ -71,6 +75,9 @@ final class SchemaNode: @unchecked Sendable {
 
     var allOf: [Int] = []
     var anyOf: [Int] = []
+    /// When every `anyOf` alternative only says `required: [name]` ("one of these members"):
+    /// the names, so that one pass over the members answers it (set when the program is made).
+    var anyOfNames: RootKeys?
     var oneOf: [Int] = []
     var not: Int?
     var ifThenElse: (if: Int, then: Int?, else: Int?)?
@@ -114,6 +121,15 @@ final class SchemaNode: @unchecked Sendable {
     var isPlainReference: Bool {
         ref != nil && !never && !hasValueKeywords && !hasObjectKeywords && !hasArrayKeywords && allOf.isEmpty && anyOf.isEmpty
             && oneOf.isEmpty && not == nil && ifThenElse == nil
+    }
+
+    /// The one name of a node that says nothing but `required: [name]`.
+    var onlyRequiredName: [UInt8]? {
+        guard required.count == 1, !never, !hasValueKeywords, !hasArrayKeywords, !hasApplicators, properties.isEmpty,
+            liftedNames.isEmpty, patternProperties.isEmpty, additionalProperties == nil, unevaluatedProperties == nil,
+            propertyNames == nil, dependentRequired.isEmpty, dependentSchemas.isEmpty, minProperties == nil, maxProperties == nil
+        else { return nil }
+        return required[0].bytes
     }
 
     /// The same keywords in a new node (which can then lose some).

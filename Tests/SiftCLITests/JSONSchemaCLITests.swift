@@ -342,4 +342,36 @@ import Testing
 
                 """)
     }
+    /// Issue 61, item 5: a node with many properties finds them through a table, and is left to
+    /// the walk rather than made into field rules; `not: {anyOf: [{required: [a]}, ...]}` is
+    /// answered in one pass over the members (`required` holds of a value that is not an object).
+    @Test func wideSchemasAndAnyOfRequiredMeanTheSame() throws {
+        var properties = (0..<40).map { #""p\#($0)": {"type": "integer"}"# }
+        properties.append(#""tags": {"type": "array", "items": {"not": {"anyOf": [{"required": ["x"]}, {"required": ["y"]}]}}}"#)
+        let schema =
+            #"{"properties": {"# + properties.joined(separator: ", ")
+            + #"}, "not": {"anyOf": [{"required": ["legacy"]}, {"required": ["old"]}]}, "propertyNames": {"maxLength": 8}}"#
+        let dir = try folder(["wide.json": schema, "pack.yaml": "version: 1\npack: w\nschema: wide.json\n"])
+        let records = [#"{"p1":1,"p39":2,"tags":[1,"a",{"z":1}]}"#, #"{"p39":"x","p2":1.5,"old":1}"#, #"{"tags":[{"y":1}],"p0":0}"#]
+        let r = try SiftProcess.run(["run", "--rules", dir + "/pack.yaml", "-", "--quiet"], stdin: records.joined(separator: "\n") + "\n")
+        let reasons = r.stdout.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["violations"]
+                .flatMap { $0 as? [[String: Any]] }?.map { "\($0["field"]!) \($0["reason"]!)" } ?? []
+        }
+        #expect(
+            reasons == [
+                ["tags[0] tags[*].not", "tags[1] tags[*].not"],
+                ["p39 p39.type", "p2 p2.type", "record record.not"],
+                ["tags[0] tags[*].not"],
+            ])
+        // Without `propertyNames` the members are not walked: the properties are found through
+        // the table and checked in the schema's order, as a lookup of each would.
+        let plain = schema.replacingOccurrences(of: #", "propertyNames": {"maxLength": 8}"#, with: "")
+        let dir2 = try folder(["wide.json": plain, "pack.yaml": "version: 1\npack: w\nschema: wide.json\n"])
+        let r2 = try SiftProcess.run(["run", "--rules", dir2 + "/pack.yaml", "-", "--quiet"], stdin: records[1] + "\n")
+        #expect(r2.stdout.contains(#"[{"field":"p2","reason":"p2.type""#))
+        #expect(r2.stdout.contains(#"{"field":"p39","reason":"p39.type""#))
+        #expect(r2.stdout.range(of: "p2.type")!.lowerBound < r2.stdout.range(of: "p39.type")!.lowerBound)
+    }
+
 }

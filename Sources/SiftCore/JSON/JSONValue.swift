@@ -6,6 +6,12 @@ public struct JSONValue: Sendable {
 
     @inline(__always) var entry: TapeEntry { document.tape[index] }
 
+    /// The value at tape index `index` of `document` (a key's value is the index after its key).
+    @inline(__always) package init(document: JSONDocument, index: Int) {
+        self.document = document
+        self.index = index
+    }
+
     /// What kind of value this is.
     public var kind: JSONValue.Kind { entry.kind }
     /// True for JSON `null`.

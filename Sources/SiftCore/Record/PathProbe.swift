@@ -179,6 +179,44 @@ package final class RootKeys: @unchecked Sendable {  // immutable; its memory is
         }
     }
 
+    /// True when `record` is an object with a member named by one of the keys.
+    package func containsAny(_ record: JSONValue) -> Bool {
+        let doc = record.document
+        let tape = doc.tape
+        let object = tape[record.index]
+        guard object.kind == .object else { return false }
+        let text = doc.buffer.baseAddress!
+        var i = record.index + 1
+        while i < object.next {
+            let key = tape[i]
+            let raw = UnsafeBufferPointer(start: text + key.start, count: key.end - key.start)
+            if key.escaped {
+                var found = false
+                JSONEscapes.withDecoded(raw) { found = find($0) >= 0 }
+                if found { return true }
+            } else if find(raw) >= 0 {
+                return true
+            }
+            i = tape[i + 1].next
+        }
+        return false
+    }
+
+    /// The number of the key equal to `key`, or -1.
+    package func find(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        guard lengths & 1 << UInt64(min(key.count, 63)) != 0 else { return -1 }
+        var n = heads[Self.bucket(key)]
+        while n >= 0 {
+            if starts[n + 1] - starts[n] == key.count,
+                key.isEmpty || bytesEqual(bytes.baseAddress! + starts[n], key.baseAddress!, count: key.count)
+            {
+                return n
+            }
+            n = chain[n]
+        }
+        return -1
+    }
+
     @inline(__always)
     private func mark(_ key: UnsafeBufferPointer<UInt8>, at value: Int, _ slots: UnsafeMutableBufferPointer<Int>, _ firstWins: Bool) {
         var n = heads[Self.bucket(key)]
