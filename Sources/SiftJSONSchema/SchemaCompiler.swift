@@ -169,7 +169,7 @@ struct SchemaCompiler {
         if Self.refused.contains(key) || (draft == .draft7 && key == "$recursiveRef") {
             return self.error("'\(key)' is not supported by Sift; the schema cannot be run as it is written", at: mark, at)
         }
-        if Self.annotations.contains(key) || key.hasPrefix("x-") { return }
+        if Self.annotations.contains(key) || Self.vendorAnnotations.contains(key) || key.hasPrefix("x-") { return }
         if draft == .draft7, ["$defs", "prefixItems", "minContains", "maxContains", "dependentRequired"].contains(key) { return }
         // A vendor keyword comes back thousands of times in a large schema (`markdownDescription`):
         // its did-you-mean is looked for once.
@@ -187,6 +187,15 @@ struct SchemaCompiler {
         "$schema", "$id", "$anchor", "$comment", "$defs", "definitions", "$vocabulary", "title", "description", "default",
         "examples", "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "contentSchema",
         "then", "else", "additionalItems",
+    ]
+
+    /// Keywords of other vocabularies that real schemas carry (OpenAPI's `example`, the editors'
+    /// `enumDescriptions` and `markdownDescription`, Ajv's `errorMessage`): annotations, with no
+    /// did-you-mean (`example` is not a misspelt `examples`).
+    static let vendorAnnotations: Set<String> = [
+        "example", "nullable", "discriminator", "xml", "externalDocs", "enumDescriptions", "markdownEnumDescriptions",
+        "markdownDescription", "deprecationMessage", "errorMessage", "patternErrorMessage", "defaultSnippets",
+        "doNotSuggest", "suggestSortText", "allowComments", "allowTrailingCommas", "tsType",
     ]
 
     static func keywords(_ draft: SchemaDraft) -> [String] {

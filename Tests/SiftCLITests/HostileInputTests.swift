@@ -70,11 +70,11 @@ import Testing
         ("duplicate keys", #"{"kind":"mobile","phone":"13800138000","phone":"1"}"#, "input.duplicate_key"),
         ("escaped duplicate key", #"{"kind":"mobile","phone":"13800138000","\u0070hone":"1"}"#, "input.duplicate_key"),
         ("1e999 is still a number", #"{"kind":"mobile","phone":"13800138000","n":1e999}"#, nil),
-        ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "input.malformed_json"),
+        ("deep nesting", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000), "input.too_deep"),
         (
             "deep arrays in in_app",
             #"{"kind":"mobile","in_app":"# + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "}",
-            "input.malformed_json"
+            "input.too_deep"
         ),
     ]
 

@@ -374,4 +374,18 @@ import Testing
         #expect(r2.stdout.range(of: "p2.type")!.lowerBound < r2.stdout.range(of: "p39.type")!.lowerBound)
     }
 
+    /// Issue 61, item 6: keywords of other vocabularies that real schemas carry are annotations,
+    /// with no did-you-mean; a misspelt keyword still gets one.
+    @Test func vendorKeywordsAreAnnotationsAndTyposAreNot() throws {
+        let schema = #"{"properties": {"a": {"type": "string", "example": "x", "enumDescriptions": ["y"], "maxLenght": 3}}}"#
+        let dir = try folder(["s.json": schema, "pack.yaml": "version: 1\npack: v\nschema: s.json\nexamples:\n  - valid: {a: x}\n  - invalid: {a: 1}\n"])
+        let lint = try SiftProcess.run(["lint", dir + "/pack.yaml"])
+        #expect(
+            lint.stderr.components(separatedBy: "\n").filter { $0.contains("warning:") }.map {
+                $0.replacingOccurrences(of: dir + "/", with: "")
+            } == [
+                "s.json:1:84: warning: 'maxLenght' is no keyword of draft 2020-12 and is ignored; did you mean 'maxLength'? (at /properties/a/maxLenght)"
+            ])
+    }
+
 }

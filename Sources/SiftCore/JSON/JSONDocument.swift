@@ -169,6 +169,8 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
     public var message: String
     /// For `duplicate key`: the key's path in the value (`receipt.status`).
     public var duplicateKeyPath: String?
+    /// The text may be valid JSON, but it nests arrays and objects deeper than the limit.
+    public var tooDeep = false
     public init(offset: Int, message: String) {
         self.offset = offset
         self.message = message

@@ -69,7 +69,11 @@ struct JSONTapeParser {
         throws(JSONParseError)
     {
         depth &+= 1
-        if depth > maxDepth { throw JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels") }
+        if depth > maxDepth {
+            var error = JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels")
+            error.tooDeep = true
+            throw error
+        }
         var t = tape
         // On a throw, the caller frees the tape through `tape`: it must see the one in use.
         defer { tape = t }

@@ -124,6 +124,8 @@ extension ReasonCode {
         public static let notObject: ReasonCode = "input.not_object"
         /// The line is longer than the record size limit.
         public static let tooLarge: ReasonCode = "input.too_large"
+        /// The record nests arrays and objects deeper than the limit (512 levels), valid JSON or not.
+        public static let tooDeep: ReasonCode = "input.too_deep"
         /// An object of the record names the same key twice (with `--duplicate-keys reject`, the default).
         public static let duplicateKey: ReasonCode = "input.duplicate_key"
     }

@@ -74,7 +74,7 @@ extension RecordVerdict {
             }
             let utf8 = e.message.contains("UTF-8")
             self.init(
-                reason: utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
+                reason: e.tooDeep ? ReasonCode.Input.tooDeep : utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
                 localized: LocalizedText(en: e.description, zh: e.chinese))
         }
 
