@@ -32,7 +32,7 @@ struct SchemaPackWriter {
 
     /// The keywords a pack cannot say, in the words of the refusal.
     static let refused: [(String, @Sendable (SchemaNode) -> Bool)] = [
-        ("anyOf", { !$0.anyOf.isEmpty }), ("oneOf", { !$0.oneOf.isEmpty }), ("not", { $0.not != nil }),
+        ("oneOf", { !$0.oneOf.isEmpty }), ("not", { $0.not != nil }),
         ("patternProperties", { !$0.patternProperties.isEmpty }),
         ("propertyNames", { $0.propertyNames != nil }), ("dependentSchemas", { !$0.dependentSchemas.isEmpty }),
         ("prefixItems", { !$0.prefixItems.isEmpty }), ("contains", { $0.contains != nil }),
@@ -70,7 +70,31 @@ struct SchemaPackWriter {
             }
         }
         for sub in node.allOf { visit(sub, path, required: required) }
+        if !node.anyOf.isEmpty { anyOf(node, at) }
         conditional(node, path)
+    }
+
+    /// `anyOf` whose alternatives each say things of the value itself (its type, texts, numbers,
+    /// length): the field's `any:` of their checks, reason `<field>.any`. An alternative with
+    /// no checks allows every value, and so does the `anyOf`. Any other shape is refused.
+    private mutating func anyOf(_ node: SchemaNode, _ at: String?) {
+        var branches: [String] = []
+        for sub in node.anyOf {
+            var b = program.nodes[sub]
+            while b.isPlainReference, let next = b.ref, !visiting.contains(next) { b = program.nodes[next] }
+            guard let at, !b.never, !b.hasObjectKeywords, !b.hasArrayKeywords, !b.hasApplicators else {
+                return refuse(
+                    node, "anyOf",
+                    at == nil
+                        ? "'anyOf' for the whole record"
+                        : "'anyOf' with an alternative that is not about the value itself (object or list keywords, or other applicators)")
+            }
+            let checks = ownChecks(b)
+            if checks.isEmpty { return }
+            let wrapped = checks.map { $0.hasPrefix("{") ? $0 : "{\($0)}" }
+            branches.append(wrapped.count == 1 ? wrapped[0] : "{all: [\(wrapped.joined(separator: ", "))]}")
+        }
+        if let at { add(at, ["any: [\(branches.joined(separator: ", "))]"]) }
     }
 
     private mutating func objectPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {

@@ -388,4 +388,22 @@ import Testing
             ])
     }
 
+    /// Issue 61, item 6 (part): the importer says an `anyOf` of a field's own value as `any:`.
+    @Test func importSaysAnyOfAsAny() throws {
+        let dir = try folder([
+            "s.json":
+                #"{"type":"object","required":["id"],"properties":{"id":{"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^[A-Z]+$"}]}}}"#
+        ])
+        let imported = try SiftProcess.run(["import", "jsonschema", dir + "/s.json", "--pack", "ids"])
+        #expect(imported.status == 0)
+        #expect(
+            imported.stdout.contains(
+                "      - {any: [{all: [{type: integer}, {range: {min: 1}}]}, {all: [{type: string}, {regex: {pattern: '^[A-Z]+$', mode: search}}]}]}\n"
+            ))
+        try imported.stdout.write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
+        let r = try SiftProcess.run(["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: "{\"id\":3}\n{\"id\":\"AB\"}\n{\"id\":0}\n{\"id\":\"ab\"}\n")
+        let verdicts = r.stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) ? "valid" : $0.contains(#""reason":"id.any""#) ? "id.any" : "?" }
+        #expect(verdicts == ["valid", "valid", "id.any", "id.any"])
+    }
+
 }
