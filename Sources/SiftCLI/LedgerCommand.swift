@@ -51,7 +51,7 @@ struct LedgerCommand: ParsableCommand {
         static func plain<T>(_ body: () throws -> T) throws -> T {
             do { return try body() } catch let error as LedgerError {
                 eprint("sift ledger: " + error.message)
-                throw error.usage ? Failed.rules : Failed.runtime
+                throw error.kind == .usage ? Failed.rules : Failed.runtime
             }
         }
     }

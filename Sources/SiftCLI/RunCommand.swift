@@ -167,7 +167,7 @@ struct Run: ParsableCommand {
         } catch {
             let replacedNothing = outputs.discard()
             eprint("sift: \(error)" + (replacedNothing ? "; nothing was replaced" : ""))
-            if let ledger = error as? LedgerError, ledger.usage { throw Failed.rules }
+            if let ledger = error as? LedgerError, ledger.kind == .usage { throw Failed.rules }
             throw Failed.runtime
         }
         let (verdict, code) = (judged.verdict, judged.code)

@@ -109,7 +109,7 @@
                 throw Failed.rules
             } catch let error as LedgerError {
                 eprint("sift serve: " + error.message)
-                throw error.usage ? Failed.rules : Failed.runtime
+                throw error.kind == .usage ? Failed.rules : Failed.runtime
             }
             if ledger == nil, server.keepsState {
                 eprint(

@@ -12,7 +12,9 @@ extension SchemaProgram {
                     // `additionalProperties: false`, `items: false`: reported by the keyword of the container.
                     let (field, _) = Collector.paths(at)
                     let (_, reason) = Collector.paths(link.parent)
-                    sink.addAt(field, reason, node, via, v, via == "items" || via == "unevaluatedItems" ? SchemaMessages.extraItem : SchemaMessages.additional)
+                    sink.addAt(
+                        field, reason, node, via, v,
+                        via == "items" || via == "unevaluatedItems" ? SchemaMessages.extraItem : SchemaMessages.additional)
                 } else {
                     sink.add(node, "false", v, at, SchemaMessages.never)
                 }

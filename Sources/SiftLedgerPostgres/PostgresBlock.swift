@@ -185,7 +185,7 @@ final class PostgresBlock {
     func confirm() throws(LedgerError) {
         awaitEnding()
         guard let first = endFailure else { return }
-        if first.lostRace, Set(inserts.map(\.key)).count != inserts.count {
+        if first.kind == .lostRace, Set(inserts.map(\.key)).count != inserts.count {
             // Not a race: settling the block again would claim the key twice again.
             throw LedgerError(message: "ledger \(db.url.shown): a block claimed one key twice; nothing of it was kept")
         }

@@ -16,7 +16,7 @@ import SiftReceipts
 ///   init`) waits for them. Racing blocks are decided by the claims' primary key: when another
 ///   run claimed one of a block's keys since its look-up, the block's INSERT breaks the key
 ///   (SQLSTATE 23505), none of its claims is kept and `commit()` says it lost the race
-///   (`LedgerError.lostRace`); its records are settled again, after the winner's. The next block
+///   (a `LedgerError` of kind `.lostRace`); its records are settled again, after the winner's. The next block
 ///   takes the lock exclusively, so it waits for every other run's and cannot lose again. Every
 ///   statement sees every block committed before it (READ COMMITTED takes a snapshot per
 ///   statement).
@@ -203,7 +203,7 @@ final class PostgresClaimsStore: ClaimsStore {
         try confirm()
         open = nil
         do throws(LedgerError) { try block.send(run: run?.id) } catch {
-            discard(&next, lostRace: error.lostRace)
+            discard(&next, lostRace: error.kind == .lostRace)
             throw error
         }
         inFlight = block
@@ -218,8 +218,8 @@ final class PostgresClaimsStore: ClaimsStore {
         guard let block = inFlight else { return }
         inFlight = nil
         do throws(LedgerError) { try block.confirm() } catch {
-            discard(&open, lostRace: error.lostRace)
-            discard(&next, lostRace: error.lostRace)
+            discard(&open, lostRace: error.kind == .lostRace)
+            discard(&next, lostRace: error.kind == .lostRace)
             throw error
         }
     }
@@ -307,7 +307,7 @@ final class PostgresClaimsStore: ClaimsStore {
     /// one of the block in flight once its COMMIT is answered (whose outcome `confirm` still
     /// throws: a block that lost takes the open block with it).
     private func laneForOpenBlock() throws(LedgerError) -> Int {
-        do { return try freeLane() } catch  where error.noConnectionToSpare {
+        do { return try freeLane() } catch  where error.kind == .noConnectionToSpare {
             guard let inFlight else { throw error }
             inFlight.awaitEnding()
             return try freeLane()
@@ -332,7 +332,7 @@ final class PostgresClaimsStore: ClaimsStore {
         }
         guard lanes.count < maxLanes else { throw LedgerError(message: "ledger \(lanes[0].url.shown): no connection is free") }
         let db: PostgresSession
-        do { db = try PostgresSession(lanes[0].url, password: password) } catch  where error.noConnectionToSpare {
+        do { db = try PostgresSession(lanes[0].url, password: password) } catch  where error.kind == .noConnectionToSpare {
             maxLanes = lanes.count
             throw error
         }

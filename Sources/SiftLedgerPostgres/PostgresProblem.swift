@@ -50,16 +50,14 @@ enum PostgresProblem {
         switch state {
         case "28P01", "28000": return LedgerError(message: "\(at): authentication failed for user \(url.user)")
         case "40P01", "40001":
-            return LedgerError(message: "\(at): a block lost a race with another run (\(message))", lostRace: true)
+            return LedgerError(.lostRace, "\(at): a block lost a race with another run (\(message))")
         case "0A000", "26000":  // a prepared statement the table changed under, prepared again (`run`)
-            return LedgerError(message: "\(at): the ledger's tables changed under a statement (\(message))", lostRace: true)
+            return LedgerError(.lostRace, "\(at): the ledger's tables changed under a statement (\(message))")
         case "23505":  // a claim's key, taken by another run since the block looked it up
-            return LedgerError(message: "\(at): another run claimed a key of the block first (\(message))", lostRace: true)
+            return LedgerError(.lostRace, "\(at): another run claimed a key of the block first (\(message))")
         case "3D000": return LedgerError(message: "\(at): database \(url.database) does not exist")
         case "53300":  // max_connections, or a role's or a database's CONNECTION LIMIT
-            var error = LedgerError(message: "\(at): the server has no connection to spare (\(message))")
-            error.noConnectionToSpare = true
-            return error
+            return LedgerError(.noConnectionToSpare, "\(at): the server has no connection to spare (\(message))")
         case "57P01", "57P02", "57P03": return LedgerError(message: "\(at): the server is shutting down or starting (\(message))")
         default: return LedgerError(message: "\(at): the server refused a statement (\(state): \(message))")
         }

@@ -14,7 +14,7 @@ import SiftCore
 ///    SQLite file) lets no other run claim a key between a block's `owner(of:)` and its
 ///    `record(_:_:)`. A store whose blocks go on side by side (PostgreSQL) finds at `commit()`
 ///    that another run claimed one of the block's keys first: it keeps nothing of the block and
-///    throws a `LedgerError` whose `lostRace` is true; the caller settles the block's records
+///    throws a `LedgerError` of kind `.lostRace`; the caller settles the block's records
 ///    again, and the store's next block waits for every other and cannot lose. A block asked to
 ///    be alone (`blockAlone()`) never goes on beside another.
 /// 2. **Nothing of a block that failed is kept.** A failure inside a block (I/O, a lost

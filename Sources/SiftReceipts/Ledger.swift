@@ -263,7 +263,7 @@ final class Ledger: ClaimsStore {
     private func retryingWhileBusy(_ body: () throws(LedgerError) -> Void) throws(LedgerError) {
         let deadline = Session.nowMillis() + 10_000
         while true {
-            do { return try body() } catch  where error.busy && Session.nowMillis() < deadline { usleep(50_000) }
+            do { return try body() } catch  where error.kind == .busy && Session.nowMillis() < deadline { usleep(50_000) }
         }
     }
 
@@ -297,9 +297,8 @@ final class Ledger: ClaimsStore {
         let code = sqlite3_errcode(db)
         let busy = code == SQLITE_BUSY || code == SQLITE_LOCKED
         return LedgerError(
-            message: "ledger '\(path)': "
-                + (busy ? "locked by another program for more than 10 seconds" : String(cString: sqlite3_errmsg(db))),
-            busy: busy)
+            busy ? .busy : .failed,
+            "ledger '\(path)': " + (busy ? "locked by another program for more than 10 seconds" : String(cString: sqlite3_errmsg(db))))
     }
 
     private static func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "''") + "'" }

@@ -319,11 +319,11 @@ package final class ReplaySettler: Settler {
     /// host record) to the ledger; `confirm()` waits until they are durable, before their
     /// results are written. A block that lost a race is settled again.
     package func send() throws {
-        do throws(LedgerError) { try ledger?.send() } catch  where error.lostRace { throw SettleAgain(error.message) }
+        do throws(LedgerError) { try ledger?.send() } catch  where error.kind == .lostRace { throw SettleAgain(error.message) }
     }
 
     package func confirm() throws {
-        do throws(LedgerError) { try ledger?.confirm() } catch  where error.lostRace { throw SettleAgain(error.message) }
+        do throws(LedgerError) { try ledger?.confirm() } catch  where error.kind == .lostRace { throw SettleAgain(error.message) }
     }
 
     /// With a ledger, blocks not kept were dropped by the store: nothing is kept here.

@@ -137,7 +137,7 @@ import Testing
             "p.json":
                 #"{"title": "Person", "type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 20}}}"#,
             "q.json":
-                "{\"properties\": {\n  \"a\": {\"anyOf\": [{\"type\": \"string\"}]},\n  \"d\": {\"type\": \"string\", \"format\": \"date\"}}}\n",
+                "{\"properties\": {\n  \"a\": {\"oneOf\": [{\"type\": \"string\"}]},\n  \"d\": {\"type\": \"string\", \"format\": \"date\"}}}\n",
         ])
         let ok = try SiftProcess.run(["import", "jsonschema", dir + "/p.json", "--pack", "people"])
         #expect(ok.status == 0)
@@ -172,8 +172,8 @@ import Testing
         #expect(refused.stdout == "")
         #expect(
             refused.stderr.replacingOccurrences(of: dir + "/", with: "") == """
-                q.json:2:9: error: a pack cannot say 'anyOf'; run the schema as it is with 'schema: FILE' (at /properties/a)
-                  "a": {"anyOf": [{"type": "string"}]},
+                q.json:2:9: error: a pack cannot say 'oneOf'; run the schema as it is with 'schema: FILE' (at /properties/a)
+                  "a": {"oneOf": [{"type": "string"}]},
                         ^
                 q.json:3:27: error: a pack cannot say format 'date' as an assertion (no Sift check says it exactly); run the schema as it is with 'schema: FILE' (at /properties/d)
                   "d": {"type": "string", "format": "date"}}}
@@ -321,10 +321,10 @@ import Testing
                 ##"{"$defs": {"named": {"properties": {"name": {"type": "string"}}}}, "allOf": [{"$ref": "#/$defs/named"}], "properties": {"id": {"type": "integer"}}, "patternProperties": {"^x-": true}, "unevaluatedProperties": false}"##,
             "p.yaml": "version: 1\npack: p\nschema: s.json\n",
             "any.json": """
-                {"anyOf": [{"properties": {"a": {"type": "integer"}}}, {"properties": {"b": true}}],
-                 "properties": {"tags": {"prefixItems": [{"type": "string"}], "contains": {"const": 0}, "unevaluatedItems": false}},
-                 "unevaluatedProperties": false}
-                """,
+            {"anyOf": [{"properties": {"a": {"type": "integer"}}}, {"properties": {"b": true}}],
+             "properties": {"tags": {"prefixItems": [{"type": "string"}], "contains": {"const": 0}, "unevaluatedItems": false}},
+             "unevaluatedProperties": false}
+            """,
             "q.yaml": "version: 1\npack: q\nschema: any.json\n",
         ])
         let records = #"{"id":1,"name":"a","x-trace":"t"}"# + "\n" + #"{"id":1,"nmae":"a"}"# + "\n"
@@ -378,7 +378,9 @@ import Testing
     /// with no did-you-mean; a misspelt keyword still gets one.
     @Test func vendorKeywordsAreAnnotationsAndTyposAreNot() throws {
         let schema = #"{"properties": {"a": {"type": "string", "example": "x", "enumDescriptions": ["y"], "maxLenght": 3}}}"#
-        let dir = try folder(["s.json": schema, "pack.yaml": "version: 1\npack: v\nschema: s.json\nexamples:\n  - valid: {a: x}\n  - invalid: {a: 1}\n"])
+        let dir = try folder([
+            "s.json": schema, "pack.yaml": "version: 1\npack: v\nschema: s.json\nexamples:\n  - valid: {a: x}\n  - invalid: {a: 1}\n",
+        ])
         let lint = try SiftProcess.run(["lint", dir + "/pack.yaml"])
         #expect(
             lint.stderr.components(separatedBy: "\n").filter { $0.contains("warning:") }.map {
@@ -401,8 +403,11 @@ import Testing
                 "      - {any: [{all: [{type: integer}, {range: {min: 1}}]}, {all: [{type: string}, {regex: {pattern: '^[A-Z]+$', mode: search}}]}]}\n"
             ))
         try imported.stdout.write(toFile: dir + "/p.yaml", atomically: true, encoding: .utf8)
-        let r = try SiftProcess.run(["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: "{\"id\":3}\n{\"id\":\"AB\"}\n{\"id\":0}\n{\"id\":\"ab\"}\n")
-        let verdicts = r.stdout.split(separator: "\n").map { $0.contains(#""valid":true"#) ? "valid" : $0.contains(#""reason":"id.any""#) ? "id.any" : "?" }
+        let r = try SiftProcess.run(
+            ["run", "--rules", dir + "/p.yaml", "-", "--quiet"], stdin: "{\"id\":3}\n{\"id\":\"AB\"}\n{\"id\":0}\n{\"id\":\"ab\"}\n")
+        let verdicts = r.stdout.split(separator: "\n").map {
+            $0.contains(#""valid":true"#) ? "valid" : $0.contains(#""reason":"id.any""#) ? "id.any" : "?"
+        }
         #expect(verdicts == ["valid", "valid", "id.any", "id.any"])
     }
 

@@ -82,7 +82,7 @@ struct PostgresClaimsStoreTests {
         a.record("t:1", alice)
         a.record("t:2", alice)
         let error = #expect(throws: LedgerError.self) { try a.commit() }
-        #expect(error?.lostRace == true)
+        #expect(error?.kind == .lostRace)
         #expect(
             error?.message == "ledger \(try PostgresLedgerURL(url).shown): another run claimed a key of the block first "
                 + #"(duplicate key value violates unique constraint "sift_claims_pkey")"#)
@@ -105,7 +105,7 @@ struct PostgresClaimsStoreTests {
         try admin.execute(#"ALTER TABLE sift_claims ALTER COLUMN key TYPE TEXT COLLATE "default""#)
         store.prefetch(["t:1"])
         let error = #expect(throws: LedgerError.self) { try store.commit() }
-        #expect(error?.lostRace == true)
+        #expect(error?.kind == .lostRace)
         store.prefetch(["t:1"])
         #expect(store.owner(of: "t:1") == Owner(order: "o-1", user: "u-1"))
         try store.commit()

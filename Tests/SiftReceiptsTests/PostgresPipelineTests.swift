@@ -32,7 +32,7 @@ struct PostgresPipelineTests {
         #expect(store.prefetchNext(["t:4"], alone: false))
         try holder.execute("COMMIT")
         let error = #expect(throws: LedgerError.self) { try store.confirm() }
-        #expect(error?.lostRace == true)
+        #expect(error?.kind == .lostRace)
         #expect(error?.message.hasSuffix(#"(duplicate key value violates unique constraint "sift_claims_pkey")"#) == true)
 
         store.prefetch(["t:1", "t:3"])
@@ -167,7 +167,7 @@ struct PostgresPipelineTests {
         try claimForBob("t:1")  // after the loser looked it up
         loser.record("t:1", alice)
         let error = #expect(throws: LedgerError.self) { try loser.send() }
-        #expect(error?.lostRace == true)
+        #expect(error?.kind == .lostRace)
 
         loser.prefetch(["t:1", "t:2"])
         #expect(loser.owner(of: "t:1") == bob)
@@ -268,7 +268,7 @@ struct PostgresPipelineTests {
         #expect(loser.owner(of: "t:1") == alice)  // as sent, until it is confirmed
         loser.record("t:2", alice)
         let error = #expect(throws: LedgerError.self) { try loser.send() }
-        #expect(error?.lostRace == true)
+        #expect(error?.kind == .lostRace)
         loser.prefetch(["t:1", "t:2"])
         #expect(loser.owner(of: "t:1") == bob)
         #expect(loser.owner(of: "t:2") == nil)
