@@ -32,7 +32,7 @@ struct SchemaPackWriter {
 
     /// The keywords a pack cannot say, in the words of the refusal.
     static let refused: [(String, @Sendable (SchemaNode) -> Bool)] = [
-        ("oneOf", { !$0.oneOf.isEmpty }), ("not", { $0.not != nil }),
+        ("not", { $0.not != nil }),
         ("patternProperties", { !$0.patternProperties.isEmpty }),
         ("propertyNames", { $0.propertyNames != nil }), ("dependentSchemas", { !$0.dependentSchemas.isEmpty }),
         ("prefixItems", { !$0.prefixItems.isEmpty }), ("contains", { $0.contains != nil }),
@@ -70,31 +70,35 @@ struct SchemaPackWriter {
             }
         }
         for sub in node.allOf { visit(sub, path, required: required) }
-        if !node.anyOf.isEmpty { anyOf(node, at) }
+        if !node.anyOf.isEmpty { alternatives(node, "anyOf", node.anyOf, at) }
+        if !node.oneOf.isEmpty { alternatives(node, "oneOf", node.oneOf, at) }
         conditional(node, path)
     }
 
-    /// `anyOf` whose alternatives each say things of the value itself (its type, texts, numbers,
-    /// length): the field's `any:` of their checks, reason `<field>.any`. An alternative with
-    /// no checks allows every value, and so does the `anyOf`. Any other shape is refused.
-    private mutating func anyOf(_ node: SchemaNode, _ at: String?) {
+    /// `anyOf` and `oneOf` whose alternatives each say things of the value itself (its type,
+    /// texts, numbers, length): the field's `any:` or `one_of:` of their checks, reason
+    /// `<field>.any` or `<field>.one_of`. An `anyOf` alternative with no checks allows every
+    /// value, and so does the `anyOf`; a `oneOf` one is refused. Any other shape is refused.
+    private mutating func alternatives(_ node: SchemaNode, _ keyword: String, _ subs: [Int], _ at: String?) {
         var branches: [String] = []
-        for sub in node.anyOf {
+        for sub in subs {
             var b = program.nodes[sub]
             while b.isPlainReference, let next = b.ref, !visiting.contains(next) { b = program.nodes[next] }
             guard let at, !b.never, !b.hasObjectKeywords, !b.hasArrayKeywords, !b.hasApplicators else {
                 return refuse(
-                    node, "anyOf",
+                    node, keyword,
                     at == nil
-                        ? "'anyOf' for the whole record"
-                        : "'anyOf' with an alternative that is not about the value itself (object or list keywords, or other applicators)")
+                        ? "'\(keyword)' for the whole record"
+                        : "'\(keyword)' with an alternative that is not about the value itself (object or list keywords, or other applicators)"
+                )
             }
             let checks = ownChecks(b)
-            if checks.isEmpty { return }
+            if checks.isEmpty, keyword == "anyOf" { return }
+            if checks.isEmpty { return refuse(node, keyword, "'oneOf' with an alternative that allows every value") }
             let wrapped = checks.map { $0.hasPrefix("{") ? $0 : "{\($0)}" }
             branches.append(wrapped.count == 1 ? wrapped[0] : "{all: [\(wrapped.joined(separator: ", "))]}")
         }
-        if let at { add(at, ["any: [\(branches.joined(separator: ", "))]"]) }
+        if let at { add(at, ["\(keyword == "anyOf" ? "any" : "one_of"): [\(branches.joined(separator: ", "))]"]) }
     }
 
     private mutating func objectPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {

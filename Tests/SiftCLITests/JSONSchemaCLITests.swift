@@ -137,7 +137,7 @@ import Testing
             "p.json":
                 #"{"title": "Person", "type": "object", "required": ["name"], "properties": {"name": {"type": "string", "maxLength": 20}}}"#,
             "q.json":
-                "{\"properties\": {\n  \"a\": {\"oneOf\": [{\"type\": \"string\"}]},\n  \"d\": {\"type\": \"string\", \"format\": \"date\"}}}\n",
+                "{\"properties\": {\n  \"a\": {\"not\": {\"type\": \"string\"}},\n  \"d\": {\"type\": \"string\", \"format\": \"date\"}}}\n",
         ])
         let ok = try SiftProcess.run(["import", "jsonschema", dir + "/p.json", "--pack", "people"])
         #expect(ok.status == 0)
@@ -172,8 +172,8 @@ import Testing
         #expect(refused.stdout == "")
         #expect(
             refused.stderr.replacingOccurrences(of: dir + "/", with: "") == """
-                q.json:2:9: error: a pack cannot say 'oneOf'; run the schema as it is with 'schema: FILE' (at /properties/a)
-                  "a": {"oneOf": [{"type": "string"}]},
+                q.json:2:9: error: a pack cannot say 'not'; run the schema as it is with 'schema: FILE' (at /properties/a)
+                  "a": {"not": {"type": "string"}},
                         ^
                 q.json:3:27: error: a pack cannot say format 'date' as an assertion (no Sift check says it exactly); run the schema as it is with 'schema: FILE' (at /properties/d)
                   "d": {"type": "string", "format": "date"}}}
@@ -409,6 +409,21 @@ import Testing
             $0.contains(#""valid":true"#) ? "valid" : $0.contains(#""reason":"id.any""#) ? "id.any" : "?"
         }
         #expect(verdicts == ["valid", "valid", "id.any", "id.any"])
+        // `oneOf` becomes `one_of`: a value that fits both alternatives fails, as in JSON Schema.
+        try #"{"properties":{"n":{"oneOf":[{"type":"integer"},{"type":"number","minimum":2}]}}}"#.write(
+            toFile: dir + "/o.json", atomically: true, encoding: .utf8)
+        let one = try SiftProcess.run(["import", "jsonschema", dir + "/o.json", "--pack", "n"])
+        #expect(one.stdout.contains("      - {one_of: [{type: integer}, {all: [{type: number}, {range: {min: 2}}]}]}\n"))
+        try one.stdout.write(toFile: dir + "/n.yaml", atomically: true, encoding: .utf8)
+        let n = try SiftProcess.run(
+            ["run", "--rules", dir + "/n.yaml", "-", "--quiet"], stdin: "{\"n\":1}\n{\"n\":2.5}\n{\"n\":3}\n{\"n\":1.5}\n")
+        let kinds = n.stdout.split(separator: "\n").map { line in
+            line.contains(#""valid":true"#)
+                ? "valid"
+                : line.contains(#""message":"2 of the 2 alternatives hold; exactly one must""#)
+                    ? "both" : line.contains("none of the alternatives holds") ? "none" : "?"
+        }
+        #expect(kinds == ["valid", "valid", "both", "none"])
     }
 
 }

@@ -132,7 +132,7 @@ import Testing
         #expect(result.yaml == nil)
         #expect(
             result.diagnostics.sorted.map { "\($0.mark.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" } == [
-                "3:12 a pack cannot say 'oneOf'; run the schema as it is with 'schema: FILE' (at /properties/pay)",
+                "3:12 a pack cannot say 'oneOf' with an alternative that is not about the value itself (object or list keywords, or other applicators); run the schema as it is with 'schema: FILE' (at /properties/pay)",
                 "4:40 a pack cannot say 'required' on a value not declared \"type\": \"object\"; run the schema as it is with 'schema: FILE' (at /properties/tags/items)",
                 "5:31 a pack cannot say 'patternProperties'; run the schema as it is with 'schema: FILE' (at /properties/meta)",
                 "6:13 a pack cannot say it refers back to itself (a recursive schema): a pack names each field once; run the schema as it is with 'schema: FILE' (at /properties/tree)",

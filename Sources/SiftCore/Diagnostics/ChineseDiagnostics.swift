@@ -311,7 +311,7 @@ enum ChineseDiagnostics {
             #"^a reason code is a word like 'phone\.format' \(letters, digits, '\.', '_', '-'\)$"#,
             "原因码是一个词，例如 'phone.format'（字母、数字、'.'、'_'、'-'）"
         ),
-        (#"^'(all|any)' takes a list of checks, not (.*)$"#, "'$1' 需要一个检查列表，而不是$2"),
+        (#"^'([^']*)' takes a list of checks, not (.*)$"#, "'$1' 需要一个检查列表，而不是$2"),
         (#"^'use' takes the name of a validator, not (.*)$"#, "'use' 需要一个校验器的名称，而不是$1"),
         (#"^'enum' needs at least one value$"#, "'enum' 至少需要一个值"),
         (#"^'enum' values are texts, numbers or booleans, not (.*)$"#, "'enum' 的值应为文本、数字或布尔值，而不是$1"),

@@ -8,7 +8,7 @@ struct NamedValidator {
 /// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
 struct CheckCompiler {
     static let compositionKeys =
-        ["all", "any", "not", "when", "use", "contains", "sum_of", "expr"] + CompareNode.Relation.allCases.map(\.rawValue)
+        ["all", "any", "one_of", "not", "when", "use", "contains", "sum_of", "expr"] + CompareNode.Relation.allCases.map(\.rawValue)
     static let modifierKeys = ["message", "reason"]
 
     let registry: PluginRegistry
@@ -194,18 +194,21 @@ struct CheckCompiler {
             if value.items?.isEmpty == true { context.error("'all' needs at least one check", at: value.mark) }
             let inner = AllNode(children: compileList(value, prefix: prefix))
             return reason == nil && message == nil ? inner : RelabelNode(child: inner, reason: reason, message: message)
-        case "any":
+        case "any", "one_of":
             guard value.items != nil else {
-                context.error("'any' takes a list of checks, not \(value.kindDescription)", at: value.mark)
+                context.error("'\(kind)' takes a list of checks, not \(value.kindDescription)", at: value.mark)
                 return nil
             }
             if value.items?.isEmpty == true {
-                context.error("'any' needs at least one check", at: value.mark)
+                context.error("'\(kind)' needs at least one check", at: value.mark)
                 return nil
             }
+            let code = reason ?? ReasonCode("\(prefix).\(kind)")
+            if kind == "one_of" {
+                return OneOfNode(children: compileList(value, prefix: prefix), reason: code, message: message, rule: mark)
+            }
             adviseOnCoveringBranches(value.items ?? [])
-            return AnyNode(
-                children: compileList(value, prefix: prefix), reason: reason ?? ReasonCode("\(prefix).any"), message: message, rule: mark)
+            return AnyNode(children: compileList(value, prefix: prefix), reason: code, message: message, rule: mark)
         case "not":
             guard let child = compile(value, prefix: prefix) else { return nil }
             return NotNode(child: child, reason: reason ?? ReasonCode("\(prefix).not"), message: message, rule: mark)

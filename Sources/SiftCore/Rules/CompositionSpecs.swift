@@ -42,6 +42,10 @@ package enum CompositionSpecs {
                 options: [PluginSpec.Option("checks", .list(.any), required: true, doc: "The checks.")], shorthand: "checks",
                 examples: ["any: [{type: integer}, {regex: '^[0-9]+$'}]"]),
             PluginSpec(
+                kind: "one_of", summary: "Exactly one check of the list passes (JSON Schema's oneOf): none, or two, fail.",
+                options: [PluginSpec.Option("checks", .list(.any), required: true, doc: "The checks.")], shorthand: "checks",
+                examples: ["one_of: [{length: 18}, {regex: '^[A-Z]{2}[0-9]{7}$'}]"]),
+            PluginSpec(
                 kind: "not", summary: "The check fails.",
                 options: [PluginSpec.Option("check", .any, required: true, doc: "The check that must fail.")], shorthand: "check",
                 examples: ["not: {enum: [test]}"]),

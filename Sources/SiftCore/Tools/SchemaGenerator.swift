@@ -97,7 +97,9 @@ package enum SchemaGenerator: Sendable {
         w.key("required"); w.beginArray(); w.string("contains"); w.endArray()
         w.key("properties"); w.beginObject(); w.key("contains"); ref(&w, "check"); modifiers(&w); w.endObject()
         w.field("additionalProperties", false); w.endObject()
-        for (kind, desc) in [("all", "Every check must pass."), ("any", "At least one check must pass.")] {
+        for (kind, desc) in [
+            ("all", "Every check must pass."), ("any", "At least one check must pass."), ("one_of", "Exactly one check must pass."),
+        ] {
             w.beginObject(); w.field("type", "object"); w.field("description", desc)
             w.key("required"); w.beginArray(); w.string(kind); w.endArray()
             w.key("properties"); w.beginObject(); w.key(kind); w.beginObject(); w.field("type", "array"); w.key("items"); ref(&w, "check");
