@@ -190,6 +190,20 @@ extension SchemaProgram {
     /// The yes/no answer of a subschema, whatever the sink of the caller: nil when a pattern in
     /// it hit its match limit (then neither answer may be acted on).
     func answer(_ n: Int, _ v: JSONValue) -> Bool? {
+        // Under `unevaluated*` decided per value, an alternative is asked twice for the same
+        // value (for what passes, then for the verdict), at every level of a recursive schema:
+        // answers are kept for the record being checked, so that the cost stays linear.
+        if let memo = AnswerMemo.current {
+            let key = n << 32 | v.index
+            if let known = memo.answers[key] { return known }
+            let found = uncachedAnswer(n, v)
+            memo.answers[key] = found
+            return found
+        }
+        return uncachedAnswer(n, v)
+    }
+
+    private func uncachedAnswer(_ n: Int, _ v: JSONValue) -> Bool? {
         var quiet = FirstFailure()
         let passes = check(n, v, nil, &quiet)
         return quiet.wasUndecided ? nil : passes

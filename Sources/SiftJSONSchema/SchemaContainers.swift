@@ -92,7 +92,11 @@ extension SchemaProgram {
             return ok
         }
         var annotating: [Int] = []
-        if node.unevaluatedPerValue, node.unevaluatedProperties != nil { self.annotating(n, v, into: &annotating) }
+        if node.unevaluatedPerValue, node.unevaluatedProperties != nil, self.annotating(n, v, into: &annotating) {
+            // What an undecided alternative evaluates is not known: neither is the verdict.
+            undecidable(node, v, at, &sink)
+            return false
+        }
         v.forEachMember { key, value in
             var listed = node.liftedNames.contains { key.equals(bytes: $0.bytes) }
             if let table = node.propertyKeys {

@@ -11,6 +11,9 @@ final class SchemaProgram: Sendable {
     /// Keeps the `const` and `enum` values' document alive.
     let constants: JSONDocument
     let draft: SchemaDraft
+    /// Some node's `unevaluatedProperties` or `unevaluatedItems` is decided per value: a
+    /// record's subschema answers are kept while it is checked (`AnswerMemo`).
+    let annotatesPerValue: Bool
     /// The texts of violations met so far, made once (a record's field, reason and message as
     /// result lines write them).
     let texts = SchemaTexts()
@@ -33,6 +36,7 @@ final class SchemaProgram: Sendable {
         }
         self.constants = constants
         self.draft = draft
+        self.annotatesPerValue = nodes.contains { $0.unevaluatedPerValue || $0.unevaluatedItems != nil }
     }
 
     /// Nodes with more `properties` than this find them through a table (`SchemaNode.propertyKeys`).
@@ -42,9 +46,21 @@ final class SchemaProgram: Sendable {
     func collect(_ value: JSONValue, prefix: [FieldPath.Component], into violations: inout [Violation]) {
         var sink = Collector(prefix: prefix, texts: texts)
         swap(&sink.violations, &violations)
-        _ = check(entry, value, nil, &sink)
+        if annotatesPerValue {
+            AnswerMemo.$current.withValue(AnswerMemo()) { _ = check(entry, value, nil, &sink) }
+        } else {
+            _ = check(entry, value, nil, &sink)
+        }
         swap(&sink.violations, &violations)
     }
+}
+
+/// The answers of subschemas for the values of one record (`SchemaProgram.answer`), kept while
+/// a schema with `unevaluated*` decided per value checks it; one per record, on its thread.
+final class AnswerMemo: @unchecked Sendable {  // used by one thread, for one record
+    @TaskLocal static var current: AnswerMemo?
+    /// (node << 32 | the value's tape index) → the answer (nil: undecided).
+    var answers: [Int: Bool?] = [:]
 }
 
 /// Where a value is, as a chain of links on the evaluating thread's stack: built as the walk

@@ -45,26 +45,38 @@ extension SchemaProgram {
     /// The subschemas applied in place to `v` at `n` (taken as passing) whose annotations count:
     /// `n`, its `$ref`, `allOf` and `dependentSchemas` of present members, the `anyOf` and
     /// `oneOf` alternatives that pass, `if` when it passes and the branch its answer takes; then
-    /// theirs, and so on. `not` gives none.
-    func annotating(_ n: Int, _ v: JSONValue, into list: inout [Int]) {
-        guard !list.contains(n) else { return }
+    /// theirs, and so on. `not` gives none. True when an alternative could not be decided (a
+    /// pattern hit its match limit): what it evaluates is not known, and the caller says so.
+    @discardableResult
+    func annotating(_ n: Int, _ v: JSONValue, into list: inout [Int]) -> Bool {
+        guard !list.contains(n) else { return false }
         list.append(n)
         let node = nodes[n]
-        if let r = node.ref { annotating(r, v, into: &list) }
-        for s in node.allOf { annotating(s, v, into: &list) }
-        for s in node.anyOf where answer(s, v) == true { annotating(s, v, into: &list) }
-        for s in node.oneOf where answer(s, v) == true { annotating(s, v, into: &list) }
+        var undecided = false
+        func follow(_ s: Int) { if annotating(s, v, into: &list) { undecided = true } }
+        func ask(_ s: Int) -> Bool {
+            guard let a = answer(s, v) else {
+                undecided = true
+                return false
+            }
+            return a
+        }
+        if let r = node.ref { follow(r) }
+        for s in node.allOf { follow(s) }
+        for s in node.anyOf where ask(s) { follow(s) }
+        for s in node.oneOf where ask(s) { follow(s) }
         if let (condition, then, otherwise) = node.ifThenElse {
-            if answer(condition, v) == true {
-                annotating(condition, v, into: &list)
-                if let then { annotating(then, v, into: &list) }
+            if ask(condition) {
+                follow(condition)
+                if let then { follow(then) }
             } else if let otherwise {
-                annotating(otherwise, v, into: &list)
+                follow(otherwise)
             }
         }
         if v.kind == .object {
-            for (name, s) in node.dependentSchemas where v.member(bytes: name.bytes) != nil { annotating(s, v, into: &list) }
+            for (name, s) in node.dependentSchemas where v.member(bytes: name.bytes) != nil { follow(s) }
         }
+        return undecided
     }
 
     /// Whether a member of the object at `n` is evaluated by one of the subschemas `list` names
@@ -99,7 +111,10 @@ extension SchemaProgram {
     ) -> Bool {
         guard let extra = node.unevaluatedItems, v.count > 0 else { return true }
         var list: [Int] = []
-        annotating(n, v, into: &list)
+        if annotating(n, v, into: &list) {
+            undecidable(node, v, at, &sink)
+            return false
+        }
         var ok = true
         v.forEachElement { i, element in
             guard !evaluatedElement(i, element, by: list, besides: n) else { return true }

@@ -426,4 +426,19 @@ import Testing
         #expect(kinds == ["valid", "valid", "both", "none"])
     }
 
+    /// Review of issue 61: an `anyOf` beside `unevaluatedProperties` in a recursive schema is
+    /// asked once per value (it was asked twice per level: 2^depth work, a hang at 40 levels).
+    @Test func recursiveUnevaluatedWithAnyOfStaysLinear() throws {
+        let schema =
+            ##"{"$defs":{"t":{"type":"object","anyOf":[{"properties":{"c":{"$ref":"#/$defs/t"}}},{"required":["leaf"],"properties":{"leaf":true}}],"unevaluatedProperties":false}},"$ref":"#/$defs/t"}"##
+        let dir = try folder(["s.json": schema, "pack.yaml": "version: 1\npack: e\nschema: s.json\n"])
+        func nested(_ inner: String) -> String { String(repeating: #"{"c":"#, count: 300) + inner + String(repeating: "}", count: 300) }
+        let records = [nested(#"{"leaf":1}"#), nested(#"{"leaf":1,"x":2}"#)].joined(separator: "\n") + "\n"
+        let r = try SiftProcess.run(["run", "--rules", dir + "/pack.yaml", "-", "--quiet"], stdin: records)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""valid":true"#) == true)
+        #expect(lines.last?.contains(#""reason":"record.unevaluatedProperties""#) == true)
+    }
+
 }
