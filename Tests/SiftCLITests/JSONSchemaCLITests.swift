@@ -424,6 +424,14 @@ import Testing
                     ? "both" : line.contains("none of the alternatives holds") ? "none" : "?"
         }
         #expect(kinds == ["valid", "valid", "both", "none"])
+        let explained = try SiftProcess.run(["explain", dir + "/n.yaml"]).stdout.replacingOccurrences(of: dir + "/", with: "")
+        #expect(
+            explained.contains(
+                """
+                    - exactly one of [n.one_of] (n.yaml:10:10):
+                        must be of type integer [n.type] (n.yaml:10:20)
+                        all of:
+                """))
     }
 
     /// Review of issue 61: an `anyOf` beside `unevaluatedProperties` in a recursive schema is

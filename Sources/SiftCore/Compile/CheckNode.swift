@@ -130,13 +130,24 @@ struct AnyNode: CheckNode {
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { children.contains { $0.passes(value, context) } }
 
     func explain(_ language: Language) -> [String] {
-        [(language == .zh ? "满足其一" : "any of") + " [\(reason)] (\(rule)):"]
-            + children.flatMap { $0.explain(language).map { "  " + $0 } }
+        Self.explain(alternatives: children, language == .zh ? "满足其一" : "any of", reason, rule, language)
     }
 
     func summary(_ language: Language) -> String {
-        (language == .zh ? "满足其一：" : "one of: ")
-            + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
+        Self.summary(alternatives: children, language == .zh ? "满足其一：" : "one of: ", language)
+    }
+
+    /// `explain` of a list of alternatives (`any`, `one_of`): the label, reason and rule, then
+    /// each alternative indented.
+    static func explain(alternatives: [any CheckNode], _ label: String, _ reason: ReasonCode, _ rule: Mark, _ language: Language)
+        -> [String]
+    {
+        [label + " [\(reason)] (\(rule)):"] + alternatives.flatMap { $0.explain(language).map { "  " + $0 } }
+    }
+
+    /// `summary` of a list of alternatives: the label, then each alternative's, joined by "or".
+    static func summary(alternatives: [any CheckNode], _ label: String, _ language: Language) -> String {
+        label + alternatives.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
     }
 
     var reasonCodes: [ReasonCode] { [reason] }

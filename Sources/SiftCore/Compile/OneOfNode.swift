@@ -38,13 +38,11 @@ struct OneOfNode: CheckNode {
     }
 
     func explain(_ language: Language) -> [String] {
-        [(language == .zh ? "恰好满足其一" : "exactly one of") + " [\(reason)] (\(rule)):"]
-            + children.flatMap { $0.explain(language).map { "  " + $0 } }
+        AnyNode.explain(alternatives: children, language == .zh ? "恰好满足其一" : "exactly one of", reason, rule, language)
     }
 
     func summary(_ language: Language) -> String {
-        (language == .zh ? "恰好满足其一：" : "exactly one of: ")
-            + children.map { $0.summary(language) }.joined(separator: language == .zh ? "；或" : "; or ")
+        AnyNode.summary(alternatives: children, language == .zh ? "恰好满足其一：" : "exactly one of: ", language)
     }
 
     var reasonCodes: [ReasonCode] { [reason] }
