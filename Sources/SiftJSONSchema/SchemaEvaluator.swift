@@ -36,7 +36,7 @@ final class SchemaProgram: Sendable {
         }
         self.constants = constants
         self.draft = draft
-        self.annotatesPerValue = nodes.contains { $0.unevaluatedPerValue || $0.unevaluatedItems != nil }
+        self.annotatesPerValue = nodes.contains { $0.unevaluatedPerValue || ($0.unevaluatedItems != nil && $0.evaluatedItemPrefix == nil) }
     }
 
     /// Nodes with more `properties` than this find them through a table (`SchemaNode.propertyKeys`).

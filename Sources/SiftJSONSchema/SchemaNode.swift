@@ -72,6 +72,9 @@ final class SchemaNode: @unchecked Sendable {
     /// `unevaluatedItems` (2020-12): the schema for the elements no `prefixItems`, `items`,
     /// `contains` or `unevaluatedItems` of a subschema applied in place evaluates.
     var unevaluatedItems: Int?
+    /// When the schema alone decides which elements are evaluated (no `contains`, no
+    /// alternatives applied in place): those before this index (`SchemaUnevaluated`).
+    var evaluatedItemPrefix: Int?
 
     var allOf: [Int] = []
     var anyOf: [Int] = []
@@ -148,7 +151,7 @@ final class SchemaNode: @unchecked Sendable {
         (c.minItems, c.maxItems, c.uniqueItems) = (minItems, maxItems, uniqueItems)
         (c.allOf, c.anyOf, c.oneOf, c.not, c.ifThenElse, c.ref) = (allOf, anyOf, oneOf, not, ifThenElse, ref)
         (c.unevaluatedProperties, c.evaluatedNames, c.evaluatedPatterns) = (unevaluatedProperties, evaluatedNames, evaluatedPatterns)
-        (c.unevaluatedPerValue, c.unevaluatedItems) = (unevaluatedPerValue, unevaluatedItems)
+        (c.unevaluatedPerValue, c.unevaluatedItems, c.evaluatedItemPrefix) = (unevaluatedPerValue, unevaluatedItems, evaluatedItemPrefix)
         c.marks = marks
         return c
     }

@@ -16,7 +16,7 @@ enum SchemaUnevaluated {
         for n in compiler.unevaluated {
             let node = compiler.nodes[n]
             var seen = Set<Int>(), names: [SchemaName] = [], patterns: [SchemaPattern] = []
-            var everything = false, everyItem = false, dynamic = false
+            var everything = false, everyItem = false, dynamic = false, counts = false, prefix = 0
             var stack = [n]
             while let i = stack.popLast() {
                 guard seen.insert(i).inserted else { continue }
@@ -25,6 +25,8 @@ enum SchemaUnevaluated {
                 patterns += sub.patternProperties.map(\.pattern)
                 if sub.additionalProperties != nil || (i != n && sub.unevaluatedProperties != nil) { everything = true }
                 if sub.items != nil || (i != n && sub.unevaluatedItems != nil) { everyItem = true }
+                if sub.contains != nil { counts = true }
+                prefix = max(prefix, sub.prefixItems.count)
                 if !sub.anyOf.isEmpty || !sub.oneOf.isEmpty || sub.ifThenElse != nil || !sub.dependentSchemas.isEmpty { dynamic = true }
                 stack += sub.allOf + (sub.ref.map { [$0] } ?? [])
             }
@@ -36,7 +38,11 @@ enum SchemaUnevaluated {
                 node.evaluatedNames = names
                 node.evaluatedPatterns = patterns
             }
-            if everyItem { node.unevaluatedItems = nil }
+            if everyItem {
+                node.unevaluatedItems = nil
+            } else if !dynamic && !counts {
+                node.evaluatedItemPrefix = prefix
+            }
         }
     }
 }
@@ -110,6 +116,20 @@ extension SchemaProgram {
         _ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S
     ) -> Bool {
         guard let extra = node.unevaluatedItems, v.count > 0 else { return true }
+        if let prefix = node.evaluatedItemPrefix {
+            // The schema alone decides: the elements past every `prefixItems` (no list made).
+            var ok = true
+            v.forEachElement { i, element in
+                guard i >= prefix else { return true }
+                let link = PathLink(parent: at, key: nil, index: i, anyKey: false, via: "unevaluatedItems")
+                if !withUnsafePointer(to: link, { check(extra, element, $0, &sink) }) {
+                    ok = false
+                    if !S.collects { return false }
+                }
+                return true
+            }
+            return ok
+        }
         var list: [Int] = []
         if annotating(n, v, into: &list) {
             undecidable(node, v, at, &sink)
