@@ -193,7 +193,8 @@ extension SchemaProgram {
         // Under `unevaluated*` decided per value, an alternative is asked twice for the same
         // value (for what passes, then for the verdict), at every level of a recursive schema:
         // answers are kept for the record being checked, so that the cost stays linear.
-        if let memo = AnswerMemo.current {
+        // The stored flag first: other schemas never read the task-local value.
+        if annotatesPerValue, let memo = AnswerMemo.current {
             let key = n << 32 | v.index
             if let known = memo.answers[key] { return known }
             let found = uncachedAnswer(n, v)

@@ -111,33 +111,21 @@ extension SchemaProgram {
         return false
     }
 
-    /// `unevaluatedItems`: the elements no subschema evaluated, each checked against it.
+    /// `unevaluatedItems`: the elements no subschema evaluated, each checked against it. Where
+    /// the schema alone decides (`evaluatedItemPrefix`), no list of subschemas is made.
     func unevaluatedElements<S: SchemaSink>(
         _ n: Int, _ node: SchemaNode, _ v: JSONValue, _ at: UnsafePointer<PathLink>?, _ sink: inout S
     ) -> Bool {
         guard let extra = node.unevaluatedItems, v.count > 0 else { return true }
-        if let prefix = node.evaluatedItemPrefix {
-            // The schema alone decides: the elements past every `prefixItems` (no list made).
-            var ok = true
-            v.forEachElement { i, element in
-                guard i >= prefix else { return true }
-                let link = PathLink(parent: at, key: nil, index: i, anyKey: false, via: "unevaluatedItems")
-                if !withUnsafePointer(to: link, { check(extra, element, $0, &sink) }) {
-                    ok = false
-                    if !S.collects { return false }
-                }
-                return true
-            }
-            return ok
-        }
         var list: [Int] = []
-        if annotating(n, v, into: &list) {
+        if node.evaluatedItemPrefix == nil, annotating(n, v, into: &list) {
             undecidable(node, v, at, &sink)
             return false
         }
         var ok = true
         v.forEachElement { i, element in
-            guard !evaluatedElement(i, element, by: list, besides: n) else { return true }
+            let evaluated = node.evaluatedItemPrefix.map { i < $0 } ?? evaluatedElement(i, element, by: list, besides: n)
+            guard !evaluated else { return true }
             let link = PathLink(parent: at, key: nil, index: i, anyKey: false, via: "unevaluatedItems")
             if !withUnsafePointer(to: link, { check(extra, element, $0, &sink) }) {
                 ok = false
