@@ -64,22 +64,28 @@ let package = Package(
 
         // The JSON scanner's SIMD helper: inline C, so that Swift code inlines it.
         .target(name: "CSiftScan"),
-        // Core: config nodes, diagnostics, records, plugin contracts, compiler, sessions.
-        .target(name: "SiftCore", dependencies: ["CYAML", "CSiftScan"]),
+        // Messages people read: an identifier with named arguments, English and Chinese side by
+        // side in each module's catalog.
+        .target(name: "SiftMessages"),
+        // JSON on input bytes, knowing nothing of rules: the tape parser and skip scanner, values,
+        // paths, the writer of result lines, canonical form and digests, exact decimals.
+        .target(name: "SiftJSON", dependencies: ["SiftMessages", "CSiftScan"]),
+        // Core: config nodes, diagnostics, plugin contracts, compiler, sessions.
+        .target(name: "SiftCore", dependencies: ["SiftMessages", "SiftJSON", "CYAML"]),
         // The batch runner: files and standard input (gzip too) read in blocks, workers, result
         // lines, summaries and outputs. `sift run` and the Spark path use it; a host that checks
         // records in process links the core only.
-        .target(name: "SiftBatch", dependencies: ["SiftCore", "CSiftScan", "CZlib"]),
+        .target(name: "SiftBatch", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSiftScan", "CZlib"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
         // Plugin families.
-        .target(name: "SiftFields", dependencies: ["SiftCore", "SiftRegex"]),
-        .target(name: "SiftReceipts", dependencies: ["SiftCore", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftRegex"]),
+        .target(name: "SiftFields", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
+        .target(name: "SiftReceipts", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
         .target(
             name: "SiftAppleID",
             dependencies: [
-                "SiftCore",
+                "SiftCore", "SiftJSON", "SiftMessages",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -90,7 +96,7 @@ let package = Package(
         .target(
             name: "SiftAppStore",
             dependencies: [
-                "SiftCore", "SiftReceipts",
+                "SiftCore", "SiftJSON", "SiftMessages", "SiftReceipts",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -114,17 +120,20 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]),
         // JSON Schema (draft 2020-12, draft-07) as a pack's `schema:` section.
-        .target(name: "SiftJSONSchema", dependencies: ["SiftCore", "SiftRegex"]),
+        .target(name: "SiftJSONSchema", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
         // The library hosts import: core plus the built-in plugin families.
         .target(
             name: "Sift",
-            dependencies: ["SiftCore", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore", "SiftJSONSchema"]),
+            dependencies: [
+                "SiftCore", "SiftJSON", "SiftMessages", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore",
+                "SiftJSONSchema",
+            ]),
         // `sift studio`: a rule editor in the browser, served on 127.0.0.1 (Hummingbird 2). A tool,
         // not a plugin family: it imports the library; nothing imports it but the command line.
         .target(
             name: "SiftStudio",
             dependencies: [
-                "Sift", "SiftCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "Sift", "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         // `sift serve`: the rules as an HTTP service, Apple's notification endpoint, entitlements
@@ -132,17 +141,21 @@ let package = Package(
         .target(
             name: "SiftServe",
             dependencies: [
-                "Sift", "SiftCore", "SiftReceipts", "SiftAppStore", .product(name: "Hummingbird", package: "hummingbird"),
+                "Sift", "SiftCore", "SiftJSON", "SiftMessages", "SiftReceipts", "SiftAppStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
+        // Checks run as external commands (`exec_checks:`): imported by the command line and by hosts
+        // that allow them (`registry.allowExecChecks()`), never by the core.
+        .target(name: "SiftExec", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
         // Test doubles for hosts and plugin authors.
-        .target(name: "SiftTesting", dependencies: ["SiftCore"]),
+        .target(name: "SiftTesting", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
         .executableTarget(
             name: "SiftCLI",
             dependencies: [
-                "Sift", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema",
+                "Sift", "SiftJSON", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema", "SiftExec",
                 .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
                 .target(name: "SiftServe", condition: .when(traits: ["Serve"])),
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
@@ -166,9 +179,11 @@ let package = Package(
                 intent: .custom(verb: "sift", description: "Run sift lint, test, explain or schema on the package's rule files")),
             dependencies: ["SiftCLI"], path: "Plugins/SiftCommand"),
 
-        .testTarget(name: "SiftCoreTests", dependencies: ["SiftCore", "SiftBatch", "SiftFields", "Sift", "SiftTesting"]),
+        .testTarget(
+            name: "SiftCoreTests",
+            dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftBatch", "SiftFields", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
+        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftJSON", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
         // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
         .testTarget(
             name: "SiftAppleIDTests",
@@ -179,11 +194,11 @@ let package = Package(
         .testTarget(
             name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "SiftReceipts", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
         .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "SiftBatch", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftJSONSchemaTests", dependencies: ["SiftJSONSchema", "SiftCore", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftJSONSchemaTests", dependencies: ["SiftJSONSchema", "SiftCore", "SiftJSON", "Sift", "SiftTesting"]),
         .testTarget(
             name: "SiftStudioTests",
             dependencies: [
-                "SiftStudio", "SiftCore", "SiftTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "SiftStudio", "SiftCore", "SiftJSON", "SiftTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .testTarget(name: "SiftCLITests", dependencies: ["SiftCLI", "SiftTesting"], exclude: ["Expected", "ExecPlugin"]),

@@ -1,5 +1,8 @@
 import Foundation
 @_exported import SiftCore
+// Values, JSON documents and messages in every language, which the core's API speaks in.
+@_exported import SiftJSON
+@_exported import SiftMessages
 import SiftFields
 // The families' typed results (verdict.route, verdict.receipt, verdict.appleID) come with `import Sift`.
 @_exported import SiftReceipts

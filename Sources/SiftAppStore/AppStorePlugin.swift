@@ -3,6 +3,7 @@ import SiftCore
 import SiftReceipts
 import SwiftASN1
 import X509
+import SiftJSON
 
 extension PluginRegistry {
     /// Registers the `app_store` section: App Store signed transactions, renewal info and

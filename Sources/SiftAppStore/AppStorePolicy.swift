@@ -1,5 +1,6 @@
 import SiftCore
 import SiftReceipts
+import SiftJSON
 
 /// A compiled `app_store:` section: what a creditable signed transaction looks like.
 struct AppStorePolicy: Sendable {

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftReceipts
+import SiftJSON
 
 /// What signed App Store data comes to (`verdict.appStore`): its kind, the verified
 /// transaction and whether it may be credited, or the notification.

@@ -1,6 +1,8 @@
 import Foundation
 import SiftCore
 import SiftReceipts
+import SiftJSON
+import SiftMessages
 
 /// Checks one record's signed App Store data: signature and chain first (a failure stops the
 /// record with its one reason), then every claim. Replays are settled afterwards, in input

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// An app version as Apple writes `originalApplicationVersion` and `CFBundleVersion`: numbers
 /// separated by dots, compared number by number ("13" is after "2", "2" equals "2.0").

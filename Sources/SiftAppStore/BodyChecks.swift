@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 extension AppStorePolicy {
     /// `bundleId` of `body` is one of `bundle_id`; `what` names the data in messages

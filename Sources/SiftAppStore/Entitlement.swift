@@ -1,5 +1,6 @@
 import SiftCore
 import SiftReceipts
+import SiftJSON
 
 extension AppStoreResult {
     /// What the user is entitled to after this transaction (or notification): the product, its

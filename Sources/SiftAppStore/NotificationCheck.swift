@@ -1,5 +1,6 @@
 import SiftCore
 import SiftReceipts
+import SiftJSON
 
 /// An App Store Server Notification V2 (`signedPayload`), verified already: its shape, its
 /// type and the action that type means, and the signed data inside it (transaction, renewal

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// The shape of a verified notification, as Apple's responseBodyV2DecodedPayload defines it:
 /// a non-empty `notificationUUID`; exactly one of `data`, `summary`, `externalPurchaseToken` and

@@ -1,5 +1,6 @@
 import ExtrasBase64
 import SiftCore
+import SiftJSON
 
 /// A compact JWS as the App Store writes it (`signedTransactionInfo`, `signedRenewalInfo`,
 /// `signedPayload`), split and decoded, not yet trusted: nothing of it is read as a claim

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftReceipts
+import SiftJSON
 
 extension AppStoreResult {
     /// What a server keeps of a verified transaction besides its ids (Apple's

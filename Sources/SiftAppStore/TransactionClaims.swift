@@ -1,5 +1,7 @@
 import SiftCore
 import SiftReceipts
+import SiftJSON
+import SiftMessages
 
 /// The violations of one record, each pointing at the section's rule.
 struct Findings {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 extension AppleIDStage {
     /// The checks in the order they run (docs/SIGN-IN-WITH-APPLE.md, "Order of checks"), with

@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftJSON
 
 extension PluginRegistry {
     /// Registers the `apple_id_token` section: Sign in with Apple identity-token checks.

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// A compiled `apple_id_token:` section.
 struct AppleIDPolicy: Sendable {

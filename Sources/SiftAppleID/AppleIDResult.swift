@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// The claims of a verified Sign in with Apple token (`verdict.appleID`).
 public struct AppleIDResult: StageOutput, Equatable {

@@ -2,6 +2,7 @@ import Crypto
 import CryptoExtras
 import JWTKit
 import SiftCore
+import SiftJSON
 
 /// Apple's public keys (a JWKS file), loaded once; verifies RS256 signatures by `kid`.
 /// An unknown `kid` never falls back to another key.

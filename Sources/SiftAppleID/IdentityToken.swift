@@ -1,6 +1,7 @@
 import ExtrasBase64
 import JWTKit
 import SiftCore
+import SiftJSON
 
 /// A compact JWT split and decoded, not yet trusted.
 struct IdentityToken: Sendable {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// An RFC 7519 NumericDate (seconds since 1970, any JSON number: `1795132800`, `1795132800.5`,
 /// `1.7951328005e9`), read exactly from the number's text at millisecond resolution: the whole

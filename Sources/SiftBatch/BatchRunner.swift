@@ -1,5 +1,7 @@
 @_spi(Batch) import SiftCore
 import Foundation
+import SiftJSON
+import SiftMessages
 #if canImport(Glibc)
     import Glibc
 #endif

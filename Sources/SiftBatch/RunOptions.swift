@@ -1,5 +1,7 @@
 import SiftCore
 import Foundation
+import SiftJSON
+import SiftMessages
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftExec
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +27,7 @@ struct Lint: ParsableCommand {
     func run() throws {
         guard let language = Language(rawValue: lang) else { throw ValidationError("unknown language '\(lang)'; use en or zh") }
         var registry = PluginRegistry.builtIn()
-        registry.execChecks = .declaredOnly
+        registry.registerExecChecks(.declaredOnly)
         var loader = RulesLoader(registry: registry)
         loader.advice = true
         loader.includeRoots = includeRoots
@@ -35,7 +36,7 @@ struct Lint: ParsableCommand {
         if format != .text {
             // The programs exec checks would start are notes in every format.
             let notes = result.execCommands.map {
-                Diagnostic(.note, "exec check '\($0.name)' starts \(ExecCommand.shown($0.command)) (only with --allow-exec)", at: $0.mark)
+                Diagnostic(.note, "exec check '\($0.name)' starts \(DeclaredCommand.shown($0.command)) (only with --allow-exec)", at: $0.mark)
             }
             print(format.render(result.diagnostics + notes))
             if result.pipeline == nil || (strict && warningCount > 0) { throw Failed.rules }
@@ -215,7 +216,7 @@ struct Plugins: ParsableCommand {
 func registry(_ rules: String?) throws -> PluginRegistry {
     guard let rules else { return .builtIn() }
     var declared = PluginRegistry.builtIn()
-    declared.execChecks = .declaredOnly
+    declared.registerExecChecks(.declaredOnly)
     let loaded = RulesLoader(registry: declared).load(path: rules)
     guard let registry = loaded.registry, loaded.errors.isEmpty else {
         eprint(loaded.rendered())

@@ -2,6 +2,7 @@
     import ArgumentParser
     import Foundation
     import Sift
+    import SiftExec
     import SiftReceipts
     import SiftServe
     #if PostgresLedger
@@ -134,7 +135,7 @@
             let (path, roots, language, permission) = (rules, includeRoots, Language(rawValue: lang) ?? .en, exec.permission)
             return RuleSource {
                 var registry = PluginRegistry.builtIn()
-                registry.execChecks = permission
+                registry.registerExecChecks(permission)
                 var loader = RulesLoader(registry: registry)
                 loader.overrides = environment.overrides
                 loader.includeRoots = roots

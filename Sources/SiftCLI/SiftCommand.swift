@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Sift
+import SiftExec
 
 @main
 struct SiftCommand: ParsableCommand {
@@ -107,7 +108,7 @@ struct RuleOptions: ParsableArguments {
         includeRoots: [String] = [], language: Language = .en
     ) throws -> LoadResult {
         var registry = PluginRegistry.builtIn()
-        registry.execChecks = exec
+        registry.registerExecChecks(exec)
         var loader = RulesLoader(registry: registry)
         loader.overrides = overrides
         loader.includeRoots = includeRoots
@@ -140,10 +141,10 @@ struct ExecOption: ParsableArguments {
 }
 
 /// Lines naming every program `commands` would start: for `sift lint` and `sift explain`.
-func execNotes(_ commands: [ExecCommand], _ language: Language) -> [String] {
+func execNotes(_ commands: [DeclaredCommand], _ language: Language) -> [String] {
     commands.map { c in
         language == .zh
-            ? "\(c.mark): 注意：exec 检查 '\(c.name)' 会启动 \(ExecCommand.shown(c.command))（仅在使用 --allow-exec 时）"
-            : "\(c.mark): note: exec check '\(c.name)' starts \(ExecCommand.shown(c.command)) (only with --allow-exec)"
+            ? "\(c.mark): 注意：exec 检查 '\(c.name)' 会启动 \(DeclaredCommand.shown(c.command))（仅在使用 --allow-exec 时）"
+            : "\(c.mark): note: exec check '\(c.name)' starts \(DeclaredCommand.shown(c.command)) (only with --allow-exec)"
     }
 }

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `checksum`: the value's check character must be right for the chosen algorithm.
 struct ChecksumCheck: ValueCheck {

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `date`: text in a given layout that names a real calendar date, optionally within
 /// bounds and not after the as-of time. `from`/`to` pick characters out of a longer

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 /// A date layout such as `yyyy-MM-dd` or `yyyyMMdd HH:mm:ss`, or a preset
 /// (`rfc3339`, `epoch_ms`, `epoch_s`). Parses ASCII text to milliseconds since 1970 (UTC),

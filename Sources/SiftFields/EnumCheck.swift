@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `enum`: the value must be one of a list.
 struct EnumCheck: ValueCheck {

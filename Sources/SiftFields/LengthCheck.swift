@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `length`: a text's length (in a chosen unit) or a list's item count within bounds.
 struct LengthCheck: ValueCheck {

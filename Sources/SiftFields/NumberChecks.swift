@@ -1,5 +1,7 @@
 import Foundation
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `decimals`: at most N digits after the decimal point, read exactly from the number's JSON
 /// text (`12.50` has one: it is 12.5; `1e-3` has three), never from a binary double.

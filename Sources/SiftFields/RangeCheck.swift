@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `range`: a number within bounds, each inclusive unless marked exclusive.
 struct RangeCheck: ReadingCheck {

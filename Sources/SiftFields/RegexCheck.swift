@@ -1,5 +1,7 @@
 import SiftCore
 import SiftRegex
+import SiftJSON
+import SiftMessages
 
 /// `regex`: the value must match a PCRE2 pattern, as a whole by default.
 struct RegexCheck: ValueCheck {

@@ -1,5 +1,7 @@
 import SiftCore
 import SiftRegex
+import SiftJSON
+import SiftMessages
 
 extension PluginRegistry {
     /// Registers the field validators: regex, length, checksum, type, enum, range, date,

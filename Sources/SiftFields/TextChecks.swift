@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `not_empty`: not "", [] or {} (and, with `trim`, not only whitespace).
 struct NotEmptyCheck: ValueCheck {

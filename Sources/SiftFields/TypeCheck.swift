@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `type`: the JSON type must be one of the listed ones.
 struct TypeCheck: ReadingCheck {

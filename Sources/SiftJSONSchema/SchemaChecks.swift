@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// The keywords, applied to a value. One walk serves both uses: with `FirstFailure` it stops at
 /// the first failing keyword (what `anyOf`, `not` and `contains` ask), with `Collector` it names

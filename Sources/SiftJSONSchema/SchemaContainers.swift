@@ -1,5 +1,6 @@
 import SiftCore
 import SiftRegex
+import SiftJSON
 
 /// The keywords of objects and arrays. Members and elements are walked in place on the parsed
 /// record; a child's path is a link on the stack, named only if a violation needs it.

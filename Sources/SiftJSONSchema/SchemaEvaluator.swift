@@ -1,5 +1,7 @@
 import Foundation
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// A compiled schema: its nodes (index `root` first applies), and the `const`/`enum` values.
 final class SchemaProgram: Sendable {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 /// `sift explain` of a `schema:` section: each path with what it must be, in plain words, the
 /// reason code of each rule in brackets, as the explanation of fields reads.

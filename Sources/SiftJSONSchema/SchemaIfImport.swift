@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// `if`/`then`/`else` written as Sift's conditions (`sift import jsonschema`), where the `if` is
 /// about one field's value, as schemas usually say "when country is US, zip is required":

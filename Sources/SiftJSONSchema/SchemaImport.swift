@@ -1,5 +1,7 @@
 import Foundation
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `sift import jsonschema`: a JSON Schema written as a pack of Sift's own checks, to read, own
 /// and extend. Only what a pack says exactly is written; every keyword it cannot say is refused,

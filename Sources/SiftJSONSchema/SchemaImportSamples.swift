@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftJSON
 
 /// Records for an imported pack's `examples:` (`sift import jsonschema`): one record whose every
 /// field has a plain value the schema allows (its `const`, first `enum` value, or the shortest

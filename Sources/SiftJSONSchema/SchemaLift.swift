@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// A schema's plain properties run as field rules: where a property's schema only says things
 /// of the value itself (type, enum, const, numbers, length, pattern, format), its keywords

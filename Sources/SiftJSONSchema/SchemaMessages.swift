@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// The message of each failing keyword, in plain words, in English and Chinese.
 enum SchemaMessages {

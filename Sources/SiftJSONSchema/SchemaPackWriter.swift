@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftJSON
 
 /// Walks a compiled schema and collects the pack's fields and record rules, refusing each
 /// keyword a pack cannot say exactly (`SchemaImport`).

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// A pack's `schema:` section: the record (or one of its fields) checked against a JSON Schema.
 /// The schema's plain properties run with the pack's fields (`SchemaLift`); this stage walks

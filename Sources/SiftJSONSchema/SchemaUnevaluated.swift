@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// `unevaluatedProperties` and `unevaluatedItems` (draft 2020-12): the members or elements that
 /// no keyword of the node, or of a subschema applied to the same value whose annotations count,

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// A value read from a receipt field: absent (missing or null), a value, or present but
 /// unreadable. Three cases rather than a double optional, so that a value that fails to

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 // What replay detection works on, shared by the families that credit App Store purchases
 // (`receipt:` and `app_store:`): one ledger, one key space (`t:<transaction id>`,

@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftJSON
 
 /// Where the claims of replay detection are kept across runs: who holds each key
 /// (`t:<transaction id>`, `o:<original transaction id>`, `n:<notificationUUID>`, `r:...` refund

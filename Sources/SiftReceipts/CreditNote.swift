@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// What a credit claim (`t:<id>`, `o:<original id>`) keeps in its note besides the order and
 /// user it was credited to: the buyer's `appAccountToken` (signed, so it outranks a record's

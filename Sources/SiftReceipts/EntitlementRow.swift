@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// One subscription's (or non-consumable's) entitlement as the ledger keeps it: per original
 /// transaction, the latest state (`rank`: the later period, then the one Apple signed last; never

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 extension ReceiptStage {
     /// `sift explain` of the section: each check in the order it is made, with its codes.

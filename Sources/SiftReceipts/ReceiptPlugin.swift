@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftJSON
 
 extension PluginRegistry {
     /// Registers the `receipt` section: Apple in-app purchase receipt policy checks.

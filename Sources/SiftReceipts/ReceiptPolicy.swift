@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// A compiled `receipt:` section: what a creditable purchase looks like.
 package struct ReceiptPolicy: Sendable {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// What a receipt allows: its status and the purchases that may be credited (`verdict.receipt`).
 public struct ReceiptResult: StageOutput, Equatable {

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// Checks one record's verifyReceipt response against the policy. Replays are settled
 /// afterwards, in input order, by `ReplaySettler`.

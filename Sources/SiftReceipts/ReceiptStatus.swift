@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 /// The `status` of a verifyReceipt response, with its stable reason code and messages.
 struct ReceiptStatus: Sendable {

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// Subscriptions: a group is active while its latest expiry (or grace period) is after the as-of
 /// time, and is credited through its newest purchase that may be credited.

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 /// The violations replay settling reports: a purchase another buyer holds, and one a refund took back.
 enum ReplayViolations {

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// Reads transactions, reporting each value that cannot be parsed.
 struct TransactionReader {

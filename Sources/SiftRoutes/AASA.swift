@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// apple-app-site-association files for a pipeline's routes: generating one, and checking
 /// one against the routes.

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// An apple-app-site-association file, evaluated as iOS does: within the chosen app's
 /// entry, the first matching pattern wins; `*` matches zero or more characters and `?`

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftRegex
+import SiftJSON
 
 /// The type of a route parameter. A value that does not fit never reaches the result.
 enum ParamType: Sendable, CustomStringConvertible {

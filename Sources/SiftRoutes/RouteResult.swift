@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// Where a link goes: the route's destination and its typed parameters (`verdict.route`).
 public struct RouteResult: StageOutput, Equatable {

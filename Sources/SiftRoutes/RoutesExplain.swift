@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 extension RoutesStage {
     /// The checks a link goes through, in order: the first that fails gives the link's one

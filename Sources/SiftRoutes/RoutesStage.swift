@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// Resolves each record's link to a destination with typed parameters, refusing unsafe links.
 struct RoutesStage: Stage {

@@ -1,4 +1,6 @@
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// A request body's records: one JSON record, a JSON array of records, or JSON Lines.
 struct CheckBody {

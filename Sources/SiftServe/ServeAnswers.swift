@@ -5,6 +5,7 @@ import NIOCore
 import SiftAppStore
 import SiftCore
 import SiftReceipts
+import SiftJSON
 
 extension ServeServer {
     /// `POST /v1/check`: the result lines of the body's records, in order (200); 400 for a body

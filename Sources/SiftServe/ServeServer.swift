@@ -6,6 +6,8 @@ import Logging
 import NIOCore
 import SiftCore
 import SiftReceipts
+import SiftJSON
+import SiftMessages
 
 /// `sift serve`: the rules as an HTTP service (Hummingbird), a thin layer over the
 /// `RecordSession` a host uses (docs/SERVE.md). Every answer is committed before it is sent.

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 /// A problem of the rules, placed for the editor: its line and column in the open file (nil
 /// when it is in another file, such as an include), its words in the page's language, and a

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftCore
+import SiftExec
 
 /// What the studio's page asks, answered by the same loader, linter, example runner, explainer
 /// and pipeline as the command line (no second implementation). The HTTP layer only decodes
@@ -41,7 +42,7 @@ package struct StudioEngine: Sendable {
 
     private func loader() -> RulesLoader {
         var registry = PluginRegistry.builtIn()
-        if allowExec { registry.allowExecChecks() }
+        registry.registerExecChecks(allowExec ? .allowed : .refused)
         var loader = RulesLoader(registry: registry)
         loader.advice = true
         return loader

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import SiftCore
+import SiftJSON
 
 /// Why the studio refused a request: a kind a caller can switch on, and words for the page.
 package struct StudioError: Error, Sendable, Equatable {

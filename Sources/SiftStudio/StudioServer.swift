@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// `sift studio`: a local web server (Hummingbird) for the page in `StudioPage`, answering
 /// its requests with a `StudioEngine`. Every request passes `StudioGuard` first.

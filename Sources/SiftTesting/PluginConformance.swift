@@ -1,5 +1,6 @@
 import Dispatch
 import SiftCore
+import SiftMessages
 
 /// The contract every check plugin keeps, as a test kit: built-in and third-party plugins run
 /// the same checks. Use it from any test framework:

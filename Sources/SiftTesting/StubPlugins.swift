@@ -1,5 +1,7 @@
 import Foundation
 import SiftCore
+import SiftJSON
+import SiftMessages
 
 /// Counts calls from any thread; for asserting how often a check ran.
 public final class CallCounter: @unchecked Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SiftCore
+@_spi(Batch) @testable import SiftJSON
 
 /// What a settler keeps in memory follows its blocks (`BlockEvent`): a block sent stays until it
 /// is kept; when one is dropped (a ledger's block lost a race), every block since the last one

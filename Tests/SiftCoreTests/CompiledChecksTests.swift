@@ -3,6 +3,7 @@ import Foundation
 @testable import SiftFields
 import SiftTesting
 import Testing
+@_spi(Batch) @testable import SiftJSON
 
 /// The fast paths of the fields stage mean exactly what the general ones do: the flat check
 /// program reports what the checks' tree reports, `[*]` fields and optional nested fields

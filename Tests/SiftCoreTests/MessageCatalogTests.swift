@@ -1,6 +1,8 @@
 import Foundation
 import SiftCore
 import Testing
+import SiftJSON
+import SiftMessages
 
 /// Every rule-file message template in both languages. The templates are the string literals
 /// that Sift's sources hand to a diagnostic (`diagnostics.error("…")`, `context.warning("…")`,
@@ -37,7 +39,7 @@ import Testing
 }
 
 /// One message as written in the sources, filled with sample values.
-struct MessageTemplate {
+struct SourceMessage {
     var site: String
     var sample: String
 }
@@ -53,10 +55,10 @@ enum MessageTemplates {
     /// Files whose returned literals are messages or endings of messages.
     static let returning: [String: String] = ["RegexLint.swift": "", "CheckCompiler.swift": "unknown check or validator 'x'"]
 
-    static func all() throws -> [MessageTemplate] {
+    static func all() throws -> [SourceMessage] {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
-        var found: [MessageTemplate] = []
+        var found: [SourceMessage] = []
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.path.contains("/SiftCLI/") }
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -64,7 +66,7 @@ enum MessageTemplates {
             let name = file.path.dropFirst(sources.path.count + 1)
             var calls = Self.calls
             if let prefix = returning[file.lastPathComponent] { calls.append(("return \"", prefix)) }
-            found += scan(text, calls).map { MessageTemplate(site: "\(name):\($0.line)", sample: $0.sample) }
+            found += scan(text, calls).map { SourceMessage(site: "\(name):\($0.line)", sample: $0.sample) }
         }
         return found
     }
@@ -170,7 +172,7 @@ enum ChineseCheck {
             "YAML", "JSON", "UTF", "Sift", "sift", "true", "false", "null", "test", "lint", "mode", "search",
             "rfc", "epoch_ms", "epoch_s", "yyyy", "MM", "dd", "HH", "mm", "ss", "SSS", "regex", "U",
             // Names of keys, files and standards, kept as written.
-            "Apple", "JWKS", "AASA", "RSA", "RS", "RFC", "URL", "kid", "now", "from", "to", "yaml", "yml",
+            "Apple", "JWKS", "AASA", "MB", "RSA", "RS", "RFC", "URL", "kid", "now", "from", "to", "yaml", "yml",
             "include", "validators", "exec_checks", "applies_to", "examples", "request_date", "epoch",
         ]
         let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }

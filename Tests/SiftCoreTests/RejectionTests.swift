@@ -1,5 +1,6 @@
 import SiftCore
 import Testing
+import SiftMessages
 
 @Suite struct RejectionTests {
     @Test func fixedRejectionsWithTheSameWordsAreOne() {

@@ -4,6 +4,7 @@ import SiftTesting
 import Testing
 
 @testable import SiftJSONSchema
+import SiftJSON
 
 /// A schema's plain properties run as field rules (`SchemaLift`): every record gets the same
 /// violations (field, reason, words in both languages, value, location) as the walk of the

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SiftCore
 @testable import SiftReceipts
+@_spi(Batch) @testable import SiftJSON
 
 /// The contract of `ClaimsStore` (its doc comment, docs/LEDGER.md), run against every store.
 /// `open` opens a new connection to one and the same ledger each time it is called.

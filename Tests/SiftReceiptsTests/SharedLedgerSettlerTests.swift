@@ -4,6 +4,7 @@ import SiftTesting
 import Testing
 
 @testable import SiftReceipts
+import SiftJSON
 
 /// Stages of several packs that keep their claims in one ledger share one settler: a session
 /// prepares, sends and confirms it once per block, with all their records (`Session.prepare`).

@@ -7,6 +7,7 @@ import SiftTesting
 import Testing
 
 @testable import SiftStudio
+import SiftJSON
 
 /// A rules folder for one test: a pack, a library it includes, a read-only AASA file.
 struct StudioFolder {

@@ -1,4 +1,5 @@
 @_spi(Batch) import SiftCore
+@_spi(Batch) import SiftJSON
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

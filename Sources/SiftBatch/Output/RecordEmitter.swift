@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 /// Turns verdicts into outputs: counts them, writes the selected result lines, and copies
 /// each record's bytes to accepted, rejected or errors. One per worker, or per thread.
 struct RecordEmitter {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 /// Counts from one run: totals and every reason code, and, when asked for (`detailed`),
 /// counts per field and per pack and the most frequent failing values of each reason.
 package struct RunSummary: Sendable {

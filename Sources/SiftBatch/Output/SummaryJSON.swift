@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 /// The `--summary-json` document (docs/OUTPUT.md, "Summary file"): totals, every reason with
 /// its count, counts per field and per pack, the top failing values per reason, and timings.
 extension RunSummary {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 /// A worker's reusable state: one document re-filled per record, and its emitter (its share
 /// of result lines, record copies and counts). Each is touched by one worker at a time.
 final class WorkerScratch: @unchecked Sendable {

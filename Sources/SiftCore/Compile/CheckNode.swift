@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// A failed check, with the reason code and rule location it reports.
 package struct Failure: Sendable {
     public var reason: ReasonCode

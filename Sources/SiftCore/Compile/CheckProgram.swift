@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// A field's checks compiled into one flat list of instructions, run with a `switch` over
 /// plain memory instead of a call through `CheckNode` for each composition node (`all`,
 /// `any`, `not`, `when`, named validators and their relabelling): the tree is walked once,

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// A comparison with another field of the record: `same_as`, `different_from`, and the ordered
 /// comparisons of dates (`before`, `after`, `not_before`, `not_after`) and numbers (`less_than`,
 /// `at_most`, `greater_than`, `at_least`). Each value is read the way its own field's checks read

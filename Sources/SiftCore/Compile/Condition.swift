@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// The condition of a `when:` check or of `required: {when: ...}`: a check on the value being
 /// checked, or on another field named by `field:`. A field given relative to the checked one
 /// (`.kind`) has its `[*]` bound to the checked element's positions (`context.indices`).

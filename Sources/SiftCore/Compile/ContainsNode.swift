@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// `contains: {check}`: a list passes when at least one of its elements passes the check
 /// (`items: [{contains: {enum: [gift_wrap]}}]`). Its failure is its own code,
 /// `<field>.contains`; the elements' own failures are not reported.

@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 /// `expr:` as a check: a formula over the record that must be true, such as
 /// `total == sum(items[*].price * items[*].qty) - discount + shipping`. It reads the record, not

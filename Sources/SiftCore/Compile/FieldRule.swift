@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// The rules for one field path: when it is required, how null counts, and its checks.
 final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed in deinit
     /// When an absent field (or a null one, unless null counts as a value) is a failure.

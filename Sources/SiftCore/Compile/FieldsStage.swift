@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// The `fields:` section of a pack, compiled: every check runs on every field, and each
 /// failure becomes one violation (only the first per field with `report: first`).
 struct FieldsStage: Stage {

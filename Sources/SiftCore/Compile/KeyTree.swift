@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// The keys a closed record may have (`record: {fields: closed}`), as a tree made from the paths
 /// the pack names: `shipping.city` allows `shipping` at the top and `city` inside it,
 /// `items[*].sku` allows `sku` in each element of `items`. A path that ends at a key nothing

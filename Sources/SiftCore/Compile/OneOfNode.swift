@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// `one_of:` passes when exactly one of its checks passes (JSON Schema's `oneOf`): a value that
 /// fits two alternatives is as wrong as one that fits none. A valid value costs one `passes` per
 /// alternative and allocates nothing; the messages are made only for a failure.

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// One compiled rule pack: the records it applies to, its stages and its examples.
 package final class Pack: Sendable {
     public let name: String

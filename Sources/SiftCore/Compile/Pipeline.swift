@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// Compiled rules: immutable, `Sendable`, shared by all workers of a run.
 public struct Pipeline: Sendable {
     package let packs: [Pack]

@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// A field rule a pack section makes from rules of its own (the `schema:` section lifts a
 /// schema's plain properties into them), run by the pack with its `fields:` (one pass over the
 /// record for both) and reported with the section's reason codes, words and locations. A field

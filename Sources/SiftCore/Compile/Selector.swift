@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// Which records a pack applies to: `applies_to: {kind: signup}`, `{has: receipt}`, or all.
 package struct Selector: Sendable, CustomStringConvertible {
     enum Condition: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 /// `sum_of`: the value (a total) equals the sum over a list's elements of a value in each, or
 /// of the product of several (`price × qty`), within a tolerance. Every number is read exactly

@@ -411,7 +411,6 @@ enum ChineseDiagnostics {
             #"^two packs are named ('[^']*') \(the other is in (.*)\); set 'pack:' to tell them apart$"#,
             "有两个规则包都叫 $1（另一个在 $2）；请用 'pack:' 给它们起不同的名字"
         ),
-        (#"^the check name ('[^']*') is taken; choose another$"#, "检查名 $1 已被占用；请换一个"),
         (
             #"^validator name ('[^']*') is taken by a built-in check; choose another$"#,
             "校验器名 $1 已被内置检查占用；请换一个"
@@ -426,8 +425,6 @@ enum ChineseDiagnostics {
             "'invalid_ratio' 是 0 到 1 之间的记录比例，例如 0.05；而不是$1"
         ),
         (#"^('[^']*') takes a mapping: (.*)$"#, "$1 需要一个映射：$2"),
-        (#"^'timeout_ms' must be above 0$"#, "'timeout_ms' 必须大于 0"),
-        (#"^'exec_checks' is a mapping from check names to their commands$"#, "'exec_checks' 应为从检查名到命令的映射"),
         (
             #"^'routes' needs 'schemes' or 'hosts': which links does the app open\?$"#,
             "'routes' 需要 'schemes' 或 'hosts'：应用会打开哪些链接？"
@@ -472,15 +469,6 @@ enum ChineseDiagnostics {
         (
             #"^(ledger|key set|the AASA file) ('[^']*') is a link to a missing file; name the file itself.*$"#,
             "$2 是指向不存在的文件的链接；请写出文件本身"
-        ),
-        (
-            #"^exec check ('[^']*') would start the program ('[^']*'); rules may start programs only when the operator allows it .*$"#,
-            "“exec” 检查 $1 会启动程序 $2；规则只有在操作者允许时才能启动程序（sift 使用 --allow-exec；宿主程序调用 "
-                + "“registry.allowExecChecks()”）"
-        ),
-        (
-            #"^the program ('[^']*') of exec check ('[^']*') is outside the rules folder; .*$"#,
-            "“exec” 检查 $2 的程序 $1 在规则文件夹之外；请把它放在规则旁边，或使用 “PATH” 上的程序名"
         ),
         (
             #"^rule file ('[^']*') is a link to a file outside the rules folder; it is not read$"#,

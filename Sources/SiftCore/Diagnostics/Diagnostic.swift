@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// A problem found in a rule file, located at the node that caused it.
 public struct Diagnostic: Sendable, Hashable, Error {
     /// How serious a problem is: errors stop the rules from loading, warnings are advice.
@@ -12,6 +14,17 @@ public struct Diagnostic: Sendable, Hashable, Error {
     public var message: String
     /// Where in the rule file; nil for problems with no place (a missing folder).
     public var mark: Mark?
+    /// The Chinese wording of a message from a catalog; nil for one given as English text.
+    private var chinese: String?
+
+    /// A problem of `severity` saying `message` (from a module's catalog) at `mark`. Quoted
+    /// values are shortened in each language as below.
+    public init(_ severity: Severity, _ message: Message, at mark: Mark?) {
+        self.severity = severity
+        self.message = Self.clampingQuotes(message.text(.en))
+        self.chinese = Self.clampingQuotes(message.text(.zh))
+        self.mark = mark
+    }
 
     /// A problem of `severity` saying `message` at `mark`.
     /// Quoted values (`'...'`) longer than about 120 characters are shortened with `…`, so a
@@ -56,6 +69,16 @@ public struct Diagnostic: Sendable, Hashable, Error {
     }
 
     /// An error saying `message` at `mark`.
+    public static func error(_ message: Message, at mark: Mark?) -> Diagnostic {
+        Diagnostic(.error, message, at: mark)
+    }
+
+    /// A warning saying `message` at `mark`.
+    public static func warning(_ message: Message, at mark: Mark?) -> Diagnostic {
+        Diagnostic(.warning, message, at: mark)
+    }
+
+    /// An error saying `message` at `mark`.
     public static func error(_ message: String, at mark: Mark?) -> Diagnostic {
         Diagnostic(.error, message, at: mark)
     }
@@ -70,7 +93,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
     /// The headline with the message in `language` (the `error:`/`warning:` word stays, for editors).
     public func headline(_ language: Language) -> String {
-        let text = language == .zh ? ChineseDiagnostics.translate(message) : message
+        let text = language == .zh ? chinese ?? ChineseDiagnostics.translate(message) : message
         if let mark { return "\(mark): \(severity.rawValue): \(text)" }
         return "\(severity.rawValue): \(text)"
     }
@@ -86,6 +109,8 @@ package struct DiagnosticList: Sendable {
     public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
     public mutating func error(_ message: String, at mark: Mark?) { items.append(.error(message, at: mark)) }
     public mutating func warning(_ message: String, at mark: Mark?) { items.append(.warning(message, at: mark)) }
+    public mutating func error(_ message: Message, at mark: Mark?) { items.append(.error(message, at: mark)) }
+    public mutating func warning(_ message: Message, at mark: Mark?) { items.append(.warning(message, at: mark)) }
 
     public var hasErrors: Bool { items.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { items.filter { $0.severity == .error } }

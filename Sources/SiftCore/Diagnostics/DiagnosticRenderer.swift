@@ -1,4 +1,5 @@
 import Foundation
+import SiftMessages
 
 /// Prints diagnostics as `file:line:col: error: message`, then the source line and a caret.
 package struct DiagnosticRenderer: Sendable {

@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// What a pack's own checks say each field holds, read from its `fields:` before they compile:
 /// a formula then knows that `discount` is a text (`type: string`) and refuses `total - discount`
 /// when the rules load, not when a record comes. Only what a field says of itself directly counts:

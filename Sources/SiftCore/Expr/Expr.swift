@@ -1,4 +1,5 @@
 import Foundation
+import SiftJSON
 
 /// A compiled `expr:` formula: a typed tree, built and checked once by `ExprParser` (every
 /// combination that cannot work is refused there), then evaluated per record (`ExprEval`).

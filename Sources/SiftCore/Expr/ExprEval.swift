@@ -1,4 +1,5 @@
 import Foundation
+import SiftJSON
 
 /// Evaluates a compiled formula against one record. A value that cannot be used (a missing field
 /// added, a text multiplied, a division by zero) stops it with a `Stop`: the check then says what

@@ -1,4 +1,5 @@
 import Foundation
+import SiftJSON
 
 /// Reads an `expr:` formula into a typed tree (`Expr`), once, when the rules load: every
 /// mistake is found there, with its place in the formula, never while records are checked.

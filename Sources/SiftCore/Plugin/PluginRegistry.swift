@@ -1,4 +1,5 @@
 import Foundation
+import SiftJSON
 /// A field-validator plugin: its spec and a factory for checks.
 public struct CheckPlugin: Sendable {
     /// What the check is called and which options it takes.
@@ -107,8 +108,11 @@ public struct PluginRegistry: Sendable {
     /// Whether rule files may declare `exec_checks:` (checks run as external programs).
     /// Refused by default: rules are data, and whoever can edit a rule file would otherwise run
     /// any program as the user who applies it. The operator allows it (`sift run --allow-exec`,
-    /// or a host's `allowExecChecks()`).
+    /// or a host's `allowExecChecks()` from `SiftExec`).
     package var execChecks: ExecChecksPermission = .refused
+    /// Reads a rule file's `exec_checks:` section; set by `SiftExec`, nil without it (then such
+    /// a section is an error).
+    package var execSection: ExecSectionReader?
     /// Opens the ledger's key claims for `unique_across_runs`; set by the family that owns the
     /// ledger (`registerReceipts()`), nil without it.
     package var keyClaims: KeyClaimsOpener?
@@ -119,11 +123,6 @@ public struct PluginRegistry: Sendable {
     /// An empty registry; `PluginRegistry.builtIn()` has every built-in plugin.
     public init() {}
 
-    /// Lets rule files declare `exec_checks:`: their commands are started when a rule uses them.
-    /// Only for rules you trust as you trust code: a rule file's author then runs programs as
-    /// the user who applies the rules.
-    public mutating func allowExecChecks() { execChecks = .allowed }
-
     /// Adds a check plugin, replacing one of the same kind.
     public mutating func register(_ plugin: CheckPlugin) { checks[plugin.spec.kind] = plugin }
     package mutating func register(_ plugin: SectionPlugin) { sections[plugin.spec.kind] = plugin }
@@ -131,6 +130,34 @@ public struct PluginRegistry: Sendable {
     /// All specs, checks first, sorted by kind (for docs and the schema).
     public var specs: [PluginSpec] {
         checks.values.map(\.spec).sorted { $0.kind < $1.kind } + sections.values.map(\.spec).sorted { $0.kind < $1.kind }
+    }
+}
+
+/// Reads an `exec_checks:` mapping (its file's folder, the rules folder): registers its checks
+/// into the registry and lists their commands.
+package typealias ExecSectionReader = @Sendable (
+    _ node: ConfigNode, _ directory: String, _ root: String, _ registry: inout PluginRegistry, _ commands: inout [DeclaredCommand],
+    _ diagnostics: inout DiagnosticList
+) -> Void
+
+/// A program that rules declare (`exec_checks:`), for `sift lint` and `sift explain` to list.
+package struct DeclaredCommand: Sendable, Equatable {
+    /// The check's name.
+    public let name: String
+    /// The program and its arguments.
+    public let command: [String]
+    /// Where the command is written.
+    public let mark: Mark
+
+    package init(name: String, command: [String], mark: Mark) {
+        self.name = name
+        self.command = command
+        self.mark = mark
+    }
+
+    /// The command as one quoted text (at most about 120 characters): `'sh -c id > pwned'`.
+    public static func shown(_ command: [String]) -> String {
+        "'" + Diagnostic.clamped(command.joined(separator: " ")) + "'"
     }
 }
 

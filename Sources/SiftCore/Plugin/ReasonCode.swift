@@ -1,4 +1,5 @@
 import Foundation
+import SiftJSON
 
 /// A stable reason code: `phone.regex`, `receipt.replayed_transaction`, `input.malformed_json`.
 ///

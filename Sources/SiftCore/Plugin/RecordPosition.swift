@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// Where the record being settled came from, for settlers whose messages name an earlier record
 /// ("the same as on line 3"). The batch runner says each record's file and line (and element,
 /// in a JSON array); a host's records are counted from 1. One per session, read and written on

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// A pack-level stage: the contract of plugin families that look at a whole record
 /// (receipts, identity tokens, routes). The `fields:` section is a stage too.
 package protocol Stage: Sendable {

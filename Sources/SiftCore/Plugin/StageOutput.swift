@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// A typed result a stage adds to a record's verdict: a route, what a receipt credits, an
 /// Apple ID's claims. Hosts read it through the typed accessors each family defines
 /// (`verdict.route?.destination`); result lines get its JSON under `key`.

@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 /// A check on one field value: the contract of field-validator plugins.
 ///

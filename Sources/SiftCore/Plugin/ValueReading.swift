@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// How a check reads the value it checks, so that comparisons between fields (`after: {field:
 /// start_date}`, `at_most: {field: limit}`) compare what the values mean: two dates as instants,
 /// read in each field's own layout; two numbers by their exact decimal value.

@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 /// The words of a violation (field, reason, message, rule) with their result-line JSON
 /// encoded once, in both languages. A check that fails the same way on many records hands

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// A reusable validator defined under `validators:`, compiled at each place it is used.
 struct NamedValidator {
     let name: String
@@ -6,8 +9,8 @@ struct NamedValidator {
 }
 
 /// Compiles check nodes (plugin checks, `all`/`any`/`not`/`when`, `use`) into `CheckNode`s.
-struct CheckCompiler {
-    static let compositionKeys =
+package struct CheckCompiler {
+    package static let compositionKeys =
         ["all", "any", "one_of", "not", "when", "use", "contains", "sum_of", "expr"] + CompareNode.Relation.allCases.map(\.rawValue)
     static let modifierKeys = ["message", "reason"]
 

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 extension CheckCompiler {
     static let comparisonKeys = ["field", "when_other_missing"]
 

@@ -1,3 +1,5 @@
+import SiftJSON
+
 extension CheckCompiler {
     /// A condition (of `when:` or `required: {when: ...}`): a check on the value being checked,
     /// or on another field named by `field:` (absolute, or `.name` beside the one being

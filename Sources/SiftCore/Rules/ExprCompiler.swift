@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 extension CheckCompiler {
     /// `expr: "total == sum(items[*].price * items[*].qty) - discount + shipping"`, with

@@ -1,3 +1,5 @@
+import SiftJSON
+
 extension PackCompiler {
     /// A field's `count:`: `count: 3`, or `count: {min: 1, max: 50}`.
     mutating func compileCount(_ node: ConfigNode, path: FieldPath, prefix: String, nullIsValue: Bool) -> CountStage.Rule? {

@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// A field path a rule reads besides its own field: a condition's `field:`, a path inside each
 /// element of a list (`unique_by: sku`, `sum_of`'s `value:`), a formula's fields, a relation of
 /// `record:`. Lint checks each against the fields the pack knows (`NeverActsLint`).

@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// Turns a YAML node into JSON text, so examples run through the same byte path as input.
 package enum NodeJSON {
     /// The node as JSON. With `numbersAsWritten`, a number whose text is JSON's (`1.0`,

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {
     static let packKeys = [

@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// Compiles a pack's `record:` section into a `RecordStage` (docs/RULES.md, "Relations").
 struct RecordCompiler {
     static let keys = ["exactly_one_of", "at_least_one_of", "at_most_one_of", "requires", "fields", "allowed"]

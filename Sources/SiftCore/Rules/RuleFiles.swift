@@ -13,7 +13,7 @@ struct RuleFile {
 }
 
 /// Reads rule files once each and resolves includes inside the rules root.
-struct RuleFileReader {
+package struct RuleFileReader {
     let yaml: YAMLReader
     /// The absolute rules root; nothing may be read outside it.
     let root: String
@@ -34,7 +34,7 @@ struct RuleFileReader {
         self.displayRoot = displayRoot
     }
 
-    static func absolute(_ path: String, relativeTo dir: String? = nil) -> String {
+    package static func absolute(_ path: String, relativeTo dir: String? = nil) -> String {
         let url =
             dir.map { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: $0, isDirectory: true)) }
             ?? URL(fileURLWithPath: path)

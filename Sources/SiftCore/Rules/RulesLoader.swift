@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 /// Loads rule files (a file or a folder of packs) and compiles them into a `Pipeline`.
 ///
@@ -69,11 +71,14 @@ public struct RulesLoader: Sendable {
     private func compile(_ files: [RuleFile], _ reader: inout RuleFileReader, origin: String, isFolder: Bool = false) -> LoadResult {
         // Checks declared as external commands (`exec_checks:`) join the registry before any pack is compiled.
         var withExec = self
-        var commands: [ExecCommand] = []
+        var commands: [DeclaredCommand] = []
         for file in files {
             guard let node = file.node?["exec_checks"] else { continue }
-            ExecChecks.register(
-                node, directory: file.directory, root: reader.root, into: &withExec.registry, commands: &commands, &reader.diagnostics)
+            guard let read = registry.execSection else {
+                reader.diagnostics.error(CoreMessages.execUnavailable(), at: node.mark)
+                continue
+            }
+            read(node, file.directory, reader.root, &withExec.registry, &commands, &reader.diagnostics)
         }
         var result = withExec.compilePacks(files, &reader, origin: origin, isFolder: isFolder)
         result.execCommands = commands
@@ -234,7 +239,7 @@ package struct LoadResult: Sendable {
     /// The plugins the rules were compiled with: the loader's, and the `exec_checks` the rules declare.
     package var registry: PluginRegistry?
     /// Every program the rules declare (`exec_checks:`), in file order, started or not.
-    package var execCommands: [ExecCommand] = []
+    package var execCommands: [DeclaredCommand] = []
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 

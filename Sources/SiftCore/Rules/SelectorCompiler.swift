@@ -1,3 +1,5 @@
+import SiftJSON
+
 /// Compiles a pack's `applies_to:`: `all`, or a mapping of conditions that must all hold:
 /// `field: value` (or a list of values), `has: field` (or a list), `not: {...}` (the mapping does
 /// not hold) or `not: [{...}, {...}]` (none of them holds: "neither A nor B"), `any: [...]` (at

@@ -1,4 +1,6 @@
 import Foundation
+import SiftJSON
+import SiftMessages
 
 extension CheckCompiler {
     static let sumKeys = ["items", "value", "tolerance"]

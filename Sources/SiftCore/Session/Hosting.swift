@@ -1,7 +1,12 @@
+import SiftJSON
+
 /// Checks for library hosts that need no state across records: one record, or one form field.
 /// Stateless and `Sendable`, so a pipeline can serve many threads at once. Replay detection
 /// (receipts) keeps state: use a `Session` for it.
 extension Pipeline {
+    /// A field path that cannot be read, such as `a..b` or `items[x]` (`SiftJSON.FieldPathError`).
+    public typealias FieldPathError = SiftJSON.FieldPathError
+
     /// Checks one record given as JSON bytes, as of `asOfMillis` (milliseconds since 1970; nil: now).
     /// A record that names a key twice in one object is `input.duplicate_key` unless
     /// `duplicateKeys` says which member counts.

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// The outcome for one input record: valid, or the rules it breaks, or why it could not be read.
 public struct RecordVerdict: Sendable {
     /// The packs that applied.
@@ -69,13 +72,13 @@ extension RecordVerdict {
                     reason: ReasonCode.Input.duplicateKey,
                     localized: LocalizedText(
                         en: e.description + "; JSON readers disagree on which value counts (--duplicate-keys first|last reads it)",
-                        zh: e.chinese + "；不同的 JSON 解析器会读出不同的值（可用 --duplicate-keys first|last 读取）"))
+                        zh: e.text(.zh) + "；不同的 JSON 解析器会读出不同的值（可用 --duplicate-keys first|last 读取）"))
                 return
             }
             let utf8 = e.message.contains("UTF-8")
             self.init(
                 reason: e.tooDeep ? ReasonCode.Input.tooDeep : utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
-                localized: LocalizedText(en: e.description, zh: e.chinese))
+                localized: LocalizedText(en: e.description, zh: e.text(.zh)))
         }
 
         package static let notObject = RecordVerdict.InputError(

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// Writes one result as a JSONL line. The format is documented in docs/OUTPUT.md and stable:
 /// `{"source","line","valid","packs","violations":[{"field","reason","message","value","rule"}], ...stage outputs, "error"}`.
 ///

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// `Codable` verdicts, in the JSON of result lines (docs/OUTPUT.md) without `source` and `line`:
 /// `{"valid":false,"packs":[...],"violations":[{"field","reason","message","value","rule"}],"route":{...}}`,
 /// or `{"valid":false,"error":{"reason","message"}}`.

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// Runs the `examples:` written in rule files and compares outcomes with expectations.
 package struct ExampleRunner: Sendable {
     public let pipeline: Pipeline

@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// Prints a compiled pipeline in plain words, for `sift explain`.
 package enum Explainer: Sendable {
     public static func explain(_ pipeline: Pipeline, language: Language) -> String {

@@ -1,3 +1,6 @@
+import SiftJSON
+import SiftMessages
+
 /// Writes a JSON Schema for rule files from the plugin specs, for editors
 /// (yaml-language-server, VS Code) to complete and check rules as they are typed.
 package enum SchemaGenerator: Sendable {

@@ -1,37 +1,37 @@
 /// A validating recursive-descent JSON parser that fills a tape.
-struct JSONTapeParser {
-    let maxDepth: Int
+package struct JSONTapeParser {
+    package let maxDepth: Int
     /// Throw `duplicate key` for an object that names a key twice (`DuplicateKeys.reject`).
-    var rejectDuplicates = true
+    package var rejectDuplicates = true
     /// What the pipeline reads: objects and arrays outside it are validated and skipped
     /// (`JSONTapeParser+Skip.swift`). Nil: everything is put on the tape.
-    var reads: ReadTree?
-    var tape: TapeWriter
-    var p = 0
-    var depth = 0
+    package var reads: ReadTree?
+    package var tape: TapeWriter
+    package var p = 0
+    package var depth = 0
 
-    init(maxDepth: Int, tape: TapeWriter) {
+    package init(maxDepth: Int, tape: TapeWriter) {
         self.maxDepth = maxDepth
         self.tape = tape
     }
 
-    mutating func parseDocument(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    package mutating func parseDocument(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         skipSpace(b)
-        guard p < b.count else { throw JSONParseError(offset: p, message: "empty input") }
+        guard p < b.count else { throw JSONParseError(offset: p, JSONMessages.emptyInput()) }
         try parseValue(b, node: reads.map { $0.readsEverything ? ReadTree.whole : ReadTree.root } ?? ReadTree.whole)
         skipSpace(b)
-        if p < b.count { throw JSONParseError(offset: p, message: "unexpected text after the JSON value") }
+        if p < b.count { throw JSONParseError(offset: p, JSONMessages.textAfterValue()) }
     }
 
-    @inline(__always) mutating func skipSpace(_ b: UnsafeBufferPointer<UInt8>) { Self.skipSpace(b, &p) }
+    @inline(__always) package mutating func skipSpace(_ b: UnsafeBufferPointer<UInt8>) { Self.skipSpace(b, &p) }
 
-    @inline(__always) static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) {
+    @inline(__always) package static func skipSpace(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) {
         while p < b.count, b[p] == 0x20 || b[p] == 0x0A || b[p] == 0x0D || b[p] == 0x09 { p += 1 }
     }
 
     /// The value at `p`; `node` is its place in `reads` (`ReadTree.whole`: all of it is read).
-    mutating func parseValue(_ b: UnsafeBufferPointer<UInt8>, node: Int32 = ReadTree.whole) throws(JSONParseError) {
-        guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
+    package mutating func parseValue(_ b: UnsafeBufferPointer<UInt8>, node: Int32 = ReadTree.whole) throws(JSONParseError) {
+        guard p < b.count else { throw JSONParseError(offset: p, JSONMessages.unexpectedEnd()) }
         switch b[p] {
         case UInt8(ascii: "{"): try parseContainer(b, kind: .object, node: node)
         case UInt8(ascii: "["): try parseContainer(b, kind: .array, node: node)
@@ -46,17 +46,17 @@ struct JSONTapeParser {
         default:
             throw JSONParseError(
                 offset: p,
-                message: b[p] >= 0x80
-                    ? "invalid UTF-8 or unexpected character" : "unexpected character '\(Character(Unicode.Scalar(b[p])))'")
+                b[p] >= 0x80
+                    ? JSONMessages.invalidUTF8OrCharacter() : JSONMessages.unexpectedCharacter(["char": String(Character(Unicode.Scalar(b[p])))]))
         }
     }
 
-    mutating func literal(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString, _ kind: JSONValue.Kind, _ value: Bool)
+    package mutating func literal(_ b: UnsafeBufferPointer<UInt8>, _ word: StaticString, _ kind: JSONValue.Kind, _ value: Bool)
         throws(JSONParseError)
     {
         let n = word.utf8CodeUnitCount
         guard p + n <= b.count, memcmp(b.baseAddress! + p, word.utf8Start, n) == 0 else {
-            throw JSONParseError(offset: p, message: "invalid literal (expected \(word))")
+            throw JSONParseError(offset: p, JSONMessages.invalidLiteral(["word": "\(word)"]))
         }
         tape.append(TapeEntry(kind: kind, escaped: false, boolValue: value, start: p, end: p + n, next: tape.count + 1, count: 0))
         p += n
@@ -65,12 +65,12 @@ struct JSONTapeParser {
     /// An object or array, from its opening bracket at `p`. The position and the tape writer are
     /// kept in locals while keys and string values are scanned, so that they stay in registers;
     /// `p` and `tape` are brought up to date around the calls for other values.
-    mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind, node: Int32 = ReadTree.whole)
+    package mutating func parseContainer(_ b: UnsafeBufferPointer<UInt8>, kind: JSONValue.Kind, node: Int32 = ReadTree.whole)
         throws(JSONParseError)
     {
         depth &+= 1
         if depth > maxDepth {
-            var error = JSONParseError(offset: p, message: "nesting deeper than \(maxDepth) levels")
+            var error = JSONParseError(offset: p, JSONMessages.tooDeep(["max": String(maxDepth)]))
             error.tooDeep = true
             throw error
         }
@@ -101,7 +101,7 @@ struct JSONTapeParser {
             while true {
                 if isObject {
                     guard p < b.count, b[p] == UInt8(ascii: "\"") else {
-                        throw JSONParseError(offset: p, message: "expected a quoted key")
+                        throw JSONParseError(offset: p, JSONMessages.expectedKey())
                     }
                     try Self.scanString(b, &p, &t)
                     if checksKeys {
@@ -125,7 +125,7 @@ struct JSONTapeParser {
                     }
                     Self.skipSpace(b, &p)
                     guard p < b.count, b[p] == UInt8(ascii: ":") else {
-                        throw JSONParseError(offset: p, message: "expected ':' after a key")
+                        throw JSONParseError(offset: p, JSONMessages.expectedColon())
                     }
                     p &+= 1
                     Self.skipSpace(b, &p)
@@ -151,7 +151,7 @@ struct JSONTapeParser {
                 }
                 count &+= 1
                 Self.skipSpace(b, &p)
-                guard p < b.count else { throw JSONParseError(offset: p, message: "unexpected end of input") }
+                guard p < b.count else { throw JSONParseError(offset: p, JSONMessages.unexpectedEnd()) }
                 if b[p] == UInt8(ascii: ",") {
                     p &+= 1
                     Self.skipSpace(b, &p)
@@ -161,7 +161,7 @@ struct JSONTapeParser {
                     p &+= 1
                     break
                 }
-                throw JSONParseError(offset: p, message: isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                throw JSONParseError(offset: p, isObject ? JSONMessages.expectedCommaOrBrace() : JSONMessages.expectedCommaOrBracket())
             }
         }
         self.p = p
@@ -174,14 +174,14 @@ struct JSONTapeParser {
 
     /// The string whose opening quote is at `p`: validated, put on the tape, and `p` moved past it.
     @inline(__always)
-    static func scanString(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ tape: inout TapeWriter) throws(JSONParseError) {
+    package static func scanString(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int, _ tape: inout TapeWriter) throws(JSONParseError) {
         let start = p &+ 1
         let escaped = try scanStringBody(b, &p)
         tape.append(
             TapeEntry(kind: .string, escaped: escaped, boolValue: false, start: start, end: p &- 1, next: tape.count &+ 1, count: 0))
     }
 
-    mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    package mutating func parseNumber(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         let start = p
         try Self.scanNumber(b, &p)
         tape.append(TapeEntry(kind: .number, escaped: false, boolValue: false, start: start, end: p, next: tape.count + 1, count: 0))

@@ -1,7 +1,7 @@
 /// A field path without `[*]`, laid out as plain memory: keys as raw bytes, positions as
 /// numbers. Finding a record's value through it takes no reference counts, which matters on
 /// the hot path (one lookup per rule per record). Immutable; its owner frees it once.
-struct PathProbe: @unchecked Sendable {
+package struct PathProbe: @unchecked Sendable {
     private struct Step {
         /// A key's bytes are `keys[start..<start + count]`; an array position is `count`.
         var isKey: Bool
@@ -13,7 +13,7 @@ struct PathProbe: @unchecked Sendable {
     private let keys: UnsafeMutableBufferPointer<UInt8>
 
     /// Nil for a path with `[*]`: those are resolved to every match instead.
-    init?(_ path: FieldPath) {
+    package init?(_ path: FieldPath) {
         guard !path.hasWildcard else { return nil }
         steps = .allocate(capacity: path.components.count)
         keys = .allocate(capacity: max(1, path.keyBytes.reduce(0) { $0 + $1.count }))
@@ -34,14 +34,14 @@ struct PathProbe: @unchecked Sendable {
     }
 
     /// Frees the memory; the owner calls it once, when no lookup can run any more.
-    func deallocate() {
+    package func deallocate() {
         steps.deallocate()
         keys.deallocate()
     }
 
     /// The first step's key bytes, when the path starts with a key (it does unless it starts
     /// with an array position).
-    var firstKey: UnsafeBufferPointer<UInt8>? {
+    package var firstKey: UnsafeBufferPointer<UInt8>? {
         guard let first = steps.first, first.isKey else { return nil }
         return UnsafeBufferPointer(rebasing: keys[first.start..<(first.start + first.count)])
     }
@@ -51,7 +51,7 @@ struct PathProbe: @unchecked Sendable {
     /// -1: absent) when a `RootKeys` pass over the record found it. No value is made, so the
     /// caller makes one where it borrows the record's document (no reference count).
     @inline(__always)
-    func index(in root: JSONValue, first: Int?) -> Int {
+    package func index(in root: JSONValue, first: Int?) -> Int {
         guard let first else { return index(in: root, from: root.index, step: 0) }
         return first < 0 ? -1 : index(in: root, from: first, step: 1)
     }
@@ -59,7 +59,7 @@ struct PathProbe: @unchecked Sendable {
     /// The tape index of the value at the path from the value at tape index `from` of `root`'s
     /// document (an element of an array, for the part of a path after its `[*]`), or -1.
     @inline(__always)
-    func index(in root: JSONValue, from: Int) -> Int { index(in: root, from: from, step: 0) }
+    package func index(in root: JSONValue, from: Int) -> Int { index(in: root, from: from, step: 0) }
 
     @inline(__always)
     private func index(in root: JSONValue, from: Int, step firstStep: Int) -> Int {
@@ -80,13 +80,13 @@ struct PathProbe: @unchecked Sendable {
 /// A path with exactly one `[*]` and no array positions (`items[*].sku`, `tags[*]`), as the
 /// array's path and each element's path: each element's value is found without building a
 /// list of matches or a value per step. Immutable; its owner frees it once.
-struct WildcardProbe: @unchecked Sendable {
+package struct WildcardProbe: @unchecked Sendable {
     /// From the record to the array (`items`; no step when the path starts with `[*]`).
-    let array: PathProbe
+    package let array: PathProbe
     /// From an element to the value checked (`sku`; no step for `tags[*]`).
-    let element: PathProbe
+    package let element: PathProbe
 
-    init?(_ path: FieldPath) {
+    package init?(_ path: FieldPath) {
         let wildcards = path.components.indices.filter { path.components[$0] == .wildcard }
         // The two halves are parts of `path`, which is recorded (`ReadRecorder`) as a whole.
         guard wildcards.count == 1, !path.components.contains(where: { if case .index = $0 { true } else { false } }),
@@ -97,7 +97,7 @@ struct WildcardProbe: @unchecked Sendable {
         self.element = element
     }
 
-    func deallocate() {
+    package func deallocate() {
         array.deallocate()
         element.deallocate()
     }

@@ -174,7 +174,7 @@ package enum JSONCanonical {
 
     /// A JSON number as sign, significant digits (no leading or trailing zeros) and the power of
     /// ten of the last digit: two numbers are equal exactly when these are.
-    struct Decimal: Hashable {
+    package struct Decimal: Hashable {
         var negative = false
         var digits: [UInt8] = []
         var exponent = 0

@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// A path to a field of a record: `profile.phone`, `in_app[*].product_id`, `items[0]`,
 /// `["key.with.dots"].x`. Parses and prints back to the same text.
 package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
@@ -10,7 +12,7 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     public let components: [Component]
     /// UTF-8 of each key component, precomputed for byte comparison on the hot path.
-    let keyBytes: [[UInt8]]
+    package let keyBytes: [[UInt8]]
     /// True when the path has a `[*]`.
     public let hasWildcard: Bool
     /// The printed form, computed once: violations name their field with it.
@@ -28,16 +30,16 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// Parses the path syntax; the error says what is wrong in words.
-    public init(parsing text: String) throws(Pipeline.FieldPathError) {
+    public init(parsing text: String) throws(FieldPathError) {
         var comps: [Component] = []
         let s = Array(text.unicodeScalars)
         var i = 0
-        func bad(_ why: String) -> Pipeline.FieldPathError { Pipeline.FieldPathError(message: "invalid field path '\(text)': \(why)") }
-        if s.isEmpty { throw bad("it is empty") }
+        func bad(_ why: Message) -> FieldPathError { FieldPathError(JSONMessages.invalidPath(["path": text], messages: ["why": why]), why) }
+        if s.isEmpty { throw bad(FieldPathMessages.empty()) }
         var expectKey = true
         while i < s.count {
             if s[i] == "[" {
-                guard let close = s[i...].firstIndex(of: "]") else { throw bad("'[' without ']'") }
+                guard let close = s[i...].firstIndex(of: "]") else { throw bad(FieldPathMessages.unclosedBracket()) }
                 let inner = String(String.UnicodeScalarView(s[(i + 1)..<close]))
                 if inner == "*" {
                     comps.append(.wildcard)
@@ -46,21 +48,21 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
                 } else if inner.count >= 2, inner.hasPrefix("\""), inner.hasSuffix("\"") {
                     comps.append(.key(String(inner.dropFirst().dropLast())))
                 } else {
-                    throw bad("'[\(inner)]' is not an index, [*] or a quoted key")
+                    throw bad(FieldPathMessages.badSubscript(["inner": inner]))
                 }
                 i = close + 1
                 expectKey = false
             } else if s[i] == "." {
-                if expectKey { throw bad("empty name before '.'") }
+                if expectKey { throw bad(FieldPathMessages.emptyName()) }
                 i += 1
                 expectKey = true
-                if i == s.count { throw bad("it ends with '.'") }
+                if i == s.count { throw bad(FieldPathMessages.endsWithDot()) }
             } else {
-                if !expectKey { throw bad("expected '.' or '[' after ']'") }
+                if !expectKey { throw bad(FieldPathMessages.afterBracket()) }
                 var j = i
                 while j < s.count, s[j] != ".", s[j] != "[" { j += 1 }
                 let name = String(String.UnicodeScalarView(s[i..<j]))
-                if name.contains("]") { throw bad("']' without '['") }
+                if name.contains("]") { throw bad(FieldPathMessages.unopenedBracket()) }
                 comps.append(.key(name))
                 i = j
                 expectKey = false
@@ -100,10 +102,30 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension Pipeline {
-    /// A field path that cannot be read, such as `a..b` or `items[x]`.
-    public struct FieldPathError: Error, Sendable, Equatable {
-        /// What is wrong with the path, in English.
-        public var message: String
+/// A field path that cannot be read, such as `a..b` or `items[x]`.
+public struct FieldPathError: Error, Sendable, Equatable {
+    /// What is wrong, with the path (`JSONMessages.invalidPath`).
+    public let problem: Message
+    /// What is wrong with the path alone, without it (`FieldPathMessages`).
+    public let reason: Message
+    init(_ problem: Message, _ reason: Message) {
+        self.problem = problem
+        self.reason = reason
     }
+    /// What is wrong with the path, in English.
+    public var message: String { problem.text(.en) }
+}
+
+/// Why a field path cannot be read.
+enum FieldPathMessages {
+    static let empty = MessageTemplate("json.path.empty", en: "it is empty", zh: "路径为空")
+    static let unclosedBracket = MessageTemplate("json.path.unclosed_bracket", en: "'[' without ']'", zh: "'[' 没有对应的 ']'")
+    static let unopenedBracket = MessageTemplate("json.path.unopened_bracket", en: "']' without '['", zh: "']' 没有对应的 '['")
+    static let badSubscript = MessageTemplate(
+        "json.path.bad_subscript", en: "'[{inner}]' is not an index, [*] or a quoted key", zh: "'[{inner}]' 不是下标、[*] 或带引号的键")
+    static let emptyName = MessageTemplate("json.path.empty_name", en: "empty name before '.'", zh: "'.' 之前的名称为空")
+    static let endsWithDot = MessageTemplate("json.path.ends_with_dot", en: "it ends with '.'", zh: "以 '.' 结尾")
+    static let afterBracket = MessageTemplate(
+        "json.path.after_bracket", en: "expected '.' or '[' after ']'", zh: "']' 后面应为 '.' 或 '['")
+    static let templates = [empty, unclosedBracket, unopenedBracket, badSubscript, emptyName, endsWithDot, afterBracket]
 }

@@ -1,3 +1,4 @@
+import SiftMessages
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -25,12 +26,12 @@ package final class JSONDocument: @unchecked Sendable {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     /// The bytes in use: `base`, or the caller's bytes after `reparse(borrowing:)`.
     @exclusivity(unchecked) private var text: UnsafePointer<UInt8>
-    @exclusivity(unchecked) private(set) var byteCount = 0
+    @exclusivity(unchecked) package private(set) var byteCount = 0
     @exclusivity(unchecked) private var byteCapacity: Int
-    @exclusivity(unchecked) private(set) var tape: UnsafeMutablePointer<TapeEntry>
-    @exclusivity(unchecked) private(set) var tapeCount = 0
+    @exclusivity(unchecked) package private(set) var tape: UnsafeMutablePointer<TapeEntry>
+    @exclusivity(unchecked) package private(set) var tapeCount = 0
     @exclusivity(unchecked) private var tapeCapacity: Int
-    let maxDepth: Int
+    package let maxDepth: Int
     /// What a key named twice in one object means: refused when parsing (the default), or the
     /// first or last member found by lookups. Fixed for the document's life: a lookup stops at
     /// the first match unless it is `.last` (a `.reject` document names each key once).
@@ -87,13 +88,13 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The longest text a document holds: the tape keeps positions in 32 bits.
-    static let maxBytes = Int(UInt32.max) - 1
+    package static let maxBytes = Int(UInt32.max) - 1
 
     /// Refuses a text too long for the tape's 32-bit positions, before a byte of it is read.
     @inline(__always)
     private static func checkLength(_ count: Int) throws(JSONParseError) {
         guard count <= maxBytes else {
-            throw JSONParseError(offset: 0, message: "the JSON text is longer than \(maxBytes) bytes")
+            throw JSONParseError(offset: 0, JSONMessages.tooLong(["max": String(maxBytes)]))
         }
     }
 
@@ -116,7 +117,7 @@ package final class JSONDocument: @unchecked Sendable {
     public var bytes: [UInt8] { Array(buffer) }
 
     /// The bytes in use, valid until the next `reparse(_:)`.
-    @inline(__always) var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
+    @inline(__always) package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
 
     /// Where `value` begins in the text (a string: after its opening quote).
     package func start(of value: JSONValue) -> Int { tape[value.index].start }
@@ -133,17 +134,17 @@ package final class JSONDocument: @unchecked Sendable {
 }
 
 /// The growing tape a parse writes into; it owns no memory (the document does).
-struct TapeWriter {
-    var base: UnsafeMutablePointer<TapeEntry>
-    var capacity: Int
-    var count = 0
+package struct TapeWriter {
+    package var base: UnsafeMutablePointer<TapeEntry>
+    package var capacity: Int
+    package var count = 0
 
-    init(base: UnsafeMutablePointer<TapeEntry>, capacity: Int) {
+    package init(base: UnsafeMutablePointer<TapeEntry>, capacity: Int) {
         self.base = base
         self.capacity = capacity
     }
 
-    @inline(__always) mutating func append(_ e: TapeEntry) {
+    @inline(__always) package mutating func append(_ e: TapeEntry) {
         if count == capacity { grow() }
         base[count] = e
         count &+= 1
@@ -157,7 +158,7 @@ struct TapeWriter {
         capacity *= 2
     }
 
-    @inline(__always) subscript(i: Int) -> TapeEntry {
+    @inline(__always) package subscript(i: Int) -> TapeEntry {
         get { base[i] }
         nonmutating set { base[i] = newValue }
     }
@@ -166,65 +167,34 @@ struct TapeWriter {
 /// Why a text is not valid JSON, and where (0-based byte offset).
 package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public var offset: Int
-    public var message: String
+    /// What is wrong, without the position (`JSONMessages`).
+    public var problem: Message
     /// For `duplicate key`: the key's path in the value (`receipt.status`).
     public var duplicateKeyPath: String?
     /// The text may be valid JSON, but it nests arrays and objects deeper than the limit.
     public var tooDeep = false
-    public init(offset: Int, message: String) {
+    public init(offset: Int, _ problem: Message) {
         self.offset = offset
-        self.message = message
+        self.problem = problem
     }
-    public var description: String {
-        if let path = duplicateKeyPath { return "the key '\(path)' appears more than once in its object (at byte \(offset + 1))" }
-        return "\(message) at byte \(offset + 1)"
+    /// What is wrong, in English, without the position.
+    public var message: String { problem.text(.en) }
+    /// What is wrong and where, in `language`.
+    public func text(_ language: Language) -> String {
+        let byte = String(offset + 1)
+        if let path = duplicateKeyPath { return JSONMessages.keyTwice(["path": path, "byte": byte]).text(language) }
+        return JSONMessages.atByte(["byte": byte], messages: ["problem": problem]).text(language)
     }
-
-    /// The message in Chinese, with the position.
-    public var chinese: String {
-        if let path = duplicateKeyPath { return "第 \(offset + 1) 字节处：键 '\(path)' 在同一个对象中出现了不止一次" }
-        let m = message
-        let text: String
-        if let table = Self.zh[m] {
-            text = table
-        } else if m.hasPrefix("unexpected character '") {
-            text = "意外的字符 " + m.dropFirst("unexpected character ".count)
-        } else if m.hasPrefix("invalid literal (expected ") {
-            text = "无效的字面量（应为 " + m.dropFirst("invalid literal (expected ".count).dropLast() + "）"
-        } else if m.hasPrefix("nesting deeper than ") {
-            text = "嵌套超过 " + m.dropFirst("nesting deeper than ".count).replacingOccurrences(of: " levels", with: " 层")
-        } else {
-            text = m
-        }
-        return "第 \(offset + 1) 字节处\(text)"
-    }
-
-    private static let zh: [String: String] = [
-        "control character in a string": "字符串中有控制字符",
-        "empty input": "输入为空",
-        "expected ':' after a key": "键之后应为 ':'",
-        "expected a quoted key": "应为带引号的键",
-        "invalid UTF-8": "不是有效的 UTF-8",
-        "invalid UTF-8 or unexpected character": "不是有效的 UTF-8 或有意外的字符",
-        "invalid \\u escape": "无效的 \\u 转义",
-        "invalid escape": "无效的转义",
-        "invalid number (leading zero)": "无效的数字（前导零）",
-        "invalid number": "无效的数字",
-        "lone surrogate in a \\u escape": "\\u 转义中有落单的代理项",
-        "unexpected end of input": "输入意外结束",
-        "unexpected text after the JSON value": "JSON 值之后有多余的文本",
-        "unterminated string": "字符串没有结束引号",
-        "expected ',' or '}'": "应为 ',' 或 '}'",
-        "expected ',' or ']'": "应为 ',' 或 ']'",
-    ]
+    /// What is wrong and where, in English.
+    public var description: String { text(.en) }
 }
 
 /// One value on the tape. Containers span `start..<end` (brackets included) and `next`
 /// is the tape index after their last descendant; strings span their content only.
-struct TapeEntry: Sendable {
-    var kind: JSONValue.Kind
-    var escaped: Bool
-    var boolValue: Bool
+package struct TapeEntry: Sendable {
+    package var kind: JSONValue.Kind
+    package var escaped: Bool
+    package var boolValue: Bool
     // Positions and counts in 32 bits: an entry is 20 bytes, not 40, so a record's tape is
     // half the memory to write and read. A document is at most `JSONDocument.maxBytes` long.
     private var start32: UInt32
@@ -233,7 +203,7 @@ struct TapeEntry: Sendable {
     private var count32: UInt32
 
     @inline(__always)
-    init(kind: JSONValue.Kind, escaped: Bool, boolValue: Bool, start: Int, end: Int, next: Int, count: Int) {
+    package init(kind: JSONValue.Kind, escaped: Bool, boolValue: Bool, start: Int, end: Int, next: Int, count: Int) {
         self.kind = kind
         self.escaped = escaped
         self.boolValue = boolValue
@@ -243,19 +213,19 @@ struct TapeEntry: Sendable {
         count32 = UInt32(truncatingIfNeeded: count)
     }
 
-    var start: Int {
+    package var start: Int {
         @inline(__always) get { Int(start32) }
         @inline(__always) set { start32 = UInt32(truncatingIfNeeded: newValue) }
     }
-    var end: Int {
+    package var end: Int {
         @inline(__always) get { Int(end32) }
         @inline(__always) set { end32 = UInt32(truncatingIfNeeded: newValue) }
     }
-    var next: Int {
+    package var next: Int {
         @inline(__always) get { Int(next32) }
         @inline(__always) set { next32 = UInt32(truncatingIfNeeded: newValue) }
     }
-    var count: Int {
+    package var count: Int {
         @inline(__always) get { Int(count32) }
         @inline(__always) set { count32 = UInt32(truncatingIfNeeded: newValue) }
     }

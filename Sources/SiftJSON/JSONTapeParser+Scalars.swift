@@ -6,7 +6,7 @@ extension JSONTapeParser {
     /// The string whose opening quote is at `p` validated, and `p` moved past its closing quote;
     /// returns whether it has escapes.
     @inline(__always)
-    static func scanStringBody(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) -> Bool {
+    package static func scanStringBody(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) -> Bool {
         let open = p
         p &+= 1
         var escaped = false
@@ -20,7 +20,7 @@ extension JSONTapeParser {
                 if k == 16 { continue }
             } else {
                 while p < b.count, b[p] >= 0x20, b[p] < 0x80, b[p] != UInt8(ascii: "\""), b[p] != UInt8(ascii: "\\") { p &+= 1 }
-                guard p < b.count else { throw JSONParseError(offset: open, message: "unterminated string") }
+                guard p < b.count else { throw JSONParseError(offset: open, JSONMessages.unterminatedString()) }
             }
             let c = base[p]
             if c == UInt8(ascii: "\"") { break }
@@ -28,7 +28,7 @@ extension JSONTapeParser {
                 escaped = true
                 p = try Self.validateEscape(b, p)
             } else if c < 0x20 {
-                throw JSONParseError(offset: p, message: "control character in a string")
+                throw JSONParseError(offset: p, JSONMessages.controlCharacter())
             } else if c < 0x80 {
                 p &+= 1
             } else {
@@ -41,36 +41,36 @@ extension JSONTapeParser {
 
     /// The escape at `p` validated; returns the position after it. (By value, not `inout`, so
     /// that the caller's position can stay in a register.)
-    static func validateEscape(_ b: UnsafeBufferPointer<UInt8>, _ p: Int) throws(JSONParseError) -> Int {
+    package static func validateEscape(_ b: UnsafeBufferPointer<UInt8>, _ p: Int) throws(JSONParseError) -> Int {
         var p = p
-        guard p + 1 < b.count else { throw JSONParseError(offset: p, message: "unterminated string") }
+        guard p + 1 < b.count else { throw JSONParseError(offset: p, JSONMessages.unterminatedString()) }
         switch b[p + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             p += 2
         case UInt8(ascii: "u"):
             guard let unit = JSONEscapes.hex4(b, p + 2) else {
-                throw JSONParseError(offset: p, message: "invalid \\u escape")
+                throw JSONParseError(offset: p, JSONMessages.invalidUnicodeEscape())
             }
             p += 6
             if (0xD800...0xDBFF).contains(unit) {
                 guard p + 1 < b.count, b[p] == UInt8(ascii: "\\"), b[p + 1] == UInt8(ascii: "u"),
                     let low = JSONEscapes.hex4(b, p + 2), (0xDC00...0xDFFF).contains(low)
                 else {
-                    throw JSONParseError(offset: p - 6, message: "lone surrogate in a \\u escape")
+                    throw JSONParseError(offset: p - 6, JSONMessages.loneSurrogate())
                 }
                 p += 6
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw JSONParseError(offset: p - 6, message: "lone surrogate in a \\u escape")
+                throw JSONParseError(offset: p - 6, JSONMessages.loneSurrogate())
             }
         default:
-            throw JSONParseError(offset: p, message: "invalid escape")
+            throw JSONParseError(offset: p, JSONMessages.invalidEscape())
         }
         return p
     }
 
     /// The UTF-8 sequence at `p` validated; returns the position after it.
-    static func validateUTF8(_ b: UnsafeBufferPointer<UInt8>, _ p: Int) throws(JSONParseError) -> Int {
+    package static func validateUTF8(_ b: UnsafeBufferPointer<UInt8>, _ p: Int) throws(JSONParseError) -> Int {
         let c = b[p]
         var need = 0
         var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
@@ -82,39 +82,39 @@ extension JSONTapeParser {
         case 0xF0: need = 3; lo = 0x90
         case 0xF1...0xF3: need = 3
         case 0xF4: need = 3; hi = 0x8F
-        default: throw JSONParseError(offset: p, message: "invalid UTF-8")
+        default: throw JSONParseError(offset: p, JSONMessages.invalidUTF8())
         }
         guard p + need < b.count, b[p + 1] >= lo, b[p + 1] <= hi else {
-            throw JSONParseError(offset: p, message: "invalid UTF-8")
+            throw JSONParseError(offset: p, JSONMessages.invalidUTF8())
         }
         for k in 2..<(need + 1) where !(0x80...0xBF).contains(b[p + k]) {
-            throw JSONParseError(offset: p, message: "invalid UTF-8")
+            throw JSONParseError(offset: p, JSONMessages.invalidUTF8())
         }
         return p + need + 1
     }
 
     /// The number at `p` validated, and `p` moved past it.
     @inline(__always)
-    static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
+    package static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, _ p: inout Int) throws(JSONParseError) {
         let start = p
         @inline(__always) func isDigit(_ i: Int) -> Bool { i < b.count && b[i] >= 0x30 && b[i] <= 0x39 }
         if b[p] == UInt8(ascii: "-") { p += 1 }
-        guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+        guard isDigit(p) else { throw JSONParseError(offset: start, JSONMessages.invalidNumber()) }
         if b[p] == UInt8(ascii: "0") {
             p += 1
-            if isDigit(p) { throw JSONParseError(offset: start, message: "invalid number (leading zero)") }
+            if isDigit(p) { throw JSONParseError(offset: start, JSONMessages.leadingZero()) }
         } else {
             while isDigit(p) { p += 1 }
         }
         if p < b.count, b[p] == UInt8(ascii: ".") {
             p += 1
-            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+            guard isDigit(p) else { throw JSONParseError(offset: start, JSONMessages.invalidNumber()) }
             while isDigit(p) { p += 1 }
         }
         if p < b.count, b[p] == UInt8(ascii: "e") || b[p] == UInt8(ascii: "E") {
             p += 1
             if p < b.count, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "-") { p += 1 }
-            guard isDigit(p) else { throw JSONParseError(offset: start, message: "invalid number") }
+            guard isDigit(p) else { throw JSONParseError(offset: start, JSONMessages.invalidNumber()) }
             while isDigit(p) { p += 1 }
         }
     }

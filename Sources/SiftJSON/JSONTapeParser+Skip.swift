@@ -10,7 +10,7 @@
 extension JSONTapeParser {
     /// The object or array at `p`, the value of a member of a container at `node`: read with
     /// its node when the tree names it, else skipped.
-    mutating func parseReadOrSkip(_ b: UnsafeBufferPointer<UInt8>, node: Int32, isObject: Bool) throws(JSONParseError) {
+    package mutating func parseReadOrSkip(_ b: UnsafeBufferPointer<UInt8>, node: Int32, isObject: Bool) throws(JSONParseError) {
         let reads = self.reads.unsafelyUnwrapped
         var child: Int32? = ReadTree.whole
         if !isObject {
@@ -29,7 +29,7 @@ extension JSONTapeParser {
     ///
     /// The entry has the value's kind and text, a count of 0 and nothing inside (`next` is the
     /// entry after it): a walk by position or by count finds it empty, never the entries after it.
-    mutating func skipValue(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+    package mutating func skipValue(_ b: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
         let me = tape.count
         let kind: JSONValue.Kind = b[p] == UInt8(ascii: "{") ? .object : .array
         tape.append(TapeEntry(kind: kind, escaped: false, boolValue: true, start: p, end: 0, next: me &+ 1, count: 0))
@@ -49,7 +49,7 @@ extension JSONTapeParser {
     /// position after it, or -1 when the full parser must read it. The keys of the objects
     /// being scanned are appended to `keys` (the tape, past the skipped entry); the caller
     /// sets its count back.
-    static func skipContainer(
+    package static func skipContainer(
         _ b: UnsafeBufferPointer<UInt8>, _ start: Int, depth: Int, maxDepth: Int, checksKeys: Bool, _ keys: inout TapeWriter
     ) -> Int {
         let depth = depth &+ 1
@@ -104,7 +104,7 @@ extension JSONTapeParser {
     /// The keys of one skipped object, for repeats: the parser's 128-bit filter
     /// (`parseContainer`), and the keys themselves on the tape past `firstKey`, compared only
     /// when a key's bit is already set.
-    struct KeyFilter {
+    package struct KeyFilter {
         let firstKey: Int
         var low: UInt64 = 0, high: UInt64 = 0
 

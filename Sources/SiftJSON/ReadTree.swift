@@ -115,16 +115,16 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
     package func adding(_ path: FieldPath) -> ReadTree { ReadTree(paths + [path]) }
 
     /// The node of the elements of an array at `node` (`whole` when no path names them).
-    @inline(__always) func elements(of node: Int32) -> Int32 { elements[Int(node)] }
+    @inline(__always) package func elements(of node: Int32) -> Int32 { elements[Int(node)] }
 
     /// True when an object at `node` has its members looked up (a node that names no key reads
     /// an object in full).
-    @inline(__always) func namesKeys(_ node: Int32) -> Bool { firstKey[Int(node) &+ 1] > firstKey[Int(node)] }
+    @inline(__always) package func namesKeys(_ node: Int32) -> Bool { firstKey[Int(node) &+ 1] > firstKey[Int(node)] }
 
     /// The child of `node` for the key `b[start..<end]` (plain, without escapes), or nil when no
     /// path names it there.
     @inline(__always)
-    func child(of node: Int32, key b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32? {
+    package func child(of node: Int32, key b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32? {
         let n = end &- start
         let m = Int(mask[Int(node)])
         let slots = table + Int(tableStart[Int(node)])
@@ -147,8 +147,8 @@ package final class ReadTree: @unchecked Sendable, Equatable {  // immutable; it
 /// beyond field paths (a plugin stage, a check that reads `context.record`, a closed record)
 /// calls `readsEverything()`.
 package final class ReadRecorder: @unchecked Sendable {  // used by one compile, on its thread
-    private(set) var paths: [FieldPath] = []
-    private(set) var everything = false
+    package private(set) var paths: [FieldPath] = []
+    package private(set) var everything = false
 
     @TaskLocal static var current: ReadRecorder?
 
@@ -159,14 +159,14 @@ package final class ReadRecorder: @unchecked Sendable {  // used by one compile,
         return (result, recorder.everything ? nil : ReadTree(recorder.paths))
     }
 
-    static func add(_ path: FieldPath) { current?.paths.append(path) }
+    package static func add(_ path: FieldPath) { current?.paths.append(path) }
 
     /// Whatever is being compiled may read any part of a record.
     package static func readsEverything() { current?.everything = true }
 
     /// Runs `body` without recording the paths it makes: parts of a path already recorded (a
     /// `[*]` path's array and element steps, which alone would read from the record's top).
-    static func unrecorded<R>(_ body: () throws -> R) rethrows -> R { try $current.withValue(nil) { try body() } }
+    package static func unrecorded<R>(_ body: () throws -> R) rethrows -> R { try $current.withValue(nil) { try body() } }
 }
 
 #if canImport(Glibc)

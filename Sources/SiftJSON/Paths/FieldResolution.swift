@@ -6,6 +6,12 @@ package struct FieldMatch: Sendable {
     public var indices: [Int]
     /// Why the field is missing, when a parent is not a container: "in_app is a string, not an array".
     public var obstacle: String?
+
+    package init(value: JSONValue?, indices: [Int], obstacle: String?) {
+        self.value = value
+        self.indices = indices
+        self.obstacle = obstacle
+    }
 }
 
 extension FieldPath {

@@ -1,6 +1,6 @@
 /// Decoding of JSON string escapes (`\n`, `\u4eac`, surrogate pairs) into UTF-8.
-enum JSONEscapes {
-    static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
+package enum JSONEscapes {
+    package static func hex4(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32? {
         guard i + 4 <= b.count else { return nil }
         var v: UInt32 = 0
         for k in i..<(i + 4) {
@@ -20,7 +20,7 @@ enum JSONEscapes {
     /// Calls `body` with the decoded text of an already validated string body, decoded on the
     /// stack (the heap only for long strings): no allocation per record. Not generic, so that
     /// callers pay no generic-metadata lookups.
-    static func withDecoded(_ b: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    package static func withDecoded(_ b: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(b.count, 1)) { scratch in
             let n = decode(b, intoBuffer: scratch.baseAddress!)
             try body(UnsafeBufferPointer(rebasing: scratch[..<n]))
@@ -29,7 +29,7 @@ enum JSONEscapes {
 
     /// Decodes an already validated string body into `out`, which must hold `b.count` bytes
     /// (decoding never makes a string longer); returns the number of bytes written.
-    static func decode(_ b: UnsafeBufferPointer<UInt8>, intoBuffer out: UnsafeMutablePointer<UInt8>) -> Int {
+    package static func decode(_ b: UnsafeBufferPointer<UInt8>, intoBuffer out: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
         var n = 0
         while i < b.count {
@@ -65,7 +65,7 @@ enum JSONEscapes {
     }
 
     /// Writes `scalar` (a valid Unicode scalar value) as UTF-8 at `out`; returns its length.
-    @inline(__always) static func encodeUTF8(_ scalar: UInt32, _ out: UnsafeMutablePointer<UInt8>) -> Int {
+    @inline(__always) package static func encodeUTF8(_ scalar: UInt32, _ out: UnsafeMutablePointer<UInt8>) -> Int {
         switch scalar {
         case ..<0x80:
             out[0] = UInt8(scalar)

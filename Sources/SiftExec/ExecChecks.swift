@@ -1,3 +1,7 @@
+import SiftCore
+import SiftJSON
+import SiftMessages
+
 /// Checks written in any language, declared in a rule file and run as external commands:
 ///
 ///     exec_checks:
@@ -18,6 +22,10 @@
 /// A command that cannot start, crashes, hangs past the timeout, or answers anything else
 /// gives `<field>.<kind>.plugin_error` for that value, and is started again for the next.
 /// Requests take turns: the command sees one at a time.
+///
+/// The loader reads `exec_checks:` only through a registry this module has set up
+/// (`allowExecChecks()`, or the command line's `registerExecChecks(_:)`); without it, such a
+/// section is an error.
 enum ExecChecks {
     static let typeNames = ["string", "integer", "number", "boolean", "list", "any"]
 
@@ -43,28 +51,28 @@ enum ExecChecks {
     /// Registers the checks declared under `node` (an `exec_checks:` mapping) into `registry`,
     /// as its `execChecks` permission allows, and lists their commands in `commands`.
     static func register(
-        _ node: ConfigNode, directory: String, root: String, into registry: inout PluginRegistry, commands: inout [ExecCommand],
+        _ node: ConfigNode, directory: String, root: String, into registry: inout PluginRegistry, commands: inout [DeclaredCommand],
         _ diagnostics: inout DiagnosticList
     ) {
         guard let pairs = node.pairs else {
-            diagnostics.error("'exec_checks' is a mapping from check names to their commands", at: node.mark)
+            diagnostics.error(ExecMessages.notMapping(), at: node.mark)
             return
         }
         for p in pairs {
             guard let kind = p.key.scalarText else { continue }
             if registry.checks[kind] != nil || CheckCompiler.compositionKeys.contains(kind) {
-                diagnostics.error("the check name '\(kind)' is taken; choose another", at: p.key.mark)
+                diagnostics.error(ExecMessages.nameTaken(["kind": kind]), at: p.key.mark)
                 continue
             }
             guard let d = OptionValidator().validate(p.value, against: declaration, diagnostics: &diagnostics),
                 let command = d.strings("command"), !command.isEmpty
             else { continue }
-            commands.append(ExecCommand(name: kind, command: command, mark: d.mark("command")))
+            commands.append(DeclaredCommand(name: kind, command: command, mark: d.mark("command")))
             checkPermission(kind, command, registry.execChecks, at: d.mark("command"), &diagnostics)
             checkProgram(kind, command[0], directory: directory, root: root, at: d.mark("command"), &diagnostics)
             let timeout = d.int("timeout_ms") ?? 5000
             guard timeout > 0 else {
-                diagnostics.error("'timeout_ms' must be above 0", at: d.mark("timeout_ms"))
+                diagnostics.error(ExecMessages.timeoutNotPositive(), at: d.mark("timeout_ms"))
                 continue
             }
             let options = (d.node("options")?.pairs ?? []).map { o in
@@ -90,9 +98,7 @@ enum ExecChecks {
         _ kind: String, _ command: [String], _ permission: ExecChecksPermission, at mark: Mark, _ diagnostics: inout DiagnosticList
     ) {
         guard permission == .refused else { return }
-        diagnostics.error(
-            "exec check '\(kind)' would start the program \(ExecCommand.shown(command)); rules may start programs only when "
-                + "the operator allows it (sift run/test --allow-exec; hosts: registry.allowExecChecks())", at: mark)
+        diagnostics.error(ExecMessages.refused(["kind": kind, "command": DeclaredCommand.shown(command)]), at: mark)
     }
 
     /// A program named by a path (not found on PATH) must be inside the rules folder, links resolved.
@@ -102,9 +108,7 @@ enum ExecChecks {
         guard program.contains("/") else { return }
         let abs = RuleFileReader.absolute(program, relativeTo: directory)
         guard !abs.hasPrefix(root + "/") else { return }
-        diagnostics.error(
-            "the program '\(Diagnostic.clamped(program))' of exec check '\(kind)' is outside the rules folder; keep it beside "
-                + "the rules, or name a program on PATH", at: mark)
+        diagnostics.error(ExecMessages.programOutside(["program": Diagnostic.clamped(program), "kind": kind]), at: mark)
     }
 
     static func type(_ name: String?) -> PluginSpec.OptionType {
@@ -137,39 +141,37 @@ struct ExecCheck: ValueCheck {
         w.key("value"); w.raw(value.rawBytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
         w.endObject()
         let answer: [UInt8]
-        do { answer = try process.ask(w.bytes) } catch { return failure("\(error.message)", "\(error.message)") }
+        do { answer = try process.ask(w.bytes) } catch { return failure(error.message) }
         guard let doc = try? JSONDocument(bytes: answer), let pass = doc.root["pass"]?.bool else {
             let shown = String(decoding: answer.prefix(80), as: UTF8.self)
-            return failure(
-                "answered '\(shown)', not {\"pass\": true|false, ...}", "的回答不是 {\"pass\": true|false, ...}：'\(shown)'")
+            return failure(ExecMessages.notAnAnswer(["answer": shown]))
         }
         if pass { return nil }
         let message = doc.root["message"]
         if let m = message?.string { return Rejection(LocalizedText(m)) }
         if let en = message?["en"]?.string { return Rejection(LocalizedText(en: en, zh: message?["zh"]?.string ?? en)) }
-        return Rejection(LocalizedText(en: "fails the \(kind) check", zh: "未通过 \(kind) 检查"))
+        return Rejection(ExecMessages.failsCheck(["kind": kind]).localized)
     }
 
-    private func failure(_ en: String, _ zh: String) -> Rejection {
-        Rejection(LocalizedText(en: "the plugin '\(kind)' \(en)", zh: "插件 '\(kind)' 出错：\(zh)"), detail: "plugin_error")
+    private func failure(_ problem: Message) -> Rejection {
+        Rejection(ExecMessages.pluginError(["kind": kind], messages: ["problem": problem]).localized, detail: "plugin_error")
     }
 
     func explain(_ language: Language) -> String {
-        summary + (language == .zh ? "（外部插件 \(kind)）" : " (exec plugin '\(kind)')")
+        ExecMessages.explainSuffix(["summary": summary, "kind": kind]).text(language)
     }
 }
 
-/// A program that rules declare (`exec_checks:`), for `sift lint` and `sift explain` to list.
-package struct ExecCommand: Sendable, Equatable {
-    /// The check's name.
-    public let name: String
-    /// The program and its arguments.
-    public let command: [String]
-    /// Where the command is written.
-    public let mark: Mark
+extension PluginRegistry {
+    /// Lets rule files declare `exec_checks:`: their commands are started when a rule uses them.
+    /// Only for rules you trust as you trust code: a rule file's author then runs programs as
+    /// the user who applies the rules.
+    public mutating func allowExecChecks() { registerExecChecks(.allowed) }
 
-    /// The command as one quoted text (at most about 120 characters): `'sh -c id > pwned'`.
-    public static func shown(_ command: [String]) -> String {
-        "'" + Diagnostic.clamped(command.joined(separator: " ")) + "'"
+    /// Reads rule files' `exec_checks:` as `permission` says: refused (an error at each command),
+    /// declared only (compiled, never started: lint, explain, schema), or allowed.
+    package mutating func registerExecChecks(_ permission: ExecChecksPermission) {
+        execChecks = permission
+        execSection = ExecChecks.register
     }
 }

@@ -24,7 +24,7 @@ extension JSONTapeParser {
     /// `"\u0061"` are the same key. Small objects compare pairs; larger ones sort key hashes.
     @inline(never)
     /// `pathFrom` is where the value whose key paths the error gives starts (0: the whole text).
-    static func checkDuplicateKeys(
+    package static func checkDuplicateKeys(
         _ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int, count: Int, pathFrom: Int = 0
     ) throws(JSONParseError) {
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { (keys) throws(JSONParseError) in
@@ -65,7 +65,7 @@ extension JSONTapeParser {
     }
 
     @inline(__always)
-    static func sameKey(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ x: Int, _ y: Int, _ anyEscaped: Bool) -> Bool {
+    package static func sameKey(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ x: Int, _ y: Int, _ anyEscaped: Bool) -> Bool {
         let kx = t[x], ky = t[y]
         if !anyEscaped || (!kx.escaped && !ky.escaped) {
             let n = kx.end - kx.start
@@ -92,7 +92,7 @@ extension JSONTapeParser {
 
     /// True when the unescaped key at tape index `key` equals one of the object's keys before it.
     @inline(never)
-    static func repeatsEarlierKey(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int, key: Int) -> Bool {
+    package static func repeatsEarlierKey(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, object: Int, key: Int) -> Bool {
         var i = object + 1
         while i < key {
             if sameKey(b, t, i, key, false) { return true }
@@ -102,8 +102,8 @@ extension JSONTapeParser {
     }
 
     /// The error for the repeated key at tape index `key`, with its path from `pathFrom`.
-    static func duplicate(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ key: Int, pathFrom: Int = 0) -> JSONParseError {
-        var e = JSONParseError(offset: t[key].start - 1, message: "duplicate key")
+    package static func duplicate(_ b: UnsafeBufferPointer<UInt8>, _ t: TapeWriter, _ key: Int, pathFrom: Int = 0) -> JSONParseError {
+        var e = JSONParseError(offset: t[key].start - 1, JSONMessages.duplicateKey())
         e.duplicateKeyPath = JSONPathAt.path(b, from: pathFrom, keyAt: t[key].start - 1)
         return e
     }
@@ -111,14 +111,14 @@ extension JSONTapeParser {
 
 /// The path of the key whose opening quote is at `offset` (`receipt.in_app[0].status`), read
 /// again from the text: for messages only, so the parser keeps no path while it works.
-enum JSONPathAt {
+package enum JSONPathAt {
     private enum Step {
         case key(String)
         case index(Int)
     }
 
     /// `from` is where the value whose paths are wanted starts (0: the whole text).
-    static func path(_ b: UnsafeBufferPointer<UInt8>, from start: Int, keyAt offset: Int) -> String {
+    package static func path(_ b: UnsafeBufferPointer<UInt8>, from start: Int, keyAt offset: Int) -> String {
         var stack: [(isObject: Bool, step: Step?)] = []
         var p = start
         var expectKey = false

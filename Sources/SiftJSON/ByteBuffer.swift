@@ -41,13 +41,13 @@
 
     /// Room for `n` more bytes in storage of its own; returns where they go.
     @inlinable @inline(__always)
-    mutating func spare(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    package mutating func spare(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if _slowPath(!isKnownUniquelyReferenced(&storage) || count + n > storage.capacity) { grow(count + n) }
         return storage.base + count
     }
 
     @usableFromInline @inline(never)
-    mutating func grow(_ needed: Int) {
+    package mutating func grow(_ needed: Int) {
         let bigger = Storage(capacity: max(needed, storage.capacity * 2))
         bigger.base.update(from: storage.base, count: count)
         storage = bigger

@@ -4,7 +4,7 @@
 /// of ten up to 10^22 (also exact), where one IEEE multiplication or division gives the correctly
 /// rounded value, as `strtod` would (Clinger's fast path). Prices, quantities and counts are
 /// such numbers; anything else is nil, and the caller asks `Double(String)`.
-enum FastDouble {
+package enum FastDouble {
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
         1e20, 1e21, 1e22,
@@ -12,7 +12,7 @@ enum FastDouble {
 
     /// The value of `text` (JSON's number grammar, already validated), or nil when it is outside
     /// the fast path.
-    static func value(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func value(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let n = text.count
         var i = 0
         let negative = n > 0 && text[0] == UInt8(ascii: "-")

@@ -1,18 +1,18 @@
 /// Field paths as a tree of keys: `shipping.city` is `city` under `shipping`, `items[*].sku` is
 /// `sku` under the elements of `items`. What a closed record allows (`KeyTree`) and what a
 /// pipeline reads (`ReadTree`) are made from it.
-final class PathTrie {
-    var keys: [[UInt8]] = []
-    var names: [String] = []
-    var children: [PathTrie] = []
+package final class PathTrie {
+    package var keys: [[UInt8]] = []
+    package var names: [String] = []
+    package var children: [PathTrie] = []
     /// The node of an array's elements (`[*]` or a position).
-    var elements: PathTrie?
+    package var elements: PathTrie?
     /// A path ends here.
-    var isEnd = false
+    package var isEnd = false
 
-    init() {}
+    package init() {}
 
-    init(_ paths: [FieldPath]) {
+    package init(_ paths: [FieldPath]) {
         for path in paths {
             var node = self
             for component in path.components {

@@ -31,7 +31,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// Drops what was written after the first `count` bytes.
-    mutating func truncate(to count: Int) { out.truncate(to: count) }
+    package mutating func truncate(to count: Int) { out.truncate(to: count) }
 
     /// Hands over the bytes written so far and starts empty, keeping the capacity.
     public mutating func take() -> [UInt8] {
@@ -80,14 +80,14 @@ package struct JSONWriter: Sendable {
     public mutating func field(_ k: String, _ i: Int) { key(k); int(i) }
     public mutating func field(_ k: String, _ b: Bool) { key(k); bool(b) }
 
-    static func appendQuoted(_ s: String, to out: inout ByteBuffer) {
+    package static func appendQuoted(_ s: String, to out: inout ByteBuffer) {
         if let done: Void = s.utf8.withContiguousStorageIfAvailable({ appendQuoted($0, to: &out) }) { return done }
         var s = s
         s.withUTF8 { appendQuoted($0, to: &out) }
     }
 
     /// Quotes UTF-8 text, copying runs that need no escape in one go.
-    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    package static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         out.append(UInt8(ascii: "\""))
         var run = 0
         for i in 0..<text.count {
@@ -115,12 +115,12 @@ package struct JSONWriter: Sendable {
 
     /// Appends a fragment of JSON text as it is.
     /// Starts a value written with the public calls right after raw fragments: no comma before it.
-    mutating func startNestedValue() {
+    package mutating func startNestedValue() {
         needsComma.removeAll(keepingCapacity: true)
         needsComma.append(false)
     }
 
-    mutating func appendFragment(_ s: StaticString) {
+    package mutating func appendFragment(_ s: StaticString) {
         out.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
@@ -131,39 +131,33 @@ package struct JSONWriter: Sendable {
     }
 
     /// Appends a quoted string.
-    mutating func appendString(_ s: String) { Self.appendQuoted(s, to: &out) }
+    package mutating func appendString(_ s: String) { Self.appendQuoted(s, to: &out) }
 
-    /// Appends a reason code as a JSON string, from its bytes encoded once.
-    mutating func appendReason(_ code: ReasonCode) { out.append(code.json) }
-
-    /// Appends `Violation.excerpt(value)` quoted, the same bytes, but without making a `String` for
-    /// strings (escaped ones decoded on the stack), numbers, booleans and null; objects and arrays
-    /// go through `Violation.excerpt`.
-    mutating func appendExcerpt(_ value: JSONValue) { appendExcerpt(of: value.document, at: value.index) }
-
-    /// `appendExcerpt(_:)` of the value at tape `index` of `document`, for a caller that holds
-    /// the document without a reference count.
-    mutating func appendExcerpt(of document: JSONDocument, at index: Int) {
+    /// Appends an excerpt of the value at tape `index` of `document`, quoted: its text cut after
+    /// `limit` Unicode scalars with "…" (strings decoded, escaped ones on the stack; numbers,
+    /// booleans and null as written; objects and arrays as their input text, brackets included),
+    /// without making a `String`. Takes the document without a reference count.
+    package mutating func appendExcerpt(of document: JSONDocument, at index: Int, limit: Int) {
         let e = document.tape[index]
         switch e.kind {
         case .string:
             if e.escaped {
-                _ = JSONValue(document: document, index: index).withStringBytes { appendExcerpt(text: $0) }
+                _ = JSONValue(document: document, index: index).withStringBytes { appendExcerpt(text: $0, limit: limit) }
                 return
             }
             let raw = UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end])
             // Scalars are the bytes that are not UTF-8 continuation bytes.
-            if raw.count <= Violation.excerptLimit || raw.lazy.filter({ $0 & 0xC0 != 0x80 }).count <= Violation.excerptLimit {
+            if raw.count <= limit || raw.lazy.filter({ $0 & 0xC0 != 0x80 }).count <= limit {
                 out.append(UInt8(ascii: "\""))
                 out.append(raw)
                 out.append(UInt8(ascii: "\""))
                 return
             }
-            appendExcerpt(text: raw)
+            appendExcerpt(text: raw, limit: limit)
         case .number, .bool, .null:
             // ASCII with nothing to escape: the JSON text itself, in quotes (a rare long number is cut below).
-            guard e.end - e.start <= Violation.excerptLimit else {
-                return appendExcerpt(text: UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
+            guard e.end - e.start <= limit else {
+                return appendExcerpt(text: UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]), limit: limit)
             }
             out.append(UInt8(ascii: "\""))
             out.append(UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
@@ -171,16 +165,16 @@ package struct JSONWriter: Sendable {
         default:
             // An object or array: its text as it is in the input, brackets included, as `Violation.excerpt`
             // gives it, without making a `String`.
-            appendExcerpt(text: UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]))
+            appendExcerpt(text: UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end]), limit: limit)
         }
     }
 
-    /// Appends decoded string text quoted, cut after `Violation.excerptLimit` scalars with "…".
-    private mutating func appendExcerpt(text: UnsafeBufferPointer<UInt8>) {
+    /// Appends decoded string text quoted, cut after `limit` scalars with "…".
+    private mutating func appendExcerpt(text: UnsafeBufferPointer<UInt8>, limit: Int) {
         var scalars = 0
         for i in 0..<text.count where text[i] & 0xC0 != 0x80 {
             scalars += 1
-            guard scalars > Violation.excerptLimit else { continue }
+            guard scalars > limit else { continue }
             Self.appendQuoted(UnsafeBufferPointer(rebasing: text[..<i]), to: &out)
             out.removeLast()  // the closing quote: the ellipsis goes inside
             out.append(0xE2)
@@ -193,20 +187,20 @@ package struct JSONWriter: Sendable {
     }
 
     /// Appends JSON text as it is.
-    mutating func appendBytes(_ json: [UInt8]) { out.append(json) }
+    package mutating func appendBytes(_ json: [UInt8]) { out.append(json) }
 
     /// Appends JSON text as it is.
-    mutating func appendBytes(_ json: UnsafeBufferPointer<UInt8>) { out.append(json) }
+    package mutating func appendBytes(_ json: UnsafeBufferPointer<UInt8>) { out.append(json) }
 
     /// Appends a value's JSON text exactly as it is in the input (strings with their quotes).
-    mutating func appendRaw(_ value: JSONValue) {
+    package mutating func appendRaw(_ value: JSONValue) {
         let e = value.entry
         let span = value.kind == .string ? (e.start - 1)..<(e.end + 1) : e.start..<e.end
         out.append(UnsafeBufferPointer(rebasing: value.document.buffer[span]))
     }
 
     /// Appends a whole number without making a `String`.
-    mutating func appendInt(_ value: Int) {
+    package mutating func appendInt(_ value: Int) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buf in
             var n = value.magnitude
@@ -221,14 +215,14 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Appends a rule location as a quoted `file:line:col`, as `Mark.description` prints it.
-    mutating func appendMark(_ mark: Mark) {
-        Self.appendQuoted(mark.file, to: &out)
+    /// Appends a text location as a quoted `file:line:col`.
+    package mutating func appendLocation(file: String, line: Int, column: Int) {
+        Self.appendQuoted(file, to: &out)
         out.removeLast()
         out.append(UInt8(ascii: ":"))
-        appendInt(mark.line)
+        appendInt(line)
         out.append(UInt8(ascii: ":"))
-        appendInt(mark.column)
+        appendInt(column)
         out.append(UInt8(ascii: "\""))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SiftMessages
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +22,7 @@ final class ExecProcess: @unchecked Sendable {
 
     /// Why a request got no usable answer, in words for the result line.
     struct Problem: Error {
-        let message: String
+        let message: Message
         /// The command had exited (or closed its pipes) before answering.
         var exited = false
     }
@@ -77,22 +78,22 @@ final class ExecProcess: @unchecked Sendable {
     /// After an answer, more output already waiting means more than one line per request.
     /// The command closing its output right after answering is fine: it is started again next time.
     private func checkNothingMore() throws(Problem) {
-        if !buffer.isEmpty { throw Problem(message: "answered more than one line to one request") }
+        if !buffer.isEmpty { throw Problem(message: ExecMessages.twoLines()) }
         var p = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
         guard poll(&p, 1, 0) > 0, p.revents & Int16(POLLIN | POLLHUP) != 0 else { return }
         var byte: UInt8 = 0
-        if read(output, &byte, 1) > 0 { throw Problem(message: "answered more than one line to one request") }
+        if read(output, &byte, 1) > 0 { throw Problem(message: ExecMessages.twoLines()) }
         stop()
     }
 
     private func start() throws(Problem) {
-        guard mayStart else { throw Problem(message: "exec checks are not started when rules are only read (lint, explain, schema)") }
-        guard let toChild = Self.makePipe() else { throw Problem(message: "cannot make pipes: \(errnoText())") }
+        guard mayStart else { throw Problem(message: ExecMessages.notStarted()) }
+        guard let toChild = Self.makePipe() else { throw Problem(message: ExecMessages.noPipes(["why": errnoText()])) }
         guard let fromChild = Self.makePipe() else {
             let why = errnoText()
             close(toChild.read)
             close(toChild.write)
-            throw Problem(message: "cannot make pipes: \(why)")
+            throw Problem(message: ExecMessages.noPipes(["why": why]))
         }
         #if canImport(Darwin)
             var actions: posix_spawn_file_actions_t?
@@ -126,7 +127,8 @@ final class ExecProcess: @unchecked Sendable {
         guard rc == 0 else {
             close(toChild.write)
             close(fromChild.read)
-            throw Problem(message: "cannot start '\(command.joined(separator: " "))': \(String(cString: strerror(rc)))")
+            throw Problem(
+                message: ExecMessages.cannotStart(["command": command.joined(separator: " "), "why": String(cString: strerror(rc))]))
         }
         pid = child
         input = toChild.write
@@ -176,11 +178,11 @@ final class ExecProcess: @unchecked Sendable {
                 let now = DispatchTime.now().uptimeNanoseconds
                 var p = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
                 guard now < deadline, poll(&p, 1, Int32(clamping: (deadline - now) / 1_000_000)) > 0 else {
-                    throw Problem(message: "did not read its request within \(timeoutMillis) ms")
+                    throw Problem(message: ExecMessages.requestNotRead(["ms": String(timeoutMillis)]))
                 }
                 continue
             }
-            guard n > 0 else { throw Problem(message: "stopped reading requests (\(exitText()))", exited: true) }
+            guard n > 0 else { throw Problem(message: ExecMessages.stoppedReading(messages: ["exit": exitText()]), exited: true) }
             sent += n
         }
     }
@@ -193,14 +195,14 @@ final class ExecProcess: @unchecked Sendable {
                 buffer.removeSubrange(...nl)
                 return line
             }
-            if buffer.count > 16 << 20 { throw Problem(message: "answered a line longer than 16 MB") }
+            if buffer.count > 16 << 20 { throw Problem(message: ExecMessages.lineTooLong()) }
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline, ready(Int32(clamping: (deadline - now) / 1_000_000)) else {
-                throw Problem(message: "did not answer within \(timeoutMillis) ms")
+                throw Problem(message: ExecMessages.noAnswer(["ms": String(timeoutMillis)]))
             }
             let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw Problem(message: "exited without answering (\(exitText()))", exited: buffer.isEmpty) }
+            guard n > 0 else { throw Problem(message: ExecMessages.exitedSilent(messages: ["exit": exitText()]), exited: buffer.isEmpty) }
             buffer += chunk[..<n]
         }
     }
@@ -211,18 +213,19 @@ final class ExecProcess: @unchecked Sendable {
         return poll(&p, 1, max(0, millis)) > 0
     }
 
-    /// How the child ended, once it has: "exit status 3", "killed by signal 9", or "still running".
-    private func exitText() -> String {
+    /// How the child ended, once it has: exit status 3, killed by signal 9, or still running.
+    private func exitText() -> Message {
         var status: Int32 = 0
         for _ in 0..<50 {
             if waitpid(pid, &status, WNOHANG) == pid {
                 pid = 0
                 let signal = status & 0x7F
-                return signal == 0 ? "exit status \((status >> 8) & 0xFF)" : "killed by signal \(signal)"
+                return signal == 0
+                    ? ExecMessages.exitStatus(["status": String((status >> 8) & 0xFF)]) : ExecMessages.killedBySignal(["signal": String(signal)])
             }
             usleep(2000)
         }
-        return "still running"
+        return ExecMessages.stillRunning()
     }
 
     private func stop() {

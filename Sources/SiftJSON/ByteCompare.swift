@@ -3,7 +3,7 @@
 /// the short keys of JSON members this costs a few instructions, where a call to `memcmp`
 /// through the dynamic linker's table costs more than the comparison.
 @inline(__always)
-func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count n: Int) -> Bool {
+package func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count n: Int) -> Bool {
     let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
     if n >= 8 {
         var i = 0

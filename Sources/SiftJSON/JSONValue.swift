@@ -4,7 +4,7 @@ public struct JSONValue: Sendable {
     /// The value's position in its document (stable for the document's lifetime).
     public let index: Int
 
-    @inline(__always) var entry: TapeEntry { document.tape[index] }
+    @inline(__always) package var entry: TapeEntry { document.tape[index] }
 
     /// The value at tape index `index` of `document` (a key's value is the index after its key).
     @inline(__always) package init(document: JSONDocument, index: Int) {
@@ -85,7 +85,7 @@ public struct JSONValue: Sendable {
 
     /// The number text `[-]int[.frac][(e|E)[+-]exp]`, already validated, is a whole number when
     /// its significant fraction digits are covered by the exponent (or its digits are all zero).
-    static func isIntegral(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isIntegral(_ t: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = t.first == UInt8(ascii: "-") ? 1 : 0
         // The significand's digits (int then frac) are counted, not kept: no allocation.
         var digits = 0, lastNonZero = -1, fracCount = 0
@@ -141,7 +141,7 @@ public struct JSONValue: Sendable {
     /// rule reads it (`ReadTree`): its kind and text are known; it reads as empty (count 0).
     package var isSkipped: Bool { Self.isSkipped(entry) }
 
-    @inline(__always) static func isSkipped(_ e: TapeEntry) -> Bool { e.boolValue && (e.kind == .object || e.kind == .array) }
+    @inline(__always) package static func isSkipped(_ e: TapeEntry) -> Bool { e.boolValue && (e.kind == .object || e.kind == .array) }
 
     /// An array's elements.
     public var elements: [JSONValue] {
@@ -189,14 +189,14 @@ public struct JSONValue: Sendable {
     }
 
     /// The tape index of an object's member, without making intermediate values.
-    static func memberIndex(_ document: JSONDocument, _ object: Int, _ key: [UInt8]) -> Int? {
+    package static func memberIndex(_ document: JSONDocument, _ object: Int, _ key: [UInt8]) -> Int? {
         key.withUnsafeBufferPointer { memberIndex(document, object, $0) }
     }
 
     /// The tape index of the member named `k` of the object at `object` (the first or the last,
     /// as the document's `duplicateKeys` says), or nil. The scan stops at the first match
     /// unless the last one counts.
-    static func memberIndex(_ document: JSONDocument, _ object: Int, _ k: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func memberIndex(_ document: JSONDocument, _ object: Int, _ k: UnsafeBufferPointer<UInt8>) -> Int? {
         let tape = document.tape
         let e = tape[object]
         guard e.kind == .object else { return nil }
@@ -226,7 +226,7 @@ public struct JSONValue: Sendable {
         return found
     }
 
-    static func elementIndex(_ document: JSONDocument, _ array: Int, _ position: Int) -> Int? {
+    package static func elementIndex(_ document: JSONDocument, _ array: Int, _ position: Int) -> Int? {
         let tape = document.tape
         guard tape[array].kind == .array, position >= 0, position < tape[array].count else { return nil }
         assert(!isSkipped(tape[array]), "an element of an array no rule reads (ReadTree)")

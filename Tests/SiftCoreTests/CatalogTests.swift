@@ -1,0 +1,77 @@
+@testable import SiftCore
+@testable import SiftExec
+import SiftJSON
+import SiftMessages
+import Testing
+
+/// Every module's message catalog: each template has English and Chinese wording taking the same
+/// arguments, identifiers are unique across modules, and no Chinese wording is English.
+@Suite struct CatalogTests {
+    static let catalogs: [(module: String, templates: [MessageTemplate])] = [
+        ("SiftJSON", JSONMessages.templates), ("SiftCore", CoreMessages.templates), ("SiftExec", ExecMessages.templates),
+    ]
+
+    @Test func everyTemplateHasBothLanguagesWithTheSameArguments() {
+        let all = Self.catalogs.flatMap(\.templates)
+        #expect(MessageCatalogCheck.problems(all) == [])
+        for (module, templates) in Self.catalogs {
+            #expect(!templates.isEmpty, "\(module) has no templates")
+        }
+    }
+
+    @Test func noChineseWordingIsEnglish() {
+        for t in Self.catalogs.flatMap(\.templates) {
+            #expect(ChineseCheck.isChinese(t.zh), "\(t.id): \(t.zh)")
+            #expect(t.zh != t.en, "\(t.id) says the same in both languages")
+        }
+    }
+
+    @Test func identifiersNameTheirModule() {
+        for (prefix, templates) in [("json.", JSONMessages.templates), ("core.", CoreMessages.templates), ("exec.", ExecMessages.templates)] {
+            for t in templates { #expect(t.id.hasPrefix(prefix), "\(t.id)") }
+        }
+    }
+
+    @Test func aMessageFillsItsArgumentsInEachLanguage() {
+        let template = MessageTemplate("test.pair", en: "'{name}' at byte {byte} {x-y} {}", zh: "第 {byte} 字节处的 '{name}' {x-y} {}")
+        let m = template(["name": "a{b}", "byte": "3"])
+        #expect(m.text(.en) == "'a{b}' at byte 3 {x-y} {}")
+        #expect(m.text(.zh) == "第 3 字节处的 'a{b}' {x-y} {}")
+        #expect(template.argumentNames(.en) == ["name", "byte"])
+        #expect(template(["name": "a"]).text(.en) == "'a' at byte {byte} {x-y} {}", "a missing argument shows")
+    }
+
+    @Test func aMessageArgumentIsSaidInTheSameLanguage() {
+        let inner = MessageTemplate("test.inner", en: "exit status {status}", zh: "退出状态 {status}")
+        let outer = MessageTemplate("test.outer", en: "stopped ({why})", zh: "已停止（{why}）")
+        let m = outer(messages: ["why": inner(["status": "3"])])
+        #expect(m.text(.en) == "stopped (exit status 3)")
+        #expect(m.text(.zh) == "已停止（退出状态 3）")
+    }
+
+    @Test func templatesWithDifferentArgumentsAreFound() {
+        let bad = [
+            MessageTemplate("test.a", en: "{x} and {y}", zh: "{x}"), MessageTemplate("test.a", en: "x", zh: "x"),
+            MessageTemplate("test.b", en: "x", zh: ""),
+        ]
+        #expect(
+            MessageCatalogCheck.problems(bad) == [
+                "test.a: English takes [\"x\", \"y\"], Chinese takes [\"x\"]", "test.a: two templates have this identifier",
+                "test.b: a language has no wording",
+            ])
+    }
+
+    /// A catalog message in a rule-file diagnostic: its Chinese is the catalog's, not a translation.
+    @Test func aDiagnosticFromTheCatalogSpeaksBothLanguages() {
+        let d = Diagnostic.error(CoreMessages.execUnavailable(), at: Mark(file: "r.yaml", line: 2, column: 1))
+        #expect(d.headline(.en).hasPrefix("r.yaml:2:1: error: 'exec_checks' declares checks run as external programs;"))
+        #expect(d.headline(.zh).hasPrefix("r.yaml:2:1: error: 'exec_checks' 声明了以外部程序运行的检查；"))
+    }
+
+    /// A host that did not import SiftExec: `exec_checks:` is one error saying how to allow it.
+    @Test func execChecksWithoutSiftExecAreOneError() {
+        let yaml = "exec_checks:\n  w: {command: [cat], summary: Words.}\nfields:\n  a: {w: {}}\n"
+        let result = RulesLoader(registry: PluginRegistry()).load(text: yaml, file: "r.yaml", directory: "/tmp")
+        #expect(result.diagnostics.first.map { $0.headline } == "r.yaml:2:3: error: " + CoreMessages.execUnavailable().text(.en))
+    }
+}
