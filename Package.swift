@@ -77,10 +77,12 @@ let package = Package(
         // records in process links the core only.
         .target(name: "SiftBatch", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSiftScan", "CZlib"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
-        .target(name: "SiftRegex", dependencies: ["CPCRE2"]),
+        .target(name: "SiftRegex", dependencies: ["CPCRE2", "SiftMessages"]),
         // Plugin families.
         .target(name: "SiftFields", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
-        .target(name: "SiftReceipts", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "SiftReceipts",
+            dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
         .target(
             name: "SiftAppleID",
@@ -181,9 +183,14 @@ let package = Package(
 
         .testTarget(
             name: "SiftCoreTests",
-            dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftBatch", "SiftFields", "Sift", "SiftTesting"]),
+            dependencies: [
+                "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftRegex", "SiftBatch", "SiftFields", "SiftJSONSchema",
+                "SiftAppStore",
+                "SiftAppleID", "SiftRoutes", "SiftReceipts", "Sift", "SiftTesting",
+            ]),
         .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
-        .testTarget(name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftJSON", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
+        .testTarget(
+            name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftJSON", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
         // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
         .testTarget(
             name: "SiftAppleIDTests",

@@ -72,7 +72,7 @@ enum AppStorePlugin {
         guard let t = options.string("as_of"), t != "now" else { return nil }
         let asOf = Int64(t) ?? CivilTime.rfc3339(t)
         if asOf == nil {
-            context.error("'as_of' of 'app_store' is now, an RFC 3339 time or epoch milliseconds, not '\(t)'", at: options.mark("as_of"))
+            context.error(AppStoreMessages.appStoreNowRfcTime(["t": "\(t)"]), at: options.mark("as_of"))
         }
         return asOf
     }
@@ -80,17 +80,18 @@ enum AppStorePlugin {
     /// The numeric options within their bounds.
     static func checkBounds(_ options: PluginOptions, _ context: inout BuildContext) {
         for name in ["max_token_bytes", "quantity_min"] where (options.int(name) ?? 1) < 1 {
-            context.error("'\(name)' must be at least 1, not \(options.int(name)!)", at: options.mark(name))
+            context.error(AppStoreMessages.mustAtLeast(["name": "\(name)", "name2": "\(options.int(name)!)"]), at: options.mark(name))
         }
         if let max = options.int("quantity_max"), max < (options.int("quantity_min") ?? 1) {
             context.error(
-                "'quantity_max' (\(max)) is below 'quantity_min' (\(options.int("quantity_min") ?? 1))", at: options.mark("quantity_max"))
+                AppStoreMessages.quantityMaxBelowQuantityMin(["max": "\(max)", "quantity_min": "\(options.int("quantity_min") ?? 1)"]),
+                at: options.mark("quantity_max"))
         }
         let grace = options.int("expiry_grace_seconds") ?? 0
         if grace < 0 {
-            context.error("'expiry_grace_seconds' cannot be negative", at: options.mark("expiry_grace_seconds"))
+            context.error(AppStoreMessages.expiryGraceSecondsCannotNegative(), at: options.mark("expiry_grace_seconds"))
         } else if grace > 315_360_000 {
-            context.error("'expiry_grace_seconds' is at most 315360000 (ten years), not \(grace)", at: options.mark("expiry_grace_seconds"))
+            context.error(AppStoreMessages.expiryGraceSecondsAtMost(["grace": "\(grace)"]), at: options.mark("expiry_grace_seconds"))
         }
     }
 
@@ -99,7 +100,7 @@ enum AppStorePlugin {
         guard let v = options.string("paid_before_version") else { return nil }
         guard let version = AppVersion(v) else {
             context.error(
-                "'paid_before_version' is a version of numbers and dots, like \"2.0\" or \"145\", not '\(v)'",
+                AppStoreMessages.paidBeforeVersionVersionNumbers(["v": "\(v)"]),
                 at: options.mark("paid_before_version"))
             return nil
         }
@@ -120,7 +121,7 @@ enum AppStorePlugin {
             guard let type = pair.key.scalarText, let action = NotificationAction(rawValue: pair.value.scalarText ?? "") else { continue }
             if let other = table[type], other != action {
                 context.error(
-                    "'\(type)' is in 'refund_types' and is '\(action.rawValue)' in 'actions': give it one action", at: pair.key.mark)
+                    AppStoreMessages.refundTypesActionsGiveOne(["type": "\(type)", "action": "\(action.rawValue)"]), at: pair.key.mark)
             }
             table[type] = action
             marks[type] = pair.key.mark
@@ -130,13 +131,14 @@ enum AppStorePlugin {
             let base = parts[0]
             if !NotificationAction.knownTypes.contains(base) {
                 context.diagnostics.warning(
-                    "'\(base)' is not a notification type Apple documents"
-                        + Suggestion.didYouMean(base, in: NotificationAction.knownTypes.sorted()),
+                    AppStoreMessages.notificationTypeAppleDocuments(
+                        ["base": "\(base)"], messages: ["hint": Suggestion.hint(base, in: NotificationAction.knownTypes.sorted())]),
                     at: mark)
             } else if parts.count == 2, !NotificationAction.knownSubtypes.contains(parts[1]) {
                 context.diagnostics.warning(
-                    "'\(parts[1])' is not a notification subtype Apple documents"
-                        + Suggestion.didYouMean(parts[1], in: NotificationAction.knownSubtypes.sorted()),
+                    AppStoreMessages.notificationSubtypeAppleDocuments(
+                        ["parts": "\(parts[1])"],
+                        messages: ["hint": Suggestion.hint(parts[1], in: NotificationAction.knownSubtypes.sorted())]),
                     at: mark)
             }
         }
@@ -163,19 +165,22 @@ enum AppStorePlugin {
         for (file, mark) in files where !file.isEmpty {
             guard let path = context.pathInsideRules(file, option: "root certificate", flag: nil, at: mark) else { continue }
             guard let data = FileManager.default.contents(atPath: path) else {
-                context.error("cannot read the root certificate '\(file)' (\(path): \(Self.whyUnreadable(path)))", at: mark)
+                context.error(
+                    AppStoreMessages.cannotReadRootCertificate([
+                        "file": "\(file)", "path": "\(path)", "path2": "\(Self.whyUnreadable(path))",
+                    ]), at: mark)
                 continue
             }
             // Every certificate in the file must be read: one skipped would go unnoticed.
             guard let found = certificates(in: [UInt8](data)), !found.isEmpty else {
-                context.error("'\(file)' holds no certificate (PEM or DER) that can be read", at: mark)
+                context.error(AppStoreMessages.holdsCertificatePemDerCan(["file": "\(file)"]), at: mark)
                 continue
             }
             roots += found
         }
         if files.allSatisfy(\.0.isEmpty) {
             context.error(
-                "'roots' names no certificate file: give the trusted roots, e.g. [keys/AppleRootCA-G3.cer]", at: options.mark("roots"))
+                AppStoreMessages.rootsNamesCertificateFileGive(), at: options.mark("roots"))
         }
         return roots
     }

@@ -62,9 +62,9 @@ enum AppleIDPlugin {
         switch (options.string("jwks"), options.string("key_store")) {
         case (nil, nil):
             context.error(
-                "'apple_id_token' needs its keys: 'jwks: FILE' (Apple's JWKS beside the rules) or 'key_store: NAME'", at: options.mark)
+                AppleIDMessages.appleIdTokenNeedsKeys(), at: options.mark)
         case (.some, .some):
-            context.error("give 'jwks' or 'key_store', not both", at: options.mark("key_store"))
+            context.error(AppleIDMessages.giveJwksKeyStoreBoth(), at: options.mark("key_store"))
         case (nil, let name?):
             if let store = stores[name] { return store }
             let known = stores.keys.sorted()
@@ -83,7 +83,7 @@ enum AppleIDPlugin {
     static func fileKeys(_ jwks: String, _ options: PluginOptions, _ context: inout BuildContext) -> AppleKeySet? {
         guard let abs = context.pathInsideRules(jwks, option: "key set", flag: nil, at: options.mark("jwks")) else { return nil }
         guard let data = FileManager.default.contents(atPath: abs) else {
-            context.error("cannot read key set '\(jwks)'", at: options.mark("jwks"))
+            context.error(AppleIDMessages.cannotReadKeySet(["jwks": "\(jwks)"]), at: options.mark("jwks"))
             return nil
         }
         do { return try AppleKeySet(jwks: Array(data), file: jwks, at: options.mark("jwks"), context: &context) } catch {
@@ -102,16 +102,18 @@ enum AppleIDPlugin {
             } else {
                 guard let ms = CivilTime.rfc3339(t) else {
                     context.error(
-                        "'as_of' of 'apple_id_token' is now, an RFC 3339 time or epoch seconds, not '\(t)'", at: options.mark("as_of"))
+                        AppleIDMessages.appleIdTokenNowRfc(["t": "\(t)"]), at: options.mark("as_of"))
                     return nil
                 }
                 asOf = ms
             }
         }
         let leeway = options.int("leeway_seconds") ?? 0
-        if leeway < 0 { context.error("'leeway_seconds' cannot be negative", at: options.mark("leeway_seconds")) }
+        if leeway < 0 { context.error(AppleIDMessages.leewaySecondsCannotNegative(), at: options.mark("leeway_seconds")) }
         let maxBytes = options.int("max_token_bytes") ?? 8192
-        if maxBytes < 1 { context.error("'max_token_bytes' must be at least 1, not \(maxBytes)", at: options.mark("max_token_bytes")) }
+        if maxBytes < 1 {
+            context.error(AppleIDMessages.maxTokenBytesMustAt(["max_bytes": "\(maxBytes)"]), at: options.mark("max_token_bytes"))
+        }
         guard let token = path("token_field") else { return nil }
         let policy = AppleIDPolicy(
             tokenField: token, userField: path("user_field"), nonceField: path("nonce_field"),

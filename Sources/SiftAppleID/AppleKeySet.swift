@@ -16,19 +16,19 @@ struct AppleKeySet: Sendable {
     init(jwks bytes: [UInt8], file: String, at mark: Mark, context: inout BuildContext) throws(Diagnostic) {
         let doc: JSONDocument
         do { doc = try JSONDocument(bytes: bytes) } catch {
-            throw .error("key set '\(file)' is not valid JSON: \(error)", at: mark)
+            throw .error(AppleIDMessages.keySetValidJson(["file": "\(file)", "error": "\(error)"]), at: mark)
         }
         guard let list = doc.root["keys"], list.kind == .array else {
-            throw .error("key set '\(file)' has no \"keys\" array (expected Apple's JWKS format)", at: mark)
+            throw .error(AppleIDMessages.keySetHasKeysArray(["file": "\(file)"]), at: mark)
         }
         var keys: [String: _RSA.Signing.PublicKey] = [:]
         for (i, k) in list.elements.enumerated() {
             guard let kid = k["kid"]?.string else {
-                context.warning("key \(i + 1) of '\(file)' has no kid; it is skipped", at: mark)
+                context.warning(AppleIDMessages.keyHasKidSkipped(["i": "\(i + 1)", "file": "\(file)"]), at: mark)
                 continue
             }
             guard k["kty"]?.string == "RSA", k["alg"]?.string ?? "RS256" == "RS256", let n = k["n"]?.string, let e = k["e"]?.string else {
-                context.warning("key '\(kid)' of '\(file)' is not an RS256 RSA key; it is skipped", at: mark)
+                context.warning(AppleIDMessages.keyRsRsaKeySkipped(["kid": "\(kid)", "file": "\(file)"]), at: mark)
                 continue
             }
             do {
@@ -36,10 +36,10 @@ struct AppleKeySet: Sendable {
                 let jwtKey = try Insecure.RSA.PublicKey(modulus: n, exponent: e)
                 keys[kid] = try _RSA.Signing.PublicKey(pemRepresentation: jwtKey.pemRepresentation)
             } catch {
-                throw .error("key '\(kid)' of '\(file)' is not a usable RSA key: \(error)", at: mark)
+                throw .error(AppleIDMessages.keyUsableRsaKey(["kid": "\(kid)", "file": "\(file)", "error": "\(error)"]), at: mark)
             }
         }
-        if keys.isEmpty { throw .error("key set '\(file)' has no usable RS256 keys", at: mark) }
+        if keys.isEmpty { throw .error(AppleIDMessages.keySetHasUsableRs(["file": "\(file)"]), at: mark) }
         self.keys = keys
     }
 

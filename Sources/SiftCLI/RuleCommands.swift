@@ -36,7 +36,8 @@ struct Lint: ParsableCommand {
         if format != .text {
             // The programs exec checks would start are notes in every format.
             let notes = result.execCommands.map {
-                Diagnostic(.note, "exec check '\($0.name)' starts \(DeclaredCommand.shown($0.command)) (only with --allow-exec)", at: $0.mark)
+                Diagnostic(
+                    .note, "exec check '\($0.name)' starts \(DeclaredCommand.shown($0.command)) (only with --allow-exec)", at: $0.mark)
             }
             print(format.render(result.diagnostics + notes))
             if result.pipeline == nil || (strict && warningCount > 0) { throw Failed.rules }

@@ -221,7 +221,8 @@ final class ExecProcess: @unchecked Sendable {
                 pid = 0
                 let signal = status & 0x7F
                 return signal == 0
-                    ? ExecMessages.exitStatus(["status": String((status >> 8) & 0xFF)]) : ExecMessages.killedBySignal(["signal": String(signal)])
+                    ? ExecMessages.exitStatus(["status": String((status >> 8) & 0xFF)])
+                    : ExecMessages.killedBySignal(["signal": String(signal)])
             }
             usleep(2000)
         }

@@ -45,7 +45,7 @@ struct DateCheck: ReadingCheck, InstantReading {
                 {
                     return .some(v)
                 }
-                context.error("'\(name)' of 'date' should be a date like 2000-01-31, not '\(t)'", at: options.mark(name))
+                context.error(FieldsMessages.dateShouldDateLike(["name": "\(name)", "t": "\(t)"]), at: options.mark(name))
                 return nil
             }
             func bound(_ name: String) -> Bound?? {
@@ -53,7 +53,7 @@ struct DateCheck: ReadingCheck, InstantReading {
                 if let t = options.string(name), ["today", "now()", "current", "today()", "tomorrow", "yesterday"].contains(t.lowercased())
                 {
                     context.error(
-                        "'\(t)' is not a time Sift knows; write \(name): now (the run's as-of time, --as-of)", at: options.mark(name))
+                        FieldsMessages.timeSiftKnowsWriteNow(["t": "\(t)", "name": "\(name)"]), at: options.mark(name))
                     return nil
                 }
                 guard let v = instant(name) else { return nil }
@@ -65,7 +65,7 @@ struct DateCheck: ReadingCheck, InstantReading {
             var slice: ClosedRange<Int>?
             if options.has("from") || options.has("to") {
                 guard let f = options.int("from"), let t = options.int("to"), f >= 1, t >= f else {
-                    context.error("'from' and 'to' of 'date' go together, with 1 ≤ from ≤ to", at: options.mark("from"))
+                    context.error(FieldsMessages.fromDateGoTogetherFrom(), at: options.mark("from"))
                     return nil
                 }
                 slice = f...t

@@ -35,11 +35,11 @@ struct EnumCheck: ValueCheck {
                 case .int(let i)?: numbers.insert(Double(i)); shown.append(String(i))
                 case .double(let d)?: numbers.insert(d); shown.append(String(d))
                 case .bool(let b)?: bools.insert(b); shown.append(String(b))
-                default: context.error("'enum' values are texts, numbers or booleans, not \(item.kindDescription)", at: item.mark)
+                default: context.error(FieldsMessages.enumValuesAreTextsNumbers(messages: ["item_kind": item.kindMessage]), at: item.mark)
                 }
             }
             if shown.isEmpty {
-                context.error("'enum' needs at least one value", at: options.mark)
+                context.error(FieldsMessages.enumNeedsAtLeastOne(), at: options.mark)
                 return nil
             }
             let list = shown.joined(separator: ", ")

@@ -48,26 +48,27 @@ struct LengthCheck: ValueCheck {
         make: { options, context in
             let exact = options.int("exact")
             if exact != nil, options.has("min") || options.has("max") {
-                context.error("'length' takes 'exact' or 'min'/'max', not both", at: options.mark("exact"))
+                context.error(FieldsMessages.lengthTakesExactMinMax(), at: options.mark("exact"))
                 return nil
             }
             let lo = exact ?? options.int("min"), hi = exact ?? options.int("max")
             if lo == nil, hi == nil {
-                context.error("'length' needs 'min', 'max' or 'exact'", at: options.mark)
+                context.error(FieldsMessages.lengthNeedsMinMaxExact(), at: options.mark)
                 return nil
             }
             if (lo ?? 0) < 0 || (hi ?? 0) < 0 {
                 context.error(
-                    "'length' cannot be negative", at: options.mark(exact != nil ? "exact" : (options.int("min") ?? 0) < 0 ? "min" : "max"))
+                    FieldsMessages.lengthCannotNegative(),
+                    at: options.mark(exact != nil ? "exact" : (options.int("min") ?? 0) < 0 ? "min" : "max"))
                 return nil
             }
             if let lo, let hi, lo > hi {
-                context.error("'length' has min \(lo) greater than max \(hi)", at: options.mark("min"))
+                context.error(FieldsMessages.lengthHasMinGreaterThan(["lo": "\(lo)", "hi": "\(hi)"]), at: options.mark("min"))
                 return nil
             }
             if (lo ?? 0) == 0, hi == nil {
                 context.warning(
-                    "'length' with min 0 and no max accepts every length, so it checks nothing: give a max, or remove it",
+                    FieldsMessages.lengthMinMaxAcceptsEvery(),
                     at: options.mark(exact == nil && options.has("min") ? "min" : "max"))
             }
             return LengthCheck(min: lo, max: hi, unit: Unit(rawValue: options.string("unit") ?? "characters")!)

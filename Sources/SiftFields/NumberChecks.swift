@@ -30,13 +30,12 @@ struct DecimalsCheck: ValueCheck {
             examples: ["decimals: 2", "decimals: {max: 2, numeric_strings: true}"]),
         make: { options, context in
             guard let max = options.int("max"), max >= 0 else {
-                context.error("'max' of 'decimals' is a whole number of 0 or more", at: options.mark("max"))
+                context.error(FieldsMessages.maxDecimalsWholeNumberMore(), at: options.mark("max"))
                 return nil
             }
             if max >= 19 {
                 context.warning(
-                    "'decimals: \(max)' allows more digits after the point than any amount has, so it checks nothing: "
-                        + "for cents write decimals: 2", at: options.mark("max"))
+                    FieldsMessages.decimalsAllowsMoreDigitsAfter(["max": "\(max)"]), at: options.mark("max"))
             }
             return DecimalsCheck(max: max, numericStrings: options.bool("numeric_strings") ?? false)
         })
@@ -88,7 +87,7 @@ struct MultipleOfCheck: ValueCheck {
         make: { options, context in
             let text = options.string("step") ?? ""
             guard let step = Array(text.utf8).withUnsafeBufferPointer({ ExactDecimal($0) }), step.significand != 0, !step.negative else {
-                context.error("'step' of 'multiple_of' is a number above 0, of up to 19 digits", at: options.mark("step"))
+                context.error(FieldsMessages.stepMultipleNumberAboveUp(), at: options.mark("step"))
                 return nil
             }
             return MultipleOfCheck(

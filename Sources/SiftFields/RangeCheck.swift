@@ -26,11 +26,11 @@ struct RangeCheck: ReadingCheck {
         make: { options, context in
             let lo = options.double("min"), hi = options.double("max")
             if lo == nil, hi == nil {
-                context.error("'range' needs 'min' or 'max'", at: options.mark)
+                context.error(FieldsMessages.rangeNeedsMinMax(), at: options.mark)
                 return nil
             }
             if let lo, let hi, lo > hi {
-                context.error("'range' has min \(lo) greater than max \(hi)", at: options.mark("min"))
+                context.error(FieldsMessages.rangeHasMinGreaterThan(["lo": "\(lo)", "hi": "\(hi)"]), at: options.mark("min"))
                 return nil
             }
             return RangeCheck(

@@ -33,7 +33,7 @@ struct RegexCheck: ValueCheck {
                 depthLimit: UInt32(clamping: options.int("depth_limit") ?? 10_000))
             for cls in ICUPattern.classesWithPipe(pattern) {
                 context.warning(
-                    "the class \(cls) also admits '|': inside [...] '|' is a literal character, not 'or'", at: options.mark("pattern"))
+                    FieldsMessages.classAlsoAdmitsInsideLiteral(["cls": "\(cls)"]), at: options.mark("pattern"))
             }
             if mode == .full, let advice = RegexLint.oneSidedAnchor(pattern) {
                 context.warning(advice, at: options.mark("pattern"))
@@ -41,13 +41,15 @@ struct RegexCheck: ValueCheck {
             for advice in RegexLint.literalDots(pattern) { context.warning(advice, at: options.mark("pattern")) }
             if RegexLint.acceptsEverything(pattern, full: mode == .full) {
                 context.warning(
-                    "the pattern '\(pattern)' accepts every text, so this check never fails: "
-                        + "write the form the value must have, or remove the check", at: options.mark("pattern"))
+                    FieldsMessages.patternAcceptsEveryTextSo(["pattern": "\(pattern)"]), at: options.mark("pattern"))
             }
             do throws(RegexError) {
                 return RegexCheck(regex: try CompiledRegex.shared(pattern, options: opts))
             } catch {
-                context.error("invalid regex '\(pattern)': \(error.message) at offset \(error.offset)", at: options.mark("pattern"))
+                context.error(
+                    FieldsMessages.invalidRegexAtOffset(
+                        ["pattern": pattern, "offset": "\(error.offset)"], messages: ["message": error.problem]),
+                    at: options.mark("pattern"))
                 return nil
             }
         })

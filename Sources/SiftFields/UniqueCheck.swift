@@ -32,7 +32,7 @@ struct UniqueCheck: ValueCheck {
         do {
             let path = try FieldPath(parsing: text)
             if path.hasWildcard {
-                context.error("'unique' compares one value of each element: '\(text)' has '[*]'", at: mark)
+                context.error(FieldsMessages.uniqueComparesOneValueEach(["value": "\(text)"]), at: mark)
                 return nil
             }
             context.readsInEachElement(path, written: text, by: kind, at: mark)

@@ -42,10 +42,11 @@ package enum JSONMessages: MessageCatalog {
     static let invalidPath = MessageTemplate(
         "json.invalid_path", en: "invalid field path '{path}': {why}", zh: "无效的字段路径 '{path}'：{why}")
 
-    package static let templates: [MessageTemplate] = [
-        emptyInput, textAfterValue, unexpectedEnd, invalidUTF8OrCharacter, unexpectedCharacter, invalidLiteral, tooDeep,
-        expectedKey, expectedColon, expectedCommaOrBrace, expectedCommaOrBracket, tooLong, duplicateKey, unterminatedString,
-        controlCharacter, invalidUnicodeEscape, loneSurrogate, invalidEscape, invalidUTF8, invalidNumber, leadingZero, atByte,
-        keyTwice, invalidPath,
-    ] + FieldPathMessages.templates
+    package static let templates: [MessageTemplate] =
+        [
+            emptyInput, textAfterValue, unexpectedEnd, invalidUTF8OrCharacter, unexpectedCharacter, invalidLiteral, tooDeep,
+            expectedKey, expectedColon, expectedCommaOrBrace, expectedCommaOrBracket, tooLong, duplicateKey, unterminatedString,
+            controlCharacter, invalidUnicodeEscape, loneSurrogate, invalidEscape, invalidUTF8, invalidNumber, leadingZero, atByte,
+            keyTwice, invalidPath,
+        ] + FieldPathMessages.templates
 }

@@ -47,7 +47,8 @@ package struct JSONTapeParser {
             throw JSONParseError(
                 offset: p,
                 b[p] >= 0x80
-                    ? JSONMessages.invalidUTF8OrCharacter() : JSONMessages.unexpectedCharacter(["char": String(Character(Unicode.Scalar(b[p])))]))
+                    ? JSONMessages.invalidUTF8OrCharacter()
+                    : JSONMessages.unexpectedCharacter(["char": String(Character(Unicode.Scalar(b[p])))]))
         }
     }
 

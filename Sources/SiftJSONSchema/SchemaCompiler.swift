@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 import SiftRegex
 
 /// Compiles a JSON Schema (read as `ConfigNode`s, so every keyword has its line and column) into
@@ -47,12 +48,13 @@ struct SchemaCompiler {
             if case .bool(let b)? = config.resolved {
                 node.never = !b
             } else {
-                self.error("a schema is an object or true or false, not \(config.kindDescription)", at: config.mark, node.pointer)
+                self.error(
+                    JSONSchemaMessages.schemaObjectTrueFalse(messages: ["config_kind": config.kindMessage]), at: config.mark, node.pointer)
             }
             return
         }
         guard let pairs = config.pairs else {
-            self.error("a schema is an object or true or false, not a list", at: config.mark, node.pointer)
+            self.error(JSONSchemaMessages.schemaObjectTrueFalseList(), at: config.mark, node.pointer)
             return
         }
         // draft-07: `$ref` overrides every keyword beside it.
@@ -77,7 +79,7 @@ struct SchemaCompiler {
         switch key {
         case "type": node.types = types(value, at)
         case "enum":
-            guard let items = value.items else { return self.error("'enum' is a list of values", at: value.mark, at) }
+            guard let items = value.items else { return self.error(JSONSchemaMessages.enumListValues(), at: value.mark, at) }
             constant(items, node: index, isEnum: true)
         case "const": constant([value], node: index, isEnum: false)
         case "minimum": node.minimum = number(value, at)
@@ -86,7 +88,7 @@ struct SchemaCompiler {
         case "exclusiveMaximum": node.exclusiveMaximum = number(value, at)
         case "multipleOf":
             node.multipleOf = number(value, at)
-            if let m = node.multipleOf, m.double <= 0 { self.error("'multipleOf' must be greater than 0", at: value.mark, at) }
+            if let m = node.multipleOf, m.double <= 0 { self.error(JSONSchemaMessages.multipleofMustGreaterThan(), at: value.mark, at) }
         case "minLength": node.minLength = count(value, at)
         case "maxLength": node.maxLength = count(value, at)
         case "minItems": node.minItems = count(value, at)
@@ -140,7 +142,7 @@ struct SchemaCompiler {
                 if draft == .draft7 {
                     node.prefixItems = list(value, key, node, index, descends: true)
                 } else {
-                    self.error("in draft 2020-12 'items' is one schema; a list of schemas is 'prefixItems'", at: value.mark, at)
+                    self.error(JSONSchemaMessages.draftItemsOneSchemaList(), at: value.mark, at)
                 }
             } else {
                 node.items = sub(value, key, node, index, descends: true)
@@ -167,7 +169,7 @@ struct SchemaCompiler {
     /// all; those Sift cannot evaluate are refused; an unknown one that looks like a typo is warned.
     private mutating func other(_ key: String, _ value: ConfigNode, _ mark: Mark, _ at: String) {
         if Self.refused.contains(key) || (draft == .draft7 && key == "$recursiveRef") {
-            return self.error("'\(key)' is not supported by Sift; the schema cannot be run as it is written", at: mark, at)
+            return self.error(JSONSchemaMessages.supportedSiftSchemaCannotRun(["key": "\(key)"]), at: mark, at)
         }
         if Self.annotations.contains(key) || Self.vendorAnnotations.contains(key) || key.hasPrefix("x-") { return }
         if draft == .draft7, ["$defs", "prefixItems", "minContains", "maxContains", "dependentRequired"].contains(key) { return }
@@ -176,7 +178,9 @@ struct SchemaCompiler {
         if closeKeywords[key] == nil { closeKeywords[key] = .some(Suggestion.closest(to: key, in: Self.keywords(draft))) }
         if let close = closeKeywords[key] ?? nil, close != key {
             diagnostics.warning(
-                "'\(key)' is no keyword of draft \(draft.rawValue) and is ignored; did you mean '\(close)'? (at \(at))", at: mark)
+                JSONSchemaMessages.keywordDraftIgnoredDidYou([
+                    "key": "\(key)", "draft": "\(draft.rawValue)", "close": "\(close)", "at": "\(at)",
+                ]), at: mark)
         }
     }
 
@@ -222,7 +226,7 @@ struct SchemaCompiler {
     private mutating func list(_ value: ConfigNode, _ key: String, _ node: SchemaNode, _ index: Int, descends: Bool) -> [Int] {
         let at = node.pointer + "/" + SchemaRegistry.escape(key)
         guard let items = value.items, !items.isEmpty else {
-            self.error("'\(key)' is a non-empty list of schemas", at: value.mark, at)
+            self.error(JSONSchemaMessages.nonEmptyListSchemas(["key": "\(key)"]), at: value.mark, at)
             return []
         }
         return items.indices.map { compile(at + "/\($0)", descends: descends, items[$0], index) }
@@ -236,7 +240,7 @@ struct SchemaCompiler {
 
     private mutating func reference(_ value: ConfigNode, _ at: String, _ node: SchemaNode, _ index: Int) {
         guard let ref = value.scalarText, !value.isPlainNonString else {
-            return self.error("'$ref' is a URI reference (text)", at: value.mark, at)
+            return self.error(JSONSchemaMessages.refUriReferenceText(), at: value.mark, at)
         }
         var found = registry.target(of: ref, base: registry.base(at: node.pointer))
         if case .failure(.outside(let resource)) = found, read(resource, for: ref, at: value.mark, at) {
@@ -251,14 +255,14 @@ struct SchemaCompiler {
             if resource.hasPrefix("file:"), options.files != nil { return }  // said by `read`
             let other = resource.hasPrefix("sift:") ? "another file" : "'\(resource)'"
             self.error(
-                "'\(ref)' refers to \(other), outside this schema file; Sift fetches nothing: give a local copy with schema_map",
+                JSONSchemaMessages.refersOutsideSchemaFileSift(["ref": "\(ref)", "other": "\(other)"]),
                 at: value.mark, at)
         case .failure(.missing(let pointer)):
-            self.error("'\(ref)' refers to '\(pointer)', which is not in the schema", at: value.mark, at)
+            self.error(JSONSchemaMessages.refersWhichSchema(["ref": "\(ref)", "pointer": "\(pointer)"]), at: value.mark, at)
         case .failure(.noAnchor(let name)):
-            self.error("'\(ref)' names the anchor '\(name)', which no subschema declares", at: value.mark, at)
+            self.error(JSONSchemaMessages.namesAnchorWhichSubschemaDeclares(["ref": "\(ref)", "name": "\(name)"]), at: value.mark, at)
         case .failure(.malformed):
-            self.error("'\(ref)' is not a URI reference", at: value.mark, at)
+            self.error(JSONSchemaMessages.uriReference(["ref": "\(ref)"]), at: value.mark, at)
         }
     }
 
@@ -267,18 +271,20 @@ struct SchemaCompiler {
         var set: TypeSet = []
         for word in words {
             guard let t = TypeSet.names.first(where: { $0.0 == word })?.1 else {
-                self.error("unknown type '\(word)'" + Suggestion.didYouMean(word, in: TypeSet.names.map(\.0)), at: value.mark, at)
+                self.error(
+                    JSONSchemaMessages.unknownType(
+                        ["word": "\(word)"], messages: ["hint": Suggestion.hint(word, in: TypeSet.names.map(\.0))]), at: value.mark, at)
                 continue
             }
             set.insert(t)
         }
-        if words.isEmpty { self.error("'type' is a type name or a list of them", at: value.mark, at) }
+        if words.isEmpty { self.error(JSONSchemaMessages.typeTypeNameListThem(), at: value.mark, at) }
         return set
     }
 
     private mutating func number(_ value: ConfigNode, _ at: String) -> NumberBound? {
         guard let text = value.scalarText, value.isNumber, let bound = NumberBound(text) else {
-            self.error("must be a number, not \(value.kindDescription)", at: value.mark, at)
+            self.error(JSONSchemaMessages.mustNumber(messages: ["value_kind": value.kindMessage]), at: value.mark, at)
             return nil
         }
         return bound
@@ -288,24 +294,24 @@ struct SchemaCompiler {
     private mutating func count(_ value: ConfigNode, _ at: String) -> Int? {
         if case .int(let n)? = value.resolved, n >= 0 { return n }
         if case .double(let d)? = value.resolved, d >= 0, d.rounded() == d, d < 1e15 { return Int(d) }
-        self.error("must be a whole number of at least 0, not \(value.kindDescription)", at: value.mark, at)
+        self.error(JSONSchemaMessages.mustWholeNumberAtLeast(messages: ["value_kind": value.kindMessage]), at: value.mark, at)
         return nil
     }
 
     private mutating func flag(_ value: ConfigNode, _ at: String) -> Bool {
         if case .bool(let b)? = value.resolved { return b }
-        self.error("must be true or false, not \(value.kindDescription)", at: value.mark, at)
+        self.error(JSONSchemaMessages.mustTrueFalse(messages: ["value_kind": value.kindMessage]), at: value.mark, at)
         return false
     }
 
     private mutating func names(_ value: ConfigNode, _ at: String) -> [SchemaName] {
         guard let items = value.items else {
-            self.error("must be a list of property names", at: value.mark, at)
+            self.error(JSONSchemaMessages.mustListPropertyNames(), at: value.mark, at)
             return []
         }
         return items.compactMap { item in
             guard let s = item.scalarText, !item.isPlainNonString else {
-                self.error("a property name is text, not \(item.kindDescription)", at: item.mark, at)
+                self.error(JSONSchemaMessages.propertyNameText(messages: ["item_kind": item.kindMessage]), at: item.mark, at)
                 return nil
             }
             return SchemaName(s)
@@ -314,7 +320,7 @@ struct SchemaCompiler {
 
     private mutating func members(_ value: ConfigNode, _ at: String) -> [(String, ConfigNode)] {
         guard let pairs = value.pairs else {
-            self.error("must be an object of names to schemas", at: value.mark, at)
+            self.error(JSONSchemaMessages.mustObjectNamesSchemas(), at: value.mark, at)
             return []
         }
         return pairs.compactMap { p in p.key.scalarText.map { ($0, p.value) } }
@@ -322,7 +328,7 @@ struct SchemaCompiler {
 
     private mutating func pattern(_ value: ConfigNode, _ at: String) -> SchemaPattern? {
         guard let text = value.scalarText else {
-            self.error("a pattern is text, not \(value.kindDescription)", at: value.mark, at)
+            self.error(JSONSchemaMessages.patternText(messages: ["value_kind": value.kindMessage]), at: value.mark, at)
             return nil
         }
         do {
@@ -340,20 +346,25 @@ struct SchemaCompiler {
             }
             return SchemaPattern(source: text, regex: regex)
         } catch {
-            self.error("the pattern '\(text)' does not compile: \(error.message) (at byte \(error.offset))", at: value.mark, at)
+            self.error(
+                JSONSchemaMessages.patternDoesCompileAtByte(
+                    ["value": text, "offset": "\(error.offset)"], messages: ["message": error.problem]),
+                at: value.mark, at)
             return nil
         }
     }
 
     private mutating func format(_ value: ConfigNode, _ at: String) -> SchemaFormat? {
         guard let name = value.scalarText else {
-            self.error("'format' is a format name, not \(value.kindDescription)", at: value.mark, at)
+            self.error(JSONSchemaMessages.formatFormatName(messages: ["value_kind": value.kindMessage]), at: value.mark, at)
             return nil
         }
         guard options.assertFormats else { return nil }
         guard let kind = SchemaFormat.Kind(rawValue: name) else {
             diagnostics.warning(
-                "format '\(name)' is not checked by Sift; it checks \(SchemaFormat.Kind.allCases.map(\.rawValue).joined(separator: ", ")) (at \(at))",
+                JSONSchemaMessages.formatCheckedSiftChecksAt([
+                    "name": "\(name)", "all_cases": "\(SchemaFormat.Kind.allCases.map(\.rawValue).joined(separator: ", "))", "at": "\(at)",
+                ]),
                 at: value.mark)
             return nil
         }
@@ -369,6 +380,12 @@ struct SchemaCompiler {
     /// A problem with the schema at `pointer`, located at `mark` in its file.
     mutating func error(_ message: String, at mark: Mark, _ pointer: String) {
         diagnostics.error(message + " (at \(pointer.isEmpty ? "/" : pointer))", at: mark)
+    }
+
+    /// A problem with the schema at `pointer`, from the catalog, located at `mark` in its file.
+    mutating func error(_ message: Message, at mark: Mark, _ pointer: String) {
+        diagnostics.error(
+            JSONSchemaMessages.atPointer(["pointer": pointer.isEmpty ? "/" : pointer], messages: ["problem": message]), at: mark)
     }
 }
 

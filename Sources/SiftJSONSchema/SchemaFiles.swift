@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftMessages
 
 /// The other schema files a schema's `$ref`s may name, read from disk and never fetched: a file
 /// beside it (`definitions.json#/Port`, resolved against the schema's own file) inside the rules
@@ -50,16 +51,16 @@ extension SchemaCompiler {
         switch files.path(for: resource) {
         case .failure(.notLocal): return false
         case .failure(.outsideRoot(let path)):
-            self.error("'\(ref)' refers to '\(path)', outside the rules folder; keep it beside the rules", at: mark, at)
+            self.error(JSONSchemaMessages.refersOutsideRulesFolderKeep(["ref": "\(ref)", "path": "\(path)"]), at: mark, at)
             return false
         case .failure(.noFile(let path)):
             let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
-            self.error("'\(ref)' refers to the file '\(shown)', which does not exist", at: mark, at)
+            self.error(JSONSchemaMessages.refersFileWhichDoesExist(["ref": "\(ref)", "value": "\(shown)"]), at: mark, at)
             return false
         case .success(let path):
             let shown = SchemaFiles.display(path, beside: options.mainFile, shown: options.mainDisplay)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                self.error("'\(ref)' refers to the file '\(shown)', which cannot be read as UTF-8 text", at: mark, at)
+                self.error(JSONSchemaMessages.refersFileWhichCannotRead(["ref": "\(ref)", "value": "\(shown)"]), at: mark, at)
                 return false
             }
             sources[shown] = text

@@ -35,11 +35,11 @@ enum SchemaLoader {
         diagnostics: inout DiagnosticList, sources: inout [String: String]
     ) -> Loaded? {
         guard let data = FileManager.default.contents(atPath: path) else {
-            diagnostics.error("cannot read the schema file '\(display)'", at: mark)
+            diagnostics.error(JSONSchemaMessages.cannotReadSchemaFile(["display": "\(display)"]), at: mark)
             return nil
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            diagnostics.error("the schema file '\(display)' is not UTF-8 text", at: mark)
+            diagnostics.error(JSONSchemaMessages.schemaFileUtfText(["display": "\(display)"]), at: mark)
             return nil
         }
         guard let document = document(text, file: display, &diagnostics) else { return nil }
@@ -65,7 +65,7 @@ enum SchemaLoader {
     ) -> SchemaProgram? {
         let everything = SchemaRegistry(root: document, base: "", draft: .draft2020_12)
         guard pointer.isEmpty || pointer.hasPrefix("/"), let root = everything.node(at: pointer) else {
-            diagnostics.error("the schema file '\(file)' has nothing at the JSON Pointer '\(pointer)'", at: mark)
+            diagnostics.error(JSONSchemaMessages.schemaFileHasNothingAt(["file": "\(file)", "pointer": "\(pointer)"]), at: mark)
             return nil
         }
         let declared = (root["$schema"] ?? document["$schema"])?.scalarText
@@ -73,8 +73,8 @@ enum SchemaLoader {
         if draft == nil, let declared, SchemaDraft.named(by: declared) == nil {
             // Another draft, or a meta-schema of one's own whose vocabularies Sift cannot read.
             diagnostics.error(
-                "'$schema' names '\(declared)', which Sift does not read; it reads draft 2020-12 and draft-07: "
-                    + "give 'draft:' to read the schema as one of them", at: (root["$schema"] ?? document["$schema"])!.mark)
+                JSONSchemaMessages.schemaNamesWhichSiftDoes(["declared": "\(declared)"]), at: (root["$schema"] ?? document["$schema"])!.mark
+            )
             return nil
         }
         // The schema's own document is the resource: `#/...` pointers start at it.
@@ -87,7 +87,7 @@ enum SchemaLoader {
         others = compiler.sources
         guard !compiler.diagnostics.hasErrors else { return nil }
         guard let constants = SchemaJSON.document(compiler.constants) else {
-            diagnostics.error("the 'const' and 'enum' values of '\(file)' cannot be read as JSON", at: mark)
+            diagnostics.error(JSONSchemaMessages.constEnumValuesCannotRead(["file": "\(file)"]), at: mark)
             return nil
         }
         let values = constants.root.elements
@@ -112,7 +112,7 @@ enum SchemaLoader {
                     reported = true
                     let pointer = compiler.nodes[e.to].pointer
                     diagnostics.error(
-                        "this reference leads back to itself without going into the value, so checking would never end (at \(pointer.isEmpty ? "/" : pointer))",
+                        JSONSchemaMessages.referenceLeadsBackItselfWithout(["pointer": "\(pointer.isEmpty ? "/" : pointer)"]),
                         at: e.mark)
                 } else if state[e.to] == 0 {
                     visit(e.to)

@@ -50,13 +50,13 @@ enum SchemaPlugin {
         if options.string("field") != nil, field == nil { return nil }
         if let field, field.hasWildcard {
             context.error(
-                "'field' of 'schema' names one field; '[*]' is not allowed (a schema's 'items' checks every element)",
+                JSONSchemaMessages.fieldSchemaNamesOneField(),
                 at: options.mark("field"))
             return nil
         }
         let pointer = options.string("pointer") ?? ""
         if !pointer.isEmpty, !pointer.hasPrefix("/") {
-            context.error("'pointer' is a JSON Pointer: it starts with '/', as in /components/schemas/Order", at: options.mark("pointer"))
+            context.error(JSONSchemaMessages.pointerJsonPointerStartsComponents(), at: options.mark("pointer"))
             return nil
         }
         var schemaOptions = SchemaOptions()

@@ -92,6 +92,18 @@ public struct Message: Sendable, Hashable {
     /// The message's identifier.
     public var id: String { template.id }
 
+    /// `text` as it is, in every language (a name, a value, a quoted word).
+    public static func verbatim(_ text: String) -> Message { Message(verbatimTemplate, ["text": text]) }
+    private static let verbatimTemplate = MessageTemplate("verbatim", en: "{text}", zh: "{text}")
+
+    /// A text already given in every language (what a check says of itself, a rule author's message).
+    public static func localized(_ text: LocalizedText) -> Message { Message(localizedTemplate, ["en": text.en, "zh": text.zh]) }
+    private static let localizedTemplate = MessageTemplate("localized", en: "{en}", zh: "{zh}")
+
+    /// Nothing, in every language: an optional part of a message that is absent (no
+    /// did-you-mean to add).
+    public static let empty = Message(MessageTemplate("", en: "", zh: ""))
+
     /// The message in `language`, its arguments filled in. An argument the caller did not give
     /// is left as `{name}`, where a test sees it.
     public func text(_ language: Language) -> String {

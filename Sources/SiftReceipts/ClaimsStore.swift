@@ -219,7 +219,7 @@ package enum RuleFileLedger {
         guard let ledger = options.string("ledger") else { return nil }
         if LedgerURL.scheme(of: ledger) != nil {
             context.error(
-                "a rule file names only a SQLite ledger file beside the rules; give a database with --ledger or SIFT_LEDGER",
+                ReceiptsMessages.ruleFileNamesOnlySqlite(),
                 at: options.mark("ledger"))
             return nil
         }

@@ -123,7 +123,7 @@ enum ReceiptPlugin {
                 asOf = .fixed(ms)
             } else {
                 context.error(
-                    "'as_of' of 'receipt' is now, request_date, an RFC 3339 time or epoch milliseconds, not '\(t)'",
+                    ReceiptsMessages.receiptNowRequestDateRfc(["t": "\(t)"]),
                     at: options.mark("as_of"))
                 return nil
             }

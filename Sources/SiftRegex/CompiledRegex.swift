@@ -1,4 +1,5 @@
 internal import CPCRE2
+import SiftMessages
 import Foundation
 #if canImport(Glibc)
     import Glibc
@@ -59,7 +60,7 @@ package final class CompiledRegex: @unchecked Sendable {
                 &errorCode, &errorOffset, nil)
         }
         guard let compiled else {
-            throw RegexError(message: Self.message(errorCode), offset: errorOffset)
+            throw RegexError(message: Self.message(errorCode), offset: errorOffset, code: errorCode)
         }
         code = compiled
         isJIT = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
@@ -148,8 +149,20 @@ package enum RegexOutcome: Sendable, Equatable {
 
 /// Why a pattern did not compile, and where (offset in the pattern, in bytes).
 package struct RegexError: Error, Sendable, Equatable {
+    /// PCRE2's words for the problem, in English.
     public var message: String
     public var offset: Int
+    /// PCRE2's error number.
+    public var code: Int32 = 0
+
+    /// The problem in every language: PCRE2's own English words, in Chinese for the problems
+    /// authors meet most (`RegexMessages`).
+    package var problem: Message {
+        switch code {
+        case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS: return RegexMessages.missingClosingParenthesis()
+        default: return .verbatim(message)
+        }
+    }
 }
 
 extension CompiledRegex {

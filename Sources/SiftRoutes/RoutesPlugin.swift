@@ -114,10 +114,14 @@ enum RoutesPlugin {
         }
         var hosts: [HostRule] = []
         for h in options.strings("hosts") ?? [] {
-            if let rule = HostRule(h) { hosts.append(rule) } else { context.error("'\(h)' is not a host name", at: options.mark("hosts")) }
+            if let rule = HostRule(h) {
+                hosts.append(rule)
+            } else {
+                context.error(RoutesMessages.hostName(["h": "\(h)"]), at: options.mark("hosts"))
+            }
         }
         if schemes.isEmpty && hosts.isEmpty {
-            context.error("'routes' needs 'schemes' or 'hosts': which links does the app open?", at: options.mark)
+            context.error(RoutesMessages.routesNeedsSchemesHostsWhich(), at: options.mark)
         }
         var routes: [Route] = []
         for item in options.node("table")?.items ?? [] {
@@ -127,8 +131,9 @@ enum RoutesPlugin {
         for (j, later) in routes.enumerated() {
             if let earlier = routes[..<j].first(where: { later.pattern.isCovered(by: $0.pattern) }) {
                 context.warning(
-                    "route '\(later.pattern)' can never match: route '\(earlier.pattern)' (line \(earlier.mark.line)) comes first and "
-                        + "matches every link it would",
+                    RoutesMessages.routeCanNeverMatchRoute([
+                        "pattern": "\(later.pattern)", "pattern2": "\(earlier.pattern)", "line": "\(earlier.mark.line)",
+                    ]),
                     at: later.mark)
             }
         }
@@ -173,10 +178,11 @@ enum RoutesPlugin {
             do {
                 if let t = try ParamType.parse(text) { return t }
                 context.error(
-                    "unknown type '\(text)'" + Suggestion.didYouMean(text, in: ParamType.names)
-                        + " (types: \(ParamType.names.joined(separator: ", ")))", at: mark)
+                    RoutesMessages.unknownTypeTypes(
+                        ["value": "\(text)", "names": "\(ParamType.names.joined(separator: ", "))"],
+                        messages: ["hint": Suggestion.hint(text, in: ParamType.names)]), at: mark)
             } catch {
-                context.error("invalid regex in type '\(text)': \(error.message)", at: mark)
+                context.error(RoutesMessages.invalidRegexType(["value": "\(text)", "message": "\(error.message)"]), at: mark)
             }
             ok = false
             return nil
@@ -193,7 +199,9 @@ enum RoutesPlugin {
         for p in node["params"]?.pairs ?? [] where !pattern.parameterNames.contains(p.key.scalarText ?? "") {
             let name = p.key.scalarText ?? ""
             context.error(
-                "'\(name)' is not a parameter of '\(pattern)'" + Suggestion.didYouMean(name, in: pattern.parameterNames), at: p.key.mark)
+                RoutesMessages.parameter(
+                    ["name": "\(name)", "pattern": "\(pattern)"], messages: ["hint": Suggestion.hint(name, in: pattern.parameterNames)]),
+                at: p.key.mark)
             ok = false
         }
         var query: [Route.QueryParam] = []
@@ -205,7 +213,7 @@ enum RoutesPlugin {
             if let d = q.value["default"] {
                 def = t.accept(d.scalarText ?? "")
                 if def == nil {
-                    context.error("the default '\(d.scalarText ?? "")' of '\(name)' is not a valid \(t)", at: d.mark)
+                    context.error(RoutesMessages.defaultValid(["d": "\(d.scalarText ?? "")", "name": "\(name)", "t": "\(t)"]), at: d.mark)
                     ok = false
                 }
             }

@@ -12,8 +12,9 @@ import SiftMessages
 @Suite struct MessageCatalogTests {
     @Test func everyTemplateIsFoundAndRendersInBothLanguages() throws {
         let templates = try MessageTemplates.all()
-        // A floor, so that a scanner that stops finding calls cannot pass by finding nothing.
-        #expect(templates.count >= 140, "found only \(templates.count) templates")
+        // A floor, so that a scanner that stops finding calls cannot pass by finding nothing. Messages
+        // move from English literals to their module's catalog (CatalogTests), so the floor falls with them.
+        #expect(templates.count >= 30, "found only \(templates.count) templates")
         for t in templates {
             let en = Diagnostic.error(t.sample, at: nil).headline(.en)
             #expect(en == "error: " + t.sample)

@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// A node of a rule file, as read from YAML, with the position it came from.
 ///
 /// Rule files are read into this tree rather than through `Codable`, so that every
@@ -69,6 +71,22 @@ extension ConfigNode {
     }
 
     /// What the node is, in words, for error messages: "a list", "a mapping", "the number 3".
+    /// What the node is, in every language (`kindDescription` in English).
+    package var kindMessage: Message {
+        switch kind {
+        case .mapping: return CoreMessages.kindMapping()
+        case .sequence: return CoreMessages.kindList()
+        case .scalar:
+            switch resolved! {
+            case .null: return CoreMessages.kindNull()
+            case .bool(let b): return CoreMessages.kindBoolean(["value": "\(b)"])
+            case .int(let i): return CoreMessages.kindNumber(["value": "\(i)"])
+            case .double(let d): return CoreMessages.kindNumber(["value": "\(d)"])
+            case .string(let s): return CoreMessages.kindText(["value": s])
+            }
+        }
+    }
+
     public var kindDescription: String {
         switch kind {
         case .mapping: return "a mapping"

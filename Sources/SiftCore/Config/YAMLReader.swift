@@ -20,7 +20,7 @@ package struct YAMLReader: Sendable {
         return try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) -> ConfigNode? in
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else {
-                throw Diagnostic.error("could not start the YAML parser", at: Mark(file: file, line: 1, column: 1))
+                throw Diagnostic.error(CoreMessages.couldStartYamlParser(), at: Mark(file: file, line: 1, column: 1))
             }
             defer { yaml_parser_delete(&parser) }
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
@@ -56,7 +56,7 @@ package struct YAMLReader: Sendable {
         }
         // The usual cause of "cannot start any token": a tab used for indentation.
         if mark.line <= lines.count, lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
-            return .error("a tab indents this line: YAML indents with spaces only", at: mark)
+            return .error(CoreMessages.tabIndentsLineYamlIndents(), at: mark)
         }
         return .error(YAMLProblems.plain(problem), at: mark)
     }
@@ -194,7 +194,7 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                throw .error("a rule file holds one YAML document; found a second '---'", at: at)
+                throw .error(CoreMessages.ruleFileHoldsOneYaml(), at: at)
             }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
@@ -205,12 +205,13 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                throw .error("unknown alias '*\(name)'; define it first with '&\(name)'", at: at)
+                throw .error(CoreMessages.unknownAliasDefineFirst(["name": "\(name)"]), at: at)
             }
             expanded += target.count
             if expanded > limits.aliasExpansionBudget {
                 throw .error(
-                    "aliases expand to more than \(limits.aliasExpansionBudget) nodes (an alias bomb?); '*\(name)' passed the limit", at: at
+                    CoreMessages.aliasesExpandMoreThanNodes(["alias_expansion_budget": "\(limits.aliasExpansionBudget)", "name": "\(name)"]
+                    ), at: at
                 )
             }
             try add(ConfigNode(target.node.kind, mark: at), anchor: nil, count: target.count)
@@ -229,7 +230,7 @@ private struct TreeBuilder {
 
     mutating func push(_ frame: Frame) throws(Diagnostic) {
         if stack.count >= limits.maxDepth {
-            throw .error("nesting deeper than \(limits.maxDepth) levels", at: frame.mark)
+            throw .error(CoreMessages.nestingDeeperThanLevels(["max_depth": "\(limits.maxDepth)"]), at: frame.mark)
         }
         stack.append(frame)
     }
@@ -259,14 +260,15 @@ private struct TreeBuilder {
                     if let p = source.pairs {
                         merged.append(contentsOf: p)
                     } else {
-                        diagnostics.error("'<<' merges a mapping or a list of mappings, not \(source.kindDescription)", at: source.mark)
+                        diagnostics.error(
+                            CoreMessages.mergesMappingListMappings(messages: ["source_kind": source.kindMessage]), at: source.mark)
                     }
                 }
                 continue
             }
             if let k = key.scalarText {
                 if let first = seen[k] {
-                    diagnostics.error("duplicate key '\(k)' (first defined at line \(first.line))", at: key.mark)
+                    diagnostics.error(CoreMessages.duplicateKeyFirstDefinedAt(["k": "\(k)", "line": "\(first.line)"]), at: key.mark)
                 }
                 seen[k] = key.mark
             }

@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// "Did you mean" suggestions by edit distance, as swift-argument-parser does.
 package enum Suggestion: Sendable {
     /// The closest candidate within a distance that still looks like a typo, or nil.
@@ -32,6 +34,12 @@ package enum Suggestion: Sendable {
     public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
         guard let c = closest(to: word, in: candidates) else { return "" }
         return "; did you mean '\(c)'?"
+    }
+
+    /// `; did you mean 'x'?` in every language, or nothing.
+    package static func hint(_ word: String, in candidates: some Sequence<String>) -> Message {
+        guard let c = closest(to: word, in: candidates) else { return .empty }
+        return CoreMessages.didYouMean(["name": c])
     }
 
     /// Edit distance over Unicode scalars, counting a swap of two neighbours as one edit

@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// Validates YAML against a plugin spec, generically: unknown keys (with a did-you-mean),
 /// missing options, wrong types and unknown choices. Reports every problem it finds.
 package struct OptionValidator: Sendable {
@@ -6,12 +8,12 @@ package struct OptionValidator: Sendable {
     /// Validates the node given for plugin `spec` and returns its options, or nil after
     /// reporting errors.
     public func validate(_ node: ConfigNode, against spec: PluginSpec, diagnostics: inout DiagnosticList) -> PluginOptions? {
-        validate(node, spec.options, shorthand: spec.shorthand, name: "'\(spec.kind)'", &diagnostics)
+        validate(node, spec.options, shorthand: spec.shorthand, name: .verbatim("'\(spec.kind)'"), &diagnostics)
     }
 
     /// `name` is how messages refer to the mapping: `'regex'`, `'table' of 'routes'`.
     private func validate(
-        _ node: ConfigNode, _ options: [PluginSpec.Option], shorthand: String?, name: String,
+        _ node: ConfigNode, _ options: [PluginSpec.Option], shorthand: String?, name: Message,
         _ diagnostics: inout DiagnosticList
     ) -> PluginOptions? {
         let before = diagnostics.errors.count
@@ -22,17 +24,19 @@ package struct OptionValidator: Sendable {
         if let pairs = node.pairs {
             for p in pairs {
                 guard let key = p.key.scalarText else {
-                    diagnostics.error("option names are text, not \(p.key.kindDescription)", at: p.key.mark)
+                    diagnostics.error(CoreMessages.optionNamesAreText(messages: ["key_kind": p.key.kindMessage]), at: p.key.mark)
                     continue
                 }
                 guard let opt = options.first(where: { $0.name == key }) else {
                     if let s = Suggestion.closest(to: key, in: names) { suggested.insert(s) }
                     diagnostics.error(
-                        "unknown option '\(key)' for \(name)" + Suggestion.didYouMean(key, in: names)
-                            + " (options: \(names.joined(separator: ", ")))", at: p.key.mark)
+                        CoreMessages.unknownOptionOptions(
+                            ["key": key, "names": names.joined(separator: ", ")],
+                            messages: ["name": name, "hint": Suggestion.hint(key, in: names)]),
+                        at: p.key.mark)
                     continue
                 }
-                check(p.value, opt.type, "'\(key)' of \(name)", &diagnostics)
+                check(p.value, opt.type, CoreMessages.optionOf(["key": key], messages: ["name": name]), &diagnostics)
                 values[key] = p.value
             }
         } else if let short = shorthand, let opt = options.first(where: { $0.name == short }) {
@@ -41,15 +45,17 @@ package struct OptionValidator: Sendable {
         } else if node.resolved == .bool(true) {
             // `unique: true`: the check with its defaults, as `- unique` is.
         } else if node.resolved == .bool(false) {
-            diagnostics.error("\(name): false turns nothing off; leave the check out instead", at: node.mark)
+            diagnostics.error(CoreMessages.falseTurnsNothingOffLeave(messages: ["name": name]), at: node.mark)
             return nil
         } else {
             diagnostics.error(
-                "\(name) takes a mapping of options (\(names.joined(separator: ", "))), not \(node.kindDescription)", at: node.mark)
+                CoreMessages.takesMappingOptions(
+                    ["names": names.joined(separator: ", ")], messages: ["name": name, "node_kind": node.kindMessage]),
+                at: node.mark)
             return nil
         }
         for opt in options where opt.required && values[opt.name] == nil && !suggested.contains(opt.name) {
-            diagnostics.error("\(name) needs the option '\(opt.name)' (\(opt.doc))", at: node.mark)
+            diagnostics.error(CoreMessages.needsOption(["option": opt.name, "doc": opt.doc], messages: ["name": name]), at: node.mark)
         }
         guard diagnostics.errors.count == before else { return nil }
         return PluginOptions(node: node, values: values, spec: options)
@@ -57,13 +63,18 @@ package struct OptionValidator: Sendable {
 
     /// Checks one value against a type, reporting every nested problem; `what` names it in messages.
     public func check(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
+        check(node, type, Message.verbatim(what), &diagnostics)
+    }
+
+    /// Checks one value against a type, reporting every nested problem; `what` names it in every language.
+    package func check(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: Message, _ diagnostics: inout DiagnosticList) {
         switch type {
         case .oneOf(let types):
             // Check against the alternative of the node's shape, so a mistake inside a mapping
             // is reported as such (not as "should be text or a mapping").
             let fitting = types.filter { Self.shapeFits(node, $0) }
             guard let first = fitting.first else {
-                diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)", at: node.mark)
+                diagnostics.error(shouldBe(node, type, what), at: node.mark)
                 return
             }
             for t in fitting {
@@ -77,23 +88,24 @@ package struct OptionValidator: Sendable {
             for item in items { check(item, t, what, &diagnostics) }
         case .dictionary(let t):
             guard let pairs = node.pairs else { return mismatch(node, type, what, &diagnostics) }
-            for p in pairs { check(p.value, t, "'\(p.key.scalarText ?? "?")' in \(what)", &diagnostics) }
+            for p in pairs {
+                check(p.value, t, CoreMessages.optionIn(["key": p.key.scalarText ?? "?"], messages: ["name": what]), &diagnostics)
+            }
         case .object(let specs):
             guard node.pairs != nil else { return mismatch(node, type, what, &diagnostics) }
             _ = validate(node, specs, shorthand: nil, name: what, &diagnostics)
         case .choice(let words):
             guard let t = node.scalarText, !t.isEmpty else { return mismatch(node, type, what, &diagnostics) }
             if !words.contains(t) {
-                diagnostics.error(
-                    "\(what) should be \(type.phrase), not \(node.kindDescription)" + Suggestion.didYouMean(t, in: words), at: node.mark)
+                diagnostics.error(shouldBe(node, type, what, hint: Suggestion.hint(t, in: words)), at: node.mark)
             }
         case .string:
             if case .scalar(let sc) = node.kind, node.resolved != .null {
                 // `regex: 100000`: YAML reads a number, which Sift takes as its text; say so.
                 if sc.isPlain, case .int? = node.resolved {
-                    diagnostics.warning("\(sc.text) is read as a number here, but \(what) is text: quote it: '\(sc.text)'", at: node.mark)
+                    diagnostics.warning(CoreMessages.readNumberHereButText(["sc": sc.text], messages: ["what": what]), at: node.mark)
                 } else if sc.isPlain, case .double? = node.resolved {
-                    diagnostics.warning("\(sc.text) is read as a number here, but \(what) is text: quote it: '\(sc.text)'", at: node.mark)
+                    diagnostics.warning(CoreMessages.readNumberHereButText(["sc": sc.text], messages: ["what": what]), at: node.mark)
                 }
                 return
             }
@@ -114,8 +126,13 @@ package struct OptionValidator: Sendable {
         }
     }
 
-    private func mismatch(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: String, _ diagnostics: inout DiagnosticList) {
-        diagnostics.error("\(what) should be \(type.phrase), not \(node.kindDescription)", at: node.mark)
+    private func mismatch(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: Message, _ diagnostics: inout DiagnosticList) {
+        diagnostics.error(shouldBe(node, type, what), at: node.mark)
+    }
+
+    /// `'min' of 'length' should be a whole number, not the text 'six'`.
+    private func shouldBe(_ node: ConfigNode, _ type: PluginSpec.OptionType, _ what: Message, hint: Message = .empty) -> Message {
+        CoreMessages.shouldBe(messages: ["what": what, "phrase": type.phraseMessage, "node_kind": node.kindMessage, "hint": hint])
     }
 
     /// Whether a node has the shape (scalar, list, mapping) a type takes.

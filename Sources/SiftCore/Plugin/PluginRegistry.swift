@@ -1,5 +1,6 @@
 import Foundation
 import SiftJSON
+import SiftMessages
 /// A field-validator plugin: its spec and a factory for checks.
 public struct CheckPlugin: Sendable {
     /// What the check is called and which options it takes.
@@ -97,6 +98,10 @@ public struct BuildContext: Sendable {
     public mutating func error(_ message: String, at mark: Mark) { diagnostics.error(message, at: mark) }
     /// Reports advice at `mark` (shown by `sift lint`); the rules still load.
     public mutating func warning(_ message: String, at mark: Mark) { diagnostics.warning(message, at: mark) }
+    /// Reports a problem with the options at `mark`, from a module's catalog; the rules do not load.
+    public mutating func error(_ message: Message, at mark: Mark) { diagnostics.error(message, at: mark) }
+    /// Reports advice at `mark`, from a module's catalog (shown by `sift lint`); the rules still load.
+    public mutating func warning(_ message: Message, at mark: Mark) { diagnostics.warning(message, at: mark) }
 }
 
 /// The plugins a loader knows, by kind. A value you build and pass in; there is no global.
@@ -135,10 +140,11 @@ public struct PluginRegistry: Sendable {
 
 /// Reads an `exec_checks:` mapping (its file's folder, the rules folder): registers its checks
 /// into the registry and lists their commands.
-package typealias ExecSectionReader = @Sendable (
-    _ node: ConfigNode, _ directory: String, _ root: String, _ registry: inout PluginRegistry, _ commands: inout [DeclaredCommand],
-    _ diagnostics: inout DiagnosticList
-) -> Void
+package typealias ExecSectionReader =
+    @Sendable (
+        _ node: ConfigNode, _ directory: String, _ root: String, _ registry: inout PluginRegistry, _ commands: inout [DeclaredCommand],
+        _ diagnostics: inout DiagnosticList
+    ) -> Void
 
 /// A program that rules declare (`exec_checks:`), for `sift lint` and `sift explain` to list.
 package struct DeclaredCommand: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// What a plugin accepts in YAML. The loader validates against it, `sift explain` and
 /// `sift schema` describe it, and error messages quote it: one spec, every use.
 public struct PluginSpec: Sendable {
@@ -88,6 +90,35 @@ extension PluginSpec {
             case .dictionary: return "a mapping"
             case .oneOf(let ts): return ts.map(\.phrase).joined(separator: " or ")
             case .any: return "a value"
+            }
+        }
+
+        /// `phrase` in every language.
+        package var phraseMessage: Message {
+            switch self {
+            case .string: return CoreMessages.typeText()
+            case .integer: return CoreMessages.typeWholeNumber()
+            case .number: return CoreMessages.typeNumber()
+            case .boolean: return CoreMessages.typeBoolean()
+            case .choice(let words): return CoreMessages.typeChoice(["words": words.joined(separator: ", ")])
+            case .list(let t): return CoreMessages.typeList(messages: ["plural": t.pluralMessage])
+            case .object, .dictionary: return CoreMessages.typeMapping()
+            case .oneOf(let ts):
+                return ts.dropFirst().reduce(ts.first?.phraseMessage ?? .empty) {
+                    CoreMessages.typeEither(messages: ["first": $0, "second": $1.phraseMessage])
+                }
+            case .any: return CoreMessages.typeAny()
+            }
+        }
+
+        var pluralMessage: Message {
+            switch self {
+            case .string: return CoreMessages.pluralTexts()
+            case .integer: return CoreMessages.pluralWholeNumbers()
+            case .number: return CoreMessages.pluralNumbers()
+            case .boolean: return CoreMessages.pluralBooleans()
+            case .object, .dictionary: return CoreMessages.pluralMappings()
+            default: return CoreMessages.pluralValues(messages: ["phrase": phraseMessage])
             }
         }
 

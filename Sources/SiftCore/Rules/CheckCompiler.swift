@@ -106,11 +106,11 @@ package struct CheckCompiler {
         guard let (kind, pair) = onlyKind(kinds, reportedUnknown: !unknown.isEmpty, known: known, at: node.mark) else { return nil }
         if kind != "when" {
             for k in ["then", "else"] where extra[k] != nil {
-                context.error("'\(k)' belongs to a 'when' check", at: extra[k]!.key.mark)
+                context.error(CoreMessages.belongsWhenCheck(["k": "\(k)"]), at: extra[k]!.key.mark)
             }
         }
         if kind != "expr", let t = extra["tolerance"] {
-            context.error("'tolerance' belongs to an 'expr' check here ('sum_of' takes it inside its mapping)", at: t.key.mark)
+            context.error(CoreMessages.toleranceBelongsExprCheckHere(), at: t.key.mark)
         }
         let reason = extra["reason"].flatMap { reasonCode($0.value) }
         let message = extra["message"].flatMap { localized($0.value) }
@@ -143,15 +143,15 @@ package struct CheckCompiler {
             let k = p.key.scalarText ?? ""
             if let (kind, _) = kinds.first, let spec = registry.checks[kind]?.spec, spec.options.contains(where: { $0.name == k }) {
                 context.error(
-                    "'\(k)' is an option of '\(kind)': put it inside, as \(kind): "
-                        + "{\(spec.options.first { $0.required }?.name ?? spec.options[0].name): ..., \(k): ...}",
+                    CoreMessages.optionPutInside(
+                        ["k": k, "kind": kind, "name": spec.options.first { $0.required }?.name ?? spec.options[0].name]),
                     at: p.key.mark)
             } else if ["count", "unique_in_run", "unique_across_runs", "required", "null", "report"].contains(k) {
                 context.error(
-                    "'\(k)' is an option of the field, not a check: write it beside 'checks:', as {\(k): ..., checks: [...]}",
+                    CoreMessages.optionFieldCheckWriteBeside(["k": "\(k)"]),
                     at: p.key.mark)
             } else {
-                context.error("unknown check '\(k)'" + Suggestion.didYouMean(k, in: names), at: p.key.mark)
+                context.error(CoreMessages.unknownCheck(["k": "\(k)"], messages: ["hint": Suggestion.hint(k, in: names)]), at: p.key.mark)
             }
         }
     }
@@ -163,12 +163,12 @@ package struct CheckCompiler {
     ) -> (String, ConfigNode.Pair)? {
         guard let (kind, pair) = kinds.first else {
             if reportedUnknown { return nil }
-            context.error("a check needs one of: \(known.sorted().joined(separator: ", "))", at: mark)
+            context.error(CoreMessages.checkNeedsOne(["known": "\(known.sorted().joined(separator: ", "))"]), at: mark)
             return nil
         }
         if kinds.count > 1 {
             context.error(
-                "one check per list item: found '\(kind)' and '\(kinds[1].0)'; put each in its own '- ' item", at: kinds[1].1.key.mark)
+                CoreMessages.oneCheckPerListItem(["kind": "\(kind)", "kinds": "\(kinds[1].0)"]), at: kinds[1].1.key.mark)
             return nil
         }
         return (kind, pair)
@@ -184,26 +184,27 @@ package struct CheckCompiler {
         switch kind {
         case "use":
             guard let name = value.scalarText else {
-                context.error("'use' takes the name of a validator, not \(value.kindDescription)", at: value.mark)
+                context.error(CoreMessages.useTakesNameValidator(messages: ["value_kind": value.kindMessage]), at: value.mark)
                 return nil
             }
             guard let inner = use(name, at: value.mark, prefix: prefix) else { return nil }
             return reason == nil && message == nil ? inner : RelabelNode(child: inner, reason: reason, message: message)
         case "all":
             guard value.items != nil else {
-                context.error("'all' takes a list of checks, not \(value.kindDescription)", at: value.mark)
+                context.error(CoreMessages.allTakesListChecks(messages: ["value_kind": value.kindMessage]), at: value.mark)
                 return nil
             }
-            if value.items?.isEmpty == true { context.error("'all' needs at least one check", at: value.mark) }
+            if value.items?.isEmpty == true { context.error(CoreMessages.allNeedsAtLeastOne(), at: value.mark) }
             let inner = AllNode(children: compileList(value, prefix: prefix))
             return reason == nil && message == nil ? inner : RelabelNode(child: inner, reason: reason, message: message)
         case "any", "one_of":
             guard value.items != nil else {
-                context.error("'\(kind)' takes a list of checks, not \(value.kindDescription)", at: value.mark)
+                context.error(
+                    CoreMessages.takesListChecks(["kind": "\(kind)"], messages: ["value_kind": value.kindMessage]), at: value.mark)
                 return nil
             }
             if value.items?.isEmpty == true {
-                context.error("'\(kind)' needs at least one check", at: value.mark)
+                context.error(CoreMessages.needsAtLeastOneCheck(["kind": "\(kind)"]), at: value.mark)
                 return nil
             }
             let code = reason ?? ReasonCode("\(prefix).\(kind)")
@@ -237,7 +238,7 @@ package struct CheckCompiler {
         prefix: String, reason: ReasonCode?, message: LocalizedText?
     ) -> (any CheckNode)? {
         guard let then else {
-            context.error("'when' needs a 'then' check beside it", at: mark)
+            context.error(CoreMessages.whenNeedsThenCheckBeside(), at: mark)
             return nil
         }
         let condition = compileCondition(cond, prefix: prefix)
@@ -258,8 +259,7 @@ package struct CheckCompiler {
                 texts.contains(NodeJSON.json(pairs[0].value))
             else { continue }
             context.warning(
-                "this branch is the 'not' of another branch of the same 'any': between them they accept every value, "
-                    + "so the 'any' never fails", at: branch.mark)
+                CoreMessages.branchAnotherBranchSameAny(), at: branch.mark)
             return
         }
     }
@@ -267,7 +267,7 @@ package struct CheckCompiler {
     mutating func conditionPath(_ text: String, at mark: Mark, reader: String = "a condition") -> FieldPath? {
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
-                context.error("'\(text)' names a field beside the one being checked, and there is none here; write the full path", at: mark)
+                context.error(CoreMessages.namesFieldBesideOneBeing(["value": "\(text)"]), at: mark)
                 return nil
             }
             do {
@@ -295,14 +295,12 @@ package struct CheckCompiler {
         switch (field, comparison) {
         case (let f?, false) where f.hasWildcard:
             context.error(
-                "a condition reads one value, and '[*]' in '\(text)' would mean element 0 only; "
-                    + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
+                CoreMessages.conditionReadsOneValueWould(["value": "\(text)", "f": "\(f)", "path": "\(Self.lastKey(path))"]), at: mark)
         case (let f?, true) where f.hasWildcard:
             context.error(
-                "a comparison reads one value, and '[*]' in '\(text)' would mean element 0 only; "
-                    + "for the field beside '\(f)' in the same element, write '.\(Self.lastKey(path))'", at: mark)
-        case (_, false): context.error("a condition reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
-        case (_, true): context.error("a comparison reads one value, and '[*]' in '\(text)' would mean element 0 only", at: mark)
+                CoreMessages.comparisonReadsOneValueWould(["value": "\(text)", "f": "\(f)", "path": "\(Self.lastKey(path))"]), at: mark)
+        case (_, false): context.error(CoreMessages.conditionReadsOneValueWould2(["value": "\(text)"]), at: mark)
+        case (_, true): context.error(CoreMessages.comparisonReadsOneValueWould2(["value": "\(text)"]), at: mark)
         }
     }
 
@@ -332,11 +330,14 @@ package struct CheckCompiler {
 
     private mutating func use(_ name: String, at mark: Mark, prefix: String) -> (any CheckNode)? {
         guard let v = validators[name] else {
-            context.error("unknown validator '\(name)'" + Suggestion.didYouMean(name, in: validators.keys), at: mark)
+            context.error(
+                CoreMessages.unknownValidator(["name": "\(name)"], messages: ["hint": Suggestion.hint(name, in: validators.keys)]), at: mark
+            )
             return nil
         }
         if using.contains(name) {
-            context.error("validator '\(name)' uses itself (\((using + [name]).joined(separator: " → ")))", at: mark)
+            context.error(
+                CoreMessages.validatorUsesItself(["name": "\(name)", "name2": "\((using + [name]).joined(separator: " → "))"]), at: mark)
             return nil
         }
         using.append(name)
@@ -348,7 +349,7 @@ package struct CheckCompiler {
         guard let t = node.scalarText, !t.isEmpty,
             t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
         else {
-            context.error("a reason code is a word like 'phone.format' (letters, digits, '.', '_', '-')", at: node.mark)
+            context.error(CoreMessages.reasonCodeWordLikePhone(), at: node.mark)
             return nil
         }
         return ReasonCode(t)
@@ -357,11 +358,11 @@ package struct CheckCompiler {
     /// `message:` as text, or per language: `{en: ..., zh: ...}`.
     mutating func localized(_ node: ConfigNode) -> LocalizedText? {
         if case .scalar(let sc) = node.kind, sc.isPlain, node.resolved?.isNumber == true {
-            context.warning("\(sc.text) is read as a number here, but a message is text: quote it: '\(sc.text)'", at: node.mark)
+            context.warning(CoreMessages.readNumberHereButMessage(["sc": "\(sc.text)"]), at: node.mark)
         }
         if let t = node.scalarText { return LocalizedText(t) }
         guard let pairs = node.pairs else {
-            context.error("'message' is text, or a mapping of languages (en, zh)", at: node.mark)
+            context.error(CoreMessages.messageTextMappingLanguagesEn(), at: node.mark)
             return nil
         }
         var texts: [Language: String] = [:]
@@ -369,12 +370,14 @@ package struct CheckCompiler {
             guard let k = p.key.scalarText, let lang = Language(rawValue: k) else {
                 let k = p.key.scalarText ?? ""
                 context.error(
-                    "unknown language '\(k)'" + Suggestion.didYouMean(k, in: Language.allCases.map(\.rawValue)) + " (languages: en, zh)",
+                    CoreMessages.unknownLanguageLanguagesEnZh(
+                        ["k": "\(k)"], messages: ["hint": Suggestion.hint(k, in: Language.allCases.map(\.rawValue))]),
                     at: p.key.mark)
                 continue
             }
             guard let t = p.value.scalarText else {
-                context.error("the '\(k)' message should be text, not \(p.value.kindDescription)", at: p.value.mark)
+                context.error(
+                    CoreMessages.messageShouldText(["k": "\(k)"], messages: ["value_kind": p.value.kindMessage]), at: p.value.mark)
                 continue
             }
             texts[lang] = t

@@ -21,32 +21,32 @@ extension CheckCompiler {
                     case "pass": failsWhenMissing = false
                     case "fail": failsWhenMissing = true
                     default:
-                        context.error("'when_other_missing' is 'pass' or 'fail'", at: p.value.mark)
+                        context.error(CoreMessages.whenOtherMissingPassFail(), at: p.value.mark)
                         return nil
                     }
                 default:
                     let k = p.key.scalarText ?? ""
                     context.error(
-                        "unknown key '\(k)' in '\(kind)'" + Suggestion.didYouMean(k, in: Self.comparisonKeys)
-                            + " (keys: field, when_other_missing)", at: p.key.mark)
+                        CoreMessages.unknownKeyKeysFieldWhen(
+                            ["k": "\(k)", "kind": "\(kind)"], messages: ["hint": Suggestion.hint(k, in: Self.comparisonKeys)]),
+                        at: p.key.mark)
                     return nil
                 }
             }
         }
         guard let fieldNode, let text = fieldNode.scalarText, !text.isEmpty else {
             context.error(
-                "'\(kind)' names the field to compare with, such as '\(kind): start_date' "
-                    + "(or '\(kind): {field: .start_date}' for the one beside this field)",
+                CoreMessages.namesFieldCompareSuchStart(["kind": "\(kind)"]),
                 at: value.mark)
             return nil
         }
         guard let field else {
-            context.error("'\(kind)' compares two fields of a record: use it on a field, under fields:", at: mark)
+            context.error(CoreMessages.comparesTwoFieldsRecordUse(["kind": "\(kind)"]), at: mark)
             return nil
         }
         guard let path = conditionPath(text, at: fieldNode.mark, reader: "a comparison") else { return nil }
         if path == field {
-            context.error("'\(kind)' compares '\(field)' with itself", at: fieldNode.mark)
+            context.error(CoreMessages.comparesItself(["kind": "\(kind)", "field": "\(field)"]), at: fieldNode.mark)
             return nil
         }
         let node = CompareNode(
@@ -67,8 +67,10 @@ struct ComparisonResolver {
             let kind = node.relation.rawValue
             guard let theirs = rules.first(where: { $0.path == node.other.field }) else {
                 diagnostics.error(
-                    "'\(kind)' compares with '\(node.other.field)', which is not a field of this pack (declare it under fields:)"
-                        + Suggestion.didYouMean(node.other.field.description, in: rules.map(\.path.description)), at: node.rule)
+                    CoreMessages.comparesWhichFieldPackDeclare(
+                        ["kind": "\(kind)", "field": "\(node.other.field)"],
+                        messages: ["hint": Suggestion.hint(node.other.field.description, in: rules.map(\.path.description))]), at: node.rule
+                )
                 continue
             }
             guard let mine = rules.first(where: { $0.path == field }) else { continue }
@@ -83,8 +85,8 @@ struct ComparisonResolver {
         case (nil, nil):
             guard node.relation.isOrdered else { return .value }
             diagnostics.error(
-                "'\(kind)' compares dates or numbers, and neither '\(mine.path)' nor '\(theirs.path)' has a check that says which: "
-                    + "give one of them a 'date:' check (dates) or 'type: number' (numbers)", at: node.rule)
+                CoreMessages.comparesDatesNumbersNeitherNor(["kind": "\(kind)", "path": "\(mine.path)", "path2": "\(theirs.path)"]),
+                at: node.rule)
             return nil
         case (.instant(let x)?, .instant(let y)?): return dates(node, x, y, own: true, theirs: true)
         case (.instant(let x)?, nil): return dates(node, x, x, own: true, theirs: false)
@@ -94,9 +96,11 @@ struct ComparisonResolver {
         case (nil, .number?): return numbers(node, own: false, theirs: true)
         case (let x?, _?):
             if case .instant = x {
-                diagnostics.error("'\(kind)' compares a date ('\(mine.path)') with a number ('\(theirs.path)')", at: node.rule)
+                diagnostics.error(
+                    CoreMessages.comparesDateNumber(["kind": "\(kind)", "path": "\(mine.path)", "path2": "\(theirs.path)"]), at: node.rule)
             } else {
-                diagnostics.error("'\(kind)' compares a number ('\(mine.path)') with a date ('\(theirs.path)')", at: node.rule)
+                diagnostics.error(
+                    CoreMessages.comparesNumberDate(["kind": "\(kind)", "path": "\(mine.path)", "path2": "\(theirs.path)"]), at: node.rule)
             }
             return nil
         }
@@ -107,7 +111,9 @@ struct ComparisonResolver {
     ) -> CompareNode.Mode? {
         if node.relation.isOrdered, !node.relation.isDateWord {
             diagnostics.error(
-                "'\(node.relation.rawValue)' compares numbers, and these are dates: write '\(node.relation.counterpart!.rawValue)'",
+                CoreMessages.comparesNumbersTheseAreDates([
+                    "relation": "\(node.relation.rawValue)", "counterpart": "\(node.relation.counterpart!.rawValue)",
+                ]),
                 at: node.rule)
             return nil
         }
@@ -117,7 +123,9 @@ struct ComparisonResolver {
     private mutating func numbers(_ node: CompareNode, own: Bool, theirs: Bool) -> CompareNode.Mode? {
         if node.relation.isDateWord {
             diagnostics.error(
-                "'\(node.relation.rawValue)' compares dates, and these are numbers: write '\(node.relation.counterpart!.rawValue)'",
+                CoreMessages.comparesDatesTheseAreNumbers([
+                    "relation": "\(node.relation.rawValue)", "counterpart": "\(node.relation.counterpart!.rawValue)",
+                ]),
                 at: node.rule)
             return nil
         }

@@ -26,7 +26,7 @@ extension CheckCompiler {
         if let p = pairs.first(where: { $0.key.scalarText == "present" }) {
             guard pairs.count == 2, case .bool(let present)? = p.value.resolved else {
                 context.error(
-                    "'present' is true or false, and stands alone with 'field': {field: wallet_id, present: false}", at: p.value.mark)
+                    CoreMessages.presentTrueFalseStandsAlone(), at: p.value.mark)
                 return nil
             }
             guard let (path, text) = conditionField(f) else { return nil }
@@ -50,7 +50,7 @@ extension CheckCompiler {
     /// `has: x`: a presence condition.
     private mutating func presence(_ node: ConfigNode, _ present: Bool) -> Condition? {
         guard let text = node.scalarText, let path = conditionPath(text, at: node.mark) else {
-            if node.scalarText == nil { context.error("'has' names one field, such as has: wallet_id", at: node.mark) }
+            if node.scalarText == nil { context.error(CoreMessages.hasNamesOneFieldSuch(), at: node.mark) }
             return nil
         }
         conditionFields.append(path)
@@ -82,8 +82,7 @@ extension CheckCompiler {
         for (path, field, mark) in negations {
             if let rule = rules.first(where: { $0.path == path }), case .always = rule.required { continue }
             diagnostics.warning(
-                "this condition does not hold when '\(field)' is missing (a missing field passes no check, even under not:); "
-                    + "for \"when \(field) is missing\", write {field: \(field), present: false}", at: mark)
+                CoreMessages.conditionDoesHoldWhenMissing(["field": "\(field)"]), at: mark)
         }
     }
 }

@@ -11,7 +11,7 @@ extension CheckCompiler {
     ) -> (any CheckNode)? {
         guard case .scalar(let scalar) = node.kind, !scalar.text.isEmpty else {
             context.error(
-                "'expr' is a formula in quotes, such as expr: \"total == sum(items[*].price * items[*].qty)\", not \(node.kindDescription)",
+                CoreMessages.exprFormulaQuotesSuchExpr(messages: ["node_kind": node.kindMessage]),
                 at: node.mark)
             return nil
         }
@@ -20,7 +20,7 @@ extension CheckCompiler {
             guard let text = tolerance.scalarText, let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), d >= 0,
                 ExactDecimal.isNumberText(Array(text.utf8))
             else {
-                context.error("'tolerance' is a number of 0 or more, such as 0.005", at: tolerance.mark)
+                context.error(CoreMessages.toleranceNumberMoreSuch(), at: tolerance.mark)
                 return nil
             }
             slack = d
@@ -47,7 +47,7 @@ extension CheckCompiler {
         }
         if formula.many {
             context.error(
-                "'\(formula.text)' gives a list of true and false (it has [*]): say any(...) or all(...) of it", at: node.mark)
+                CoreMessages.givesListTrueFalseHas(["formula": "\(formula.text)"]), at: node.mark)
             return nil
         }
         return ExprNode(formula: formula, tolerance: slack, reason: reason ?? ReasonCode("\(prefix).expr"), message: message, rule: mark)

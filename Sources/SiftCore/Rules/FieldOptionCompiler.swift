@@ -6,7 +6,7 @@ extension PackCompiler {
         var bounds = CountStage.Bounds()
         if case .int(let n)? = node.resolved {
             guard n >= 0 else {
-                diagnostics.error("'count' is a number, or {min: ..., max: ...}, not \(node.kindDescription)", at: node.mark)
+                diagnostics.error(CoreMessages.countNumberMinMax(messages: ["node_kind": node.kindMessage]), at: node.mark)
                 return nil
             }
             bounds = CountStage.Bounds(min: n, max: n)
@@ -15,26 +15,27 @@ extension PackCompiler {
                 let k = p.key.scalarText ?? ""
                 guard k == "min" || k == "max" else {
                     diagnostics.error(
-                        "unknown key '\(k)' in 'count'" + Suggestion.didYouMean(k, in: ["min", "max"]) + " (keys: min, max)", at: p.key.mark
+                        CoreMessages.unknownKeyCountKeysMin(["k": "\(k)"], messages: ["hint": Suggestion.hint(k, in: ["min", "max"])]),
+                        at: p.key.mark
                     )
                     return nil
                 }
                 guard case .int(let n)? = p.value.resolved, n >= 0 else {
-                    diagnostics.error("'\(k)' of 'count' is a whole number of 0 or more", at: p.value.mark)
+                    diagnostics.error(CoreMessages.countWholeNumberMore(["k": "\(k)"]), at: p.value.mark)
                     return nil
                 }
                 if k == "min" { bounds.min = n } else { bounds.max = n }
             }
         } else {
-            diagnostics.error("'count' is a number, or {min: ..., max: ...}, not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(CoreMessages.countNumberMinMax(messages: ["node_kind": node.kindMessage]), at: node.mark)
             return nil
         }
         if let lo = bounds.min, let hi = bounds.max, lo > hi {
-            diagnostics.error("'count' has min \(lo) greater than max \(hi)", at: node.mark)
+            diagnostics.error(CoreMessages.countHasMinGreaterThan(["lo": "\(lo)", "hi": "\(hi)"]), at: node.mark)
             return nil
         }
         if bounds.min == nil, bounds.max == nil {
-            diagnostics.error("'count' needs 'min' or 'max'", at: node.mark)
+            diagnostics.error(CoreMessages.countNeedsMinMax(), at: node.mark)
             return nil
         }
         return CountStage.Rule(path: path, bounds: bounds, reason: ReasonCode("\(prefix).count"), nullIsValue: nullIsValue, rule: node.mark)
@@ -47,32 +48,31 @@ extension PackCompiler {
         var with: [FieldPath] = []
         if case .bool(let b)? = node.resolved {
             guard b else {
-                diagnostics.error("'\(key)': false turns nothing off; leave it out instead", at: node.mark)
+                diagnostics.error(CoreMessages.falseTurnsNothingOffLeave2(["key": "\(key)"]), at: node.mark)
                 return nil
             }
         } else if let pairs = node.pairs, pairs.count == 1, pairs[0].key.scalarText == "with" {
             for item in pairs[0].value.items ?? [pairs[0].value] {
                 guard let t = item.scalarText, let p = try? FieldPath(parsing: t), !p.hasWildcard else {
-                    diagnostics.error("'with' of '\(key)' lists fields of the record, such as [store_id], without '[*]'", at: item.mark)
+                    diagnostics.error(CoreMessages.listsFieldsRecordSuchStore(["key": "\(key)"]), at: item.mark)
                     return nil
                 }
                 with.append(p)
             }
         } else {
-            diagnostics.error("'\(key)' is true, or {with: [fields]} for a key of several fields", at: node.mark)
+            diagnostics.error(CoreMessages.trueFieldsKeySeveralFields(["key": "\(key)"]), at: node.mark)
             return nil
         }
         guard !path.hasWildcard else {
             diagnostics.error(
-                "'\(key)' compares one value per record, and '\(path)' has '[*]'; "
-                    + "for values unique within one record, put unique_by on the list", at: node.mark)
+                CoreMessages.comparesOneValuePerRecord(["key": "\(key)", "path": "\(path)"]), at: node.mark)
             return nil
         }
         var across: (claims: KeyClaimsOpener, prefix: String)?
         if key == "unique_across_runs" {
             guard let claims = registry.keyClaims else {
                 diagnostics.error(
-                    "'unique_across_runs' keeps its keys in the receipts' ledger, which this build of Sift does not have", at: p.key.mark)
+                    CoreMessages.uniqueAcrossRunsKeepsKeys(), at: p.key.mark)
                 return nil
             }
             across = (claims, "u:\(packName)/\(([path] + with).map(\.description).joined(separator: "+")):")
@@ -97,8 +97,7 @@ extension PackCompiler {
         }
         for (alternative, mark) in alternatives where !records.contains(where: { selector.matches($0) && alternative.matches($0) }) {
             advice.warning(
-                "no example reaches the pack through this alternative of applies_to (\(alternative)): "
-                    + "add one whose record it selects, so that 'sift test' checks it", at: mark)
+                CoreMessages.exampleReachesPackThroughAlternative(["alternative": "\(alternative)"]), at: mark)
         }
     }
 }
@@ -127,13 +126,11 @@ extension PackCompiler {
         guard aboveHasNoChecks || oneWord else { return false }
         if let field = above?.key.scalarText {
             diagnostics.error(
-                "'\(name)' is an option of a field, but here it is a field of its own, so '\(field)' above does not get it: "
-                    + "indent it under '\(field)'; for a record field really called '\(name)', write \(name): {checks: [...]}",
+                CoreMessages.optionFieldButHereField(["name": "\(name)", "field": "\(field)"]),
                 at: p.key.mark)
         } else {
             diagnostics.error(
-                "'\(name)' is an option of a field, but here it is a field of its own: indent it under the field it belongs to; "
-                    + "for a record field really called '\(name)', write \(name): {checks: [...]}", at: p.key.mark)
+                CoreMessages.optionFieldButHereField2(["name": "\(name)"]), at: p.key.mark)
         }
         return true
     }

@@ -14,8 +14,7 @@ extension PackCompiler {
         }
         guard isSection else { return false }
         diagnostics.error(
-            "'\(name):' is indented under 'fields:', so it reads as a field called '\(name)' and its keys as checks: "
-                + "move it to column \(fieldsColumn), in line with 'fields:'", at: p.key.mark)
+            CoreMessages.indentedUnderFieldsSoReads(["name": "\(name)", "fields_column": "\(fieldsColumn)"]), at: p.key.mark)
         return true
     }
 }

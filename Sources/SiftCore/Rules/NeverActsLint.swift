@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftMessages
 
 /// A field path a rule reads besides its own field: a condition's `field:`, a path inside each
 /// element of a list (`unique_by: sku`, `sum_of`'s `value:`), a formula's fields, a relation of
@@ -103,10 +104,14 @@ struct NeverActsLint {
                 guard let doc = try? JSONDocument(bytes: Array(NodeJSON.json(value).utf8)) else { continue }
                 let context = EvaluationContext(record: doc.root, asOfMillis: 0)
                 guard let refusing = own.first(where: { !$0.passes(doc.root, context) }) else { continue }
+                let explain = LocalizedText(en: refusing.check.explain(.en), zh: refusing.check.explain(.zh))
                 advice.warning(
-                    "the condition asks for \(rule.path) \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription), "
-                        + "which the field's own check refuses (\(refusing.check.explain(.en))), so it never holds"
-                        + Suggestion.didYouMean(value.scalarText ?? "", in: Self.allowed(own)), at: value.mark)
+                    CoreMessages.conditionNeverHolds(
+                        ["path": "\(rule.path)"],
+                        messages: [
+                            "value": value.scalarText.map { .verbatim("'\($0)'") } ?? value.kindMessage, "explain": .localized(explain),
+                            "hint": Suggestion.hint(value.scalarText ?? "", in: Self.allowed(own)),
+                        ]), at: value.mark)
             }
         }
     }

@@ -47,12 +47,13 @@ struct PackCompiler {
             guard let k = p.key.scalarText else { continue }
             if !Self.packKeys.contains(k), registry.sections[k] == nil {
                 diagnostics.error(
-                    "unknown key '\(k)' in a rule pack" + Suggestion.didYouMean(k, in: Self.packKeys + sectionKeys)
-                        + " (keys: \((Self.packKeys + sectionKeys.sorted()).joined(separator: ", ")))", at: p.key.mark)
+                    CoreMessages.unknownKeyRulePackKeys(
+                        ["k": "\(k)", "section_keys": "\((Self.packKeys + sectionKeys.sorted()).joined(separator: ", "))"],
+                        messages: ["hint": Suggestion.hint(k, in: Self.packKeys + sectionKeys)]), at: p.key.mark)
             }
         }
         if let v = node["version"], v.resolved != .int(1) {
-            diagnostics.error("this Sift reads rules version 1; found \(v.kindDescription)", at: v.mark)
+            diagnostics.error(CoreMessages.siftReadsRulesVersionFound(messages: ["v_kind": v.kindMessage]), at: v.mark)
         }
         let name = node["pack"]?.scalarText ?? Self.baseName(file.display)
         packName = name
@@ -149,7 +150,7 @@ struct PackCompiler {
     private mutating func describe(_ node: ConfigNode) -> LocalizedText? {
         if let t = node.scalarText { return LocalizedText(t) }
         guard let en = node["en"]?.scalarText, let zh = node["zh"]?.scalarText, node.pairs?.count == 2 else {
-            diagnostics.error("'description' is text, or {en: ..., zh: ...}", at: node.mark)
+            diagnostics.error(CoreMessages.descriptionTextEnZh(), at: node.mark)
             return nil
         }
         return LocalizedText(en: en, zh: zh)
@@ -175,7 +176,7 @@ struct PackCompiler {
         _ node: ConfigNode, _ checks: inout CheckCompiler, defaults: FieldDefaults, fieldsColumn: Int
     ) -> [FieldRule] {
         guard let pairs = node.pairs else {
-            diagnostics.error("'fields' is a mapping from field paths to their checks, not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(CoreMessages.fieldsMappingFromFieldPaths(messages: ["node_kind": node.kindMessage]), at: node.mark)
             return []
         }
         var rules: [FieldRule] = []
@@ -188,7 +189,7 @@ struct PackCompiler {
                 // `phone:{regex: x}`: no space after the first colon, so YAML read one key.
                 let fixed = String(text[..<colon]) + ": " + String(text[text.index(after: colon)...])
                 diagnostics.error(
-                    "'\(text)' has ':' with no space after it, so YAML reads it as one key: write \(fixed) (a colon and a space)",
+                    CoreMessages.hasSpaceAfterSoYaml(["value": "\(text)", "fixed": "\(fixed)"]),
                     at: p.key.mark)
                 continue
             }
@@ -229,8 +230,9 @@ struct PackCompiler {
                 default:
                     let k = q.key.scalarText ?? ""
                     diagnostics.error(
-                        "unknown key '\(k)' for field '\(text)'" + Suggestion.didYouMean(k, in: Self.fieldKeys)
-                            + " (keys: \(Self.fieldKeys.joined(separator: ", ")))", at: q.key.mark)
+                        CoreMessages.unknownKeyFieldKeys(
+                            ["k": "\(k)", "value": "\(text)", "field_keys": "\(Self.fieldKeys.joined(separator: ", "))"],
+                            messages: ["hint": Suggestion.hint(k, in: Self.fieldKeys)]), at: q.key.mark)
                 }
             }
         } else if p.value.resolved == .null {
@@ -252,15 +254,14 @@ struct PackCompiler {
     private mutating func requirement(_ node: ConfigNode, _ checks: inout CheckCompiler, prefix: String) -> FieldRule.Requirement {
         if case .bool(let b)? = node.resolved { return b ? .always : .never }
         guard let pairs = node.pairs, pairs.count == 1, pairs[0].key.scalarText == "when" else {
-            diagnostics.error("'required' is true, false, or {when: {field: ..., <check>}}, not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(CoreMessages.requiredTrueFalseWhenField(messages: ["node_kind": node.kindMessage]), at: node.mark)
             return .always
         }
         let cond = pairs[0].value
         // A formula reads the record: it needs no 'field:'.
         guard CheckCompiler.namesAField(cond) || cond["expr"] != nil else {
             diagnostics.error(
-                "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}, "
-                    + "or write a formula, as {when: {expr: \"total > 1000\"}}",
+                CoreMessages.requiredWhenAboutAnotherField(),
                 at: cond.mark)
             return .always
         }
@@ -289,8 +290,8 @@ struct PackCompiler {
                     !code.hasPrefix("input.")
                 else { continue }
                 advice.warning(
-                    "'\(level)' limits '\(code)', which no rule of this pack reports, so the limit never trips"
-                        + Suggestion.didYouMean(code, in: codes), at: r.key.mark)
+                    CoreMessages.limitsWhichRulePackReports(
+                        ["level": "\(level)", "code": "\(code)"], messages: ["hint": Suggestion.hint(code, in: codes)]), at: r.key.mark)
             }
         }
     }
@@ -303,8 +304,7 @@ struct PackCompiler {
         if node["applies_to"] == nil { packsForEveryRecord.append((name, node.mark)) }
         if examples.isEmpty {
             advice.warning(
-                "the pack '\(name)' has no examples: add a valid and an invalid record under 'examples:', "
-                    + "so that 'sift test' catches a misspelt applies_to or a wrong pattern", at: node.mark)
+                CoreMessages.packHasExamplesAddValid(["name": "\(name)"]), at: node.mark)
         }
         if fieldsOnly {
             let codes =
@@ -318,7 +318,7 @@ struct PackCompiler {
                 for r in expected.map(\.text) where !codes.contains(where: { r == $0 || r.hasPrefix($0 + ".") }) && !r.hasPrefix("input.") {
                     let at = (reasons?.items ?? reasons.map { [$0] })?.first(where: { $0.scalarText == r })?.mark ?? example.mark
                     advice.warning(
-                        "the example expects '\(r)', which no rule of this pack reports" + Suggestion.didYouMean(r, in: codes), at: at)
+                        CoreMessages.exampleExpectsWhichRulePack(["r": "\(r)"], messages: ["hint": Suggestion.hint(r, in: codes)]), at: at)
                 }
             }
             adviseOnThresholdReasons(node, codes)
@@ -336,8 +336,7 @@ struct PackCompiler {
                 for at in Self.nodes(at: rule.path.components[...], in: record) {
                     guard case .scalar(let sc) = at.kind, sc.isPlain, at.resolved?.isNumber == true else { continue }
                     advice.warning(
-                        "\(sc.text) is read as a number here, but the checks of '\(rule.path)' expect text; "
-                            + "quote it: '\(sc.text)'", at: at.mark)
+                        CoreMessages.readNumberHereButChecks(["sc": "\(sc.text)", "path": "\(rule.path)"]), at: at.mark)
                 }
             }
         }
@@ -356,7 +355,7 @@ struct PackCompiler {
     private mutating func compileExamples(_ node: ConfigNode?) -> [Example] {
         guard let node else { return [] }
         guard let items = node.items else {
-            diagnostics.error("'examples' is a list of {record: ..., valid: true} or {record: ..., reasons: [...]}", at: node.mark)
+            diagnostics.error(CoreMessages.examplesListRecordValidTrue(), at: node.mark)
             return []
         }
         let keys = ["name", "record", "json", "valid", "reasons", "route", "output", "packs"]
@@ -371,13 +370,14 @@ struct PackCompiler {
     private mutating func compileExample(_ item: ConfigNode, keys: [String]) -> Example? {
         guard let pairs = item.pairs else {
             diagnostics.error(
-                "an example is a mapping with 'record' and 'valid' or 'reasons', not \(item.kindDescription)", at: item.mark)
+                CoreMessages.exampleMappingRecordValidReasons(messages: ["item_kind": item.kindMessage]), at: item.mark)
             return nil
         }
         for p in pairs where !keys.contains(p.key.scalarText ?? "") {
             let k = p.key.scalarText ?? ""
             diagnostics.error(
-                "unknown key '\(k)' in an example" + Suggestion.didYouMean(k, in: keys) + " (keys: \(keys.joined(separator: ", ")))",
+                CoreMessages.unknownKeyExampleKeys(
+                    ["k": "\(k)", "keys": "\(keys.joined(separator: ", "))"], messages: ["hint": Suggestion.hint(k, in: keys)]),
                 at: p.key.mark)
         }
         let json = exampleJSON(item)
@@ -392,7 +392,7 @@ struct PackCompiler {
             if p.scalarText == "all" {
                 example.allPacks = true
             } else {
-                diagnostics.error("'packs' of an example is 'all' (check the record with every pack of the rules)", at: p.mark)
+                diagnostics.error(CoreMessages.packsExampleAllCheckRecord(), at: p.mark)
             }
         }
         return example
@@ -401,12 +401,14 @@ struct PackCompiler {
     /// An example's record as JSON text, from 'record' (YAML) or 'json'; nil, after an error, without either.
     private mutating func exampleJSON(_ item: ConfigNode) -> String? {
         if let r = item["record"] {
-            if r.pairs == nil { diagnostics.error("'record' is a mapping (the record's fields), not \(r.kindDescription)", at: r.mark) }
+            if r.pairs == nil {
+                diagnostics.error(CoreMessages.recordMappingRecordSFields(messages: ["r_kind": r.kindMessage]), at: r.mark)
+            }
             return NodeJSON.json(r)
         } else if let j = item["json"]?.scalarText {
             return j
         } else {
-            diagnostics.error("an example needs 'record' (YAML) or 'json' (JSON text)", at: item.mark)
+            diagnostics.error(CoreMessages.exampleNeedsRecordYamlJson(), at: item.mark)
             return nil
         }
     }
@@ -422,14 +424,14 @@ struct PackCompiler {
             if case .bool(let b)? = v.resolved {
                 valid = b
             } else {
-                diagnostics.error("'valid' is true or false, not \(v.kindDescription)", at: v.mark)
+                diagnostics.error(CoreMessages.validTrueFalse(messages: ["v_kind": v.kindMessage]), at: v.mark)
             }
         }
         if valid == nil, reasons == nil {
-            diagnostics.error("say what the example expects: 'valid: true', or 'reasons: [...]'", at: item.mark)
+            diagnostics.error(CoreMessages.sayWhatExampleExpectsValid(), at: item.mark)
         }
         if valid == true, let r = reasons, !r.isEmpty {
-            diagnostics.error("an example cannot be 'valid: true' and list reasons", at: item["valid"]!.mark)
+            diagnostics.error(CoreMessages.exampleCannotValidTrueList(), at: item["valid"]!.mark)
         }
         return (valid, reasons)
     }

@@ -34,7 +34,7 @@ extension PackCompiler {
 
     private mutating func limits(_ node: ConfigNode, _ key: String) -> PackThresholds.Limits? {
         guard let pairs = node.pairs else {
-            diagnostics.error("'\(key)' takes a mapping: invalid_ratio: 0.05, reasons: {CODE: N}", at: node.mark)
+            diagnostics.error(CoreMessages.takesMappingInvalidRatioReasons(["key": "\(key)"]), at: node.mark)
             return nil
         }
         var limits = PackThresholds.Limits(mark: node.mark)
@@ -50,7 +50,7 @@ extension PackCompiler {
                     }
                 guard let ratio, (0...1).contains(ratio) else {
                     diagnostics.error(
-                        "'invalid_ratio' is a share of records from 0 to 1, such as 0.05; not \(p.value.kindDescription)",
+                        CoreMessages.invalidRatioShareRecordsFrom(messages: ["value_kind": p.value.kindMessage]),
                         at: p.value.mark)
                     continue
                 }
@@ -58,16 +58,17 @@ extension PackCompiler {
             case "reasons":
                 for r in p.value.pairs ?? [] {
                     guard let code = r.key.scalarText, case .int(let n)? = r.value.resolved, n >= 0 else {
-                        diagnostics.error("each reason limit is CODE: N with N a whole number from 0", at: r.value.mark)
+                        diagnostics.error(CoreMessages.eachReasonLimitCodeN(), at: r.value.mark)
                         continue
                     }
                     limits.reasons[ReasonCode(code)] = n
                 }
-                if p.value.pairs == nil { diagnostics.error("'reasons' takes a mapping of CODE: N", at: p.value.mark) }
+                if p.value.pairs == nil { diagnostics.error(CoreMessages.reasonsTakesMappingCodeN(), at: p.value.mark) }
             default:
                 diagnostics.error(
-                    "unknown key '\(k)' in '\(key)'" + Suggestion.didYouMean(k, in: Self.thresholdKeys)
-                        + " (keys: \(Self.thresholdKeys.joined(separator: ", ")))", at: p.key.mark)
+                    CoreMessages.unknownKeyKeys(
+                        ["k": "\(k)", "key": "\(key)", "threshold_keys": "\(Self.thresholdKeys.joined(separator: ", "))"],
+                        messages: ["hint": Suggestion.hint(k, in: Self.thresholdKeys)]), at: p.key.mark)
             }
         }
         return limits

@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftMessages
 
 /// Compiles a pack's `record:` section into a `RecordStage` (docs/RULES.md, "Relations").
 struct RecordCompiler {
@@ -13,8 +14,8 @@ struct RecordCompiler {
     mutating func compile(_ node: ConfigNode, declared: [FieldPath], nullIsValue: Bool) -> RecordStage? {
         guard let pairs = node.pairs else {
             diagnostics.error(
-                "'record' is a mapping of constraints on the whole record (keys: \(Self.keys.joined(separator: ", "))), "
-                    + "not \(node.kindDescription)", at: node.mark)
+                CoreMessages.recordMappingConstraintsWholeRecord(
+                    ["keys": "\(Self.keys.joined(separator: ", "))"], messages: ["node_kind": node.kindMessage]), at: node.mark)
             return nil
         }
         var groups: [RecordStage.Group] = [], requirements: [RecordStage.Requirement] = []
@@ -27,8 +28,8 @@ struct RecordCompiler {
                 requirements += compileRequires(p.value)
             } else if key == "fields" {
                 guard let t = p.value.scalarText, ["open", "closed"].contains(t) else {
-                    let got = p.value.scalarText.map { "'\($0)'" } ?? p.value.kindDescription
-                    diagnostics.error("'fields' of 'record' is 'open' or 'closed', not \(got)", at: p.value.mark)
+                    let got = p.value.scalarText.map { .verbatim("'\($0)'") } ?? p.value.kindMessage
+                    diagnostics.error(CoreMessages.fieldsRecordOpenClosed(messages: ["got": got]), at: p.value.mark)
                     continue
                 }
                 if t == "closed" { closedMark = p.value.mark }
@@ -38,13 +39,14 @@ struct RecordCompiler {
                 self.allowed = allowed
             } else {
                 diagnostics.error(
-                    "unknown key '\(key)' in 'record'" + Suggestion.didYouMean(key, in: Self.keys)
-                        + " (keys: \(Self.keys.joined(separator: ", ")))", at: p.key.mark)
+                    CoreMessages.unknownKeyRecordKeys(
+                        ["key": "\(key)", "keys": "\(Self.keys.joined(separator: ", "))"],
+                        messages: ["hint": Suggestion.hint(key, in: Self.keys)]), at: p.key.mark)
             }
         }
         if let allowedNode, closedMark == nil {
             diagnostics.error(
-                "'allowed' names the keys a closed record may have besides its fields: add 'fields: closed'", at: allowedNode.mark)
+                CoreMessages.allowedNamesKeysClosedRecord(), at: allowedNode.mark)
         }
         // A group's container: the longest path of the pack's fields above all of its fields.
         for i in groups.indices {
@@ -64,18 +66,20 @@ struct RecordCompiler {
     /// `[a, b]` (one group) or `[[a, b], [c, d]]` (several), each of two fields or more.
     private mutating func compileGroups(_ count: RecordStage.Count, _ node: ConfigNode) -> [RecordStage.Group] {
         guard let items = node.items, !items.isEmpty else {
-            diagnostics.error("'\(count.rawValue)' is a list of fields, such as [email, phone], not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(
+                CoreMessages.listFieldsSuchEmailPhone(["value": "\(count.rawValue)"], messages: ["node_kind": node.kindMessage]),
+                at: node.mark)
             return []
         }
         let lists = items.allSatisfy { $0.items != nil } ? items : [node]
         return lists.compactMap { list in
             guard let fields = paths(list, count.rawValue, wildcards: false) else { return nil }
             guard fields.count >= 2 else {
-                diagnostics.error("'\(count.rawValue)' needs two fields or more; one field is 'required'", at: list.mark)
+                diagnostics.error(CoreMessages.needsTwoFieldsMoreOne(["value": "\(count.rawValue)"]), at: list.mark)
                 return nil
             }
             if let twice = fields.first(where: { f in fields.filter { $0 == f }.count > 1 }) {
-                diagnostics.error("'\(count.rawValue)' names '\(twice)' twice", at: list.mark)
+                diagnostics.error(CoreMessages.namesTwice(["value": "\(count.rawValue)", "twice": "\(twice)"]), at: list.mark)
                 return nil
             }
             return RecordStage.Group(count: count, fields: fields, rule: list.mark)
@@ -86,7 +90,7 @@ struct RecordCompiler {
     private mutating func compileRequires(_ node: ConfigNode) -> [RecordStage.Requirement] {
         guard let pairs = node.pairs, !pairs.isEmpty else {
             diagnostics.error(
-                "'requires' maps a field to the fields it makes required, such as {coupon: [coupon_source]}, not \(node.kindDescription)",
+                CoreMessages.requiresMapsFieldFieldsMakes(messages: ["node_kind": node.kindMessage]),
                 at: node.mark)
             return []
         }
@@ -101,13 +105,14 @@ struct RecordCompiler {
 
     private mutating func paths(_ node: ConfigNode, _ key: String, wildcards: Bool) -> [FieldPath]? {
         guard let items = node.items else {
-            diagnostics.error("'\(key)' is a list of fields, not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(CoreMessages.listFields(["key": "\(key)"], messages: ["node_kind": node.kindMessage]), at: node.mark)
             return nil
         }
         var out: [FieldPath] = []
         for item in items {
             guard let text = item.scalarText else {
-                diagnostics.error("'\(key)' lists field paths, such as email or shipping.city, not \(item.kindDescription)", at: item.mark)
+                diagnostics.error(
+                    CoreMessages.listsFieldPathsSuchEmail(["key": "\(key)"], messages: ["item_kind": item.kindMessage]), at: item.mark)
                 return nil
             }
             guard let p = path(text, key, at: item.mark, wildcards: wildcards) else { return nil }
@@ -121,7 +126,7 @@ struct RecordCompiler {
         do {
             let p = try FieldPath(parsing: text)
             if !wildcards, p.hasWildcard {
-                diagnostics.error("'\(key)' names fields of the record, not of each element: '\(text)' has '[*]'", at: mark)
+                diagnostics.error(CoreMessages.namesFieldsRecordEachElement(["key": "\(key)", "value": "\(text)"]), at: mark)
                 return nil
             }
             return p

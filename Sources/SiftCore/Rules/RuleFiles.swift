@@ -57,13 +57,13 @@ package struct RuleFileReader {
             text = given
         } else {
             guard let data = FileManager.default.contents(atPath: absolute) else {
-                diagnostics.error("cannot read rule file '\(shown)'", at: mark)
+                diagnostics.error(CoreMessages.cannotReadRuleFile(["value": "\(shown)"]), at: mark)
                 return nil
             }
             guard let t = String(data: data, encoding: .utf8) else {
                 let at = RuleTextLint.firstInvalidUTF8([UInt8](data)) ?? (1, 1)
                 diagnostics.error(
-                    "rule file '\(shown)' is not UTF-8 text (decoding stops here); save the file as UTF-8",
+                    CoreMessages.ruleFileUtfTextDecoding(["value": "\(shown)"]),
                     at: Mark(file: shown, line: at.line, column: at.column))
                 return nil
             }
@@ -96,20 +96,20 @@ package struct RuleFileReader {
         guard inside else {
             if includeRoots.isEmpty {
                 diagnostics.error(
-                    "include '\(path)' leaves the rules folder '\(displayRoot)'; included files must be inside it "
-                        + "(shared files: give their folder with --include-root)", at: mark)
+                    CoreMessages.includeLeavesRulesFolderIncluded(["path": "\(path)", "display_root": "\(displayRoot)"]), at: mark)
             } else {
                 diagnostics.error(
-                    "include '\(path)' leaves the rules folder '\(displayRoot)' and is not in an include root "
-                        + "(\(includeRoots.joined(separator: ", ")))", at: mark)
+                    CoreMessages.includeLeavesRulesFolderInclude([
+                        "path": "\(path)", "display_root": "\(displayRoot)", "include_roots": "\(includeRoots.joined(separator: ", "))",
+                    ]), at: mark)
             }
             return nil
         }
         guard FileManager.default.fileExists(atPath: abs) else {
             let candidates = Self.ruleFiles(in: root).map { RuleLibraries.relative($0, from: file.directory) }
             diagnostics.error(
-                "included file '\(path)' does not exist (looked for '\(display(abs))')"
-                    + Suggestion.didYouMean(path, in: candidates), at: mark)
+                CoreMessages.includedFileDoesExistLooked(
+                    ["path": "\(path)", "abs": "\(display(abs))"], messages: ["hint": Suggestion.hint(path, in: candidates)]), at: mark)
             return nil
         }
         return read(absolute: abs, from: mark)

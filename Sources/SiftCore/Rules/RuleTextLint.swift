@@ -29,7 +29,7 @@ enum RuleTextLint {
             if s[first] == "\u{3000}" {
                 out.append(
                     .error(
-                        "a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only",
+                        CoreMessages.fullWidthSpaceUIndents(),
                         at: Mark(file: file, line: n + 1, column: first + 1)))
                 continue
             }
@@ -47,12 +47,12 @@ enum RuleTextLint {
                     let plain = c == "‘" || c == "’" ? "'" : "\""
                     out.append(
                         .error(
-                            "\(c) is a typographic quote, which YAML keeps as part of the text; type \(plain) instead "
-                                + "(turn off smart quotes in your editor)", at: Mark(file: file, line: n + 1, column: i + 1)))
+                            CoreMessages.typographicQuoteWhichYamlKeeps(["c": "\(c)", "plain": "\(plain)"]),
+                            at: Mark(file: file, line: n + 1, column: i + 1)))
                 } else if c == "：", i > first, s[i - 1] != " " {
                     out.append(
                         .error(
-                            "'：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space",
+                            CoreMessages.fullWidthColonWhichYaml(),
                             at: Mark(file: file, line: n + 1, column: i + 1)))
                 }
                 i += 1

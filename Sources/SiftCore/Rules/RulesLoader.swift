@@ -29,7 +29,7 @@ public struct RulesLoader: Sendable {
     package func load(path: String) -> LoadResult {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            return LoadResult(pipeline: nil, diagnostics: [.error("no rules at '\(path)'", at: nil)], sources: [:])
+            return LoadResult(pipeline: nil, diagnostics: [.error(CoreMessages.rulesAt(["path": "\(path)"]), at: nil)], sources: [:])
         }
         let abs = RuleFileReader.absolute(path)
         if isDir.boolValue {
@@ -38,11 +38,12 @@ public struct RulesLoader: Sendable {
             reader.replacing = replacing
             for link in RuleFileReader.linksOutside(abs) {
                 reader.diagnostics.error(
-                    "rule file '\(reader.display(abs + "/" + link))' is a link to a file outside the rules folder; it is not read", at: nil)
+                    CoreMessages.ruleFileLinkFileOutside(["link": "\(reader.display(abs + "/" + link))"]), at: nil)
             }
             let paths = RuleFileReader.ruleFiles(in: abs)
             if paths.isEmpty {
-                return LoadResult(pipeline: nil, diagnostics: [.error("no rule files (.yaml or .yml) in '\(path)'", at: nil)], sources: [:])
+                return LoadResult(
+                    pipeline: nil, diagnostics: [.error(CoreMessages.ruleFilesYamlYml(["path": "\(path)"]), at: nil)], sources: [:])
             }
             let files = paths.compactMap { reader.read(absolute: $0) }
             return compile(files, &reader, origin: path, isFolder: true)
@@ -125,7 +126,7 @@ public struct RulesLoader: Sendable {
             guard let node = file.node else { continue }
             guard node.pairs != nil else {
                 reader.diagnostics.error(
-                    "a rule file is a mapping of keys (fields, validators, ...), not \(node.kindDescription)", at: node.mark)
+                    CoreMessages.ruleFileMappingKeysFields(messages: ["node_kind": node.kindMessage]), at: node.mark)
                 continue
             }
             let keys = Set((node.pairs ?? []).compactMap { $0.key.scalarText })
@@ -141,7 +142,7 @@ public struct RulesLoader: Sendable {
             if let pack = compiler.compile(file, node, validators: validators, root: reader.root) {
                 if let other = packs.first(where: { $0.name == pack.name }) {
                     reader.diagnostics.error(
-                        "two packs are named '\(pack.name)' (the other is in \(other.file)); set 'pack:' to tell them apart",
+                        CoreMessages.twoPacksAreNamedOther(["name": "\(pack.name)", "file": "\(other.file)"]),
                         at: node["pack"]?.mark ?? node.mark)
                 }
                 packs.append(pack)
@@ -181,31 +182,33 @@ public struct RulesLoader: Sendable {
         var out: [String: NamedValidator] = [:]
         func add(_ v: NamedValidator, _ reader: inout RuleFileReader) {
             if let old = out[v.name], old.nameMark != v.nameMark {
-                reader.diagnostics.error("validator '\(v.name)' is defined twice (also at \(old.nameMark))", at: v.nameMark)
+                reader.diagnostics.error(
+                    CoreMessages.validatorDefinedTwiceAlsoAt(["name": "\(v.name)", "name_mark": "\(old.nameMark)"]), at: v.nameMark)
             }
             out[v.name] = v
         }
         if let inc = node["include"] {
             for item in inc.items ?? [inc] {
                 guard let path = item.scalarText else {
-                    reader.diagnostics.error("'include' takes a file path or a list of them, not \(item.kindDescription)", at: item.mark)
+                    reader.diagnostics.error(
+                        CoreMessages.includeTakesFilePathList(messages: ["item_kind": item.kindMessage]), at: item.mark)
                     continue
                 }
                 guard let included = reader.include(path, from: file, at: item.mark), let inode = included.node else { continue }
                 if chain.contains(included.absolute) || included.absolute == file.absolute {
-                    reader.diagnostics.error("include cycle: '\(path)' includes this file again", at: item.mark)
+                    reader.diagnostics.error(CoreMessages.includeCycleIncludesFileAgain(["path": "\(path)"]), at: item.mark)
                     continue
                 }
                 if inode["exec_checks"] != nil {
                     reader.diagnostics.error(
-                        "included file '\(path)' declares exec_checks; declare them in a file of the rules folder itself", at: item.mark)
+                        CoreMessages.includedFileDeclaresExecChecks(["path": "\(path)"]), at: item.mark)
                     continue
                 }
                 if let keys = inode.pairs?.compactMap({ $0.key.scalarText }),
                     let bad = keys.first(where: { !PackCompiler.libraryKeys.contains($0) })
                 {
                     reader.diagnostics.error(
-                        "included file '\(path)' may only define validators and includes; it has '\(bad)'", at: item.mark)
+                        CoreMessages.includedFileMayOnlyDefine(["path": "\(path)", "bad": "\(bad)"]), at: item.mark)
                     continue
                 }
                 for v in collectValidators(included, inode, &reader, chain: chain + [file.absolute]).values { add(v, &reader) }
@@ -213,13 +216,13 @@ public struct RulesLoader: Sendable {
         }
         if let vs = node["validators"] {
             guard let pairs = vs.pairs else {
-                reader.diagnostics.error("'validators' is a mapping from names to checks, not \(vs.kindDescription)", at: vs.mark)
+                reader.diagnostics.error(CoreMessages.validatorsMappingFromNamesChecks(messages: ["vs_kind": vs.kindMessage]), at: vs.mark)
                 return out
             }
             for p in pairs {
                 guard let name = p.key.scalarText else { continue }
                 if registry.checks[name] != nil || CheckCompiler.compositionKeys.contains(name) {
-                    reader.diagnostics.error("validator name '\(name)' is taken by a built-in check; choose another", at: p.key.mark)
+                    reader.diagnostics.error(CoreMessages.validatorNameTakenBuiltCheck(["name": "\(name)"]), at: p.key.mark)
                     continue
                 }
                 add(NamedValidator(name: name, node: p.value, nameMark: p.key.mark), &reader)

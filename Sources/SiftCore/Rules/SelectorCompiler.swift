@@ -13,7 +13,7 @@ struct SelectorCompiler {
         guard let node, node.scalarText != "all" else { return .all }
         guard let pairs = node.pairs, !pairs.isEmpty else {
             diagnostics.error(
-                "'applies_to' is 'all' or a mapping such as {kind: signup} or {has: receipt}, not \(node.kindDescription)", at: node.mark)
+                CoreMessages.appliesAllMappingSuchKind(messages: ["node_kind": node.kindMessage]), at: node.mark)
             return .all
         }
         return Selector(conditions: pairs.flatMap { condition($0) })
@@ -38,7 +38,7 @@ struct SelectorCompiler {
             for item in p.value.items ?? [p.value] {
                 guard case .scalar = item.kind else {
                     diagnostics.error(
-                        "'applies_to' compares a field with a value or a list of values, not \(item.kindDescription)", at: item.mark)
+                        CoreMessages.appliesComparesFieldValueList(messages: ["item_kind": item.kindMessage]), at: item.mark)
                     continue
                 }
                 texts.append(NodeJSON.json(item))
@@ -71,7 +71,7 @@ struct SelectorCompiler {
 
     private mutating func path(_ node: ConfigNode) -> FieldPath? {
         guard let t = node.scalarText else {
-            diagnostics.error("a field path is text, not \(node.kindDescription)", at: node.mark)
+            diagnostics.error(CoreMessages.fieldPathText(messages: ["node_kind": node.kindMessage]), at: node.mark)
             return nil
         }
         do { return try FieldPath(parsing: t) } catch {

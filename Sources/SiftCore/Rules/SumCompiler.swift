@@ -11,21 +11,21 @@ extension CheckCompiler {
     )? {
         guard let pairs = node.pairs else {
             context.error(
-                "'sum_of' is a mapping such as {items: 'items[*]', value: [price, qty]}, not \(node.kindDescription)", at: node.mark)
+                CoreMessages.sumMappingSuchItemsItems(messages: ["node_kind": node.kindMessage]), at: node.mark)
             return nil
         }
         var ok = true
         for p in pairs where !Self.sumKeys.contains(p.key.scalarText ?? "") {
             let k = p.key.scalarText ?? ""
             context.error(
-                "unknown key '\(k)' in 'sum_of'" + Suggestion.didYouMean(k, in: Self.sumKeys) + " (keys: items, value, tolerance)",
+                CoreMessages.unknownKeySumKeysItems(["k": "\(k)"], messages: ["hint": Suggestion.hint(k, in: Self.sumKeys)]),
                 at: p.key.mark)
             ok = false
         }
         let factors = sumFactors(node["value"])
         let tolerance = sumTolerance(node["tolerance"])
         guard let itemsNode = node["items"], let itemsText = itemsNode.scalarText else {
-            context.error("'sum_of' needs 'items': the list whose elements are added up, such as 'items[*]'", at: node.mark)
+            context.error(CoreMessages.sumNeedsItemsListWhose(), at: node.mark)
             return nil
         }
         let items = sumItems(itemsText, at: itemsNode.mark)
@@ -44,7 +44,7 @@ extension CheckCompiler {
     private mutating func sumItems(_ text: String, at mark: Mark) -> FieldPath? {
         let bare = text.hasSuffix("[*]") ? String(text.dropLast(3)) : text
         guard !bare.isEmpty, !bare.contains("[*]") else {
-            context.error("'items' of 'sum_of' is one list, such as 'items[*]', not '\(text)'", at: mark)
+            context.error(CoreMessages.itemsSumOneListSuch(["value": "\(text)"]), at: mark)
             return nil
         }
         return conditionPath(bare, at: mark, reader: "a comparison")
@@ -56,13 +56,13 @@ extension CheckCompiler {
         var out: [FieldPath] = []
         for item in node.items ?? [node] {
             guard let t = item.scalarText, !t.isEmpty else {
-                context.error("'value' of 'sum_of' is a path inside each element, or a list of them to multiply", at: item.mark)
+                context.error(CoreMessages.valueSumPathInsideEach(), at: item.mark)
                 return nil
             }
             do {
                 let path = try FieldPath(parsing: t)
                 guard !path.hasWildcard else {
-                    context.error("'value' of 'sum_of' reads one number in each element: '\(t)' has '[*]'", at: item.mark)
+                    context.error(CoreMessages.valueSumReadsOneNumber(["t": "\(t)"]), at: item.mark)
                     return nil
                 }
                 out.append(path)
@@ -79,7 +79,7 @@ extension CheckCompiler {
         guard let t = node.scalarText, let d = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX")), d >= 0,
             t.allSatisfy({ $0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "-" || $0 == "+" })
         else {
-            context.error("'tolerance' of 'sum_of' is a number of 0 or more, such as 0.005", at: node.mark)
+            context.error(CoreMessages.toleranceSumNumberMoreSuch(), at: node.mark)
             return nil
         }
         return d
