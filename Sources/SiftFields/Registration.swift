@@ -32,7 +32,7 @@ extension PluginRegistry {
                         }
                     })
             } catch {
-                return .failure(TextMatcher.Problem("\(error.message) at offset \(error.offset)"))
+                return .failure(TextMatcher.Problem(error.problem, offset: error.offset))
             }
         }
     }

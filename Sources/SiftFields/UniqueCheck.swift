@@ -38,7 +38,7 @@ struct UniqueCheck: ValueCheck {
             context.readsInEachElement(path, written: text, by: kind, at: mark)
             return UniqueCheck(by: path)
         } catch {
-            context.error(error.message, at: mark)
+            context.error(error.problem, at: mark)
             return nil
         }
     }

@@ -44,7 +44,7 @@ public enum SchemaImport: Sendable {
         let prefix: [FieldPath.Component]
         if let field {
             do { prefix = try FieldPath(parsing: field).components } catch {
-                diagnostics.error(error.message, at: nil)
+                diagnostics.error(error.problem, at: nil)
                 return Result(yaml: nil, diagnostics: diagnostics, sources: [display: loaded.text])
             }
         } else {

@@ -125,15 +125,15 @@ public struct Message: Sendable, Hashable {
         case argument(String)
     }
 
-    /// A wording cut into its text and `{name}` places (a name is ASCII letters, digits and `_`;
-    /// any other brace is text).
+    /// A wording cut into its text and `{name}` places (a name is ASCII letters, digits and `_`,
+    /// not starting with a digit; any other brace is text, such as `[0-9]{6}`).
     static func parts(_ wording: String) -> [Part] {
         var parts: [Part] = []
         var rest = wording[...]
         while let open = rest.firstIndex(of: "{") {
             let after = rest.index(after: open)
             guard let close = rest[after...].firstIndex(of: "}"),
-                close > after,
+                close > after, rest[after].isASCII, rest[after].isLetter || rest[after] == "_",
                 rest[after..<close].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else {
                 parts.append(.text(rest[...open]))

@@ -165,7 +165,7 @@ enum ChineseCheck {
         var bare = text
         for pattern in [
             #"'[^']*'"#, #"\{[^}]*\}"#, #"\[[^\]]*\]"#, #"[A-Za-z_]+:[^ ，；）]*"#, #"“[^”]*”"#,
-            #"[A-Za-z0-9_.\-]+(, [A-Za-z0-9_.\-]+)+"#, #"/[^/ ]+/"#, #"--[a-z-]+"#,
+            #"[A-Za-z0-9_.\-]+(, [A-Za-z0-9_.\-]+)+"#, #"/[^/ ]+/"#, #"--[a-z-]+"#, #"`[^`]*`"#, #"[0-9]+[a-z]+"#,
         ] {
             bare = bare.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SiftJSON
+import SiftMessages
 
 /// A compiled `expr:` formula: a typed tree, built and checked once by `ExprParser` (every
 /// combination that cannot work is refused there), then evaluated per record (`ExprEval`).
@@ -9,6 +10,16 @@ struct Expr: Sendable {
         case add = "+", subtract = "-", multiply = "*", divide = "/"
 
         /// What an operand of the wrong type "cannot be": "'discount' is a text, it cannot be subtracted".
+        /// The arithmetic, in every language.
+        var verbMessage: Message {
+            switch self {
+            case .add: return CoreMessages.verbAdded()
+            case .subtract: return CoreMessages.verbSubtracted()
+            case .multiply: return CoreMessages.verbMultiplied()
+            case .divide: return CoreMessages.verbDivided()
+            }
+        }
+
         var verb: String {
             switch self {
             case .add: return "added"
@@ -33,6 +44,22 @@ struct Expr: Sendable {
         case number, text, bool, null, date, duration
         /// A field's value: its type is known only when the record is read.
         case any
+
+        /// `noun` in every language.
+        var nounMessage: Message {
+            switch self {
+            case .number: return CoreMessages.nounNumber()
+            case .text: return CoreMessages.nounText()
+            case .bool: return CoreMessages.nounBoolean()
+            case .null: return CoreMessages.nounNull()
+            case .date: return CoreMessages.nounDate()
+            case .duration: return CoreMessages.nounDuration()
+            case .any: return CoreMessages.nounAny()
+            }
+        }
+
+        /// What a function takes many of: numbers, or true or false.
+        var pluralNounMessage: Message { self == .bool ? CoreMessages.nounsBooleans() : CoreMessages.nounsNumbers() }
 
         var noun: String {
             switch self {
@@ -102,6 +129,11 @@ struct Expr: Sendable {
     }
 
     /// A part of the formula in a message: a text literal as written ('x'), anything else in quotes.
+    /// A message about two values and what each is (`'a' is a date and 'b' a text`).
+    static func twoNouns(_ template: MessageTemplate, _ a: Expr, _ b: Expr) -> Message {
+        template(["a": a.text, "b": b.text], messages: ["a_noun": a.type.nounMessage, "b_noun": b.type.nounMessage])
+    }
+
     static func quoted(_ text: String) -> String {
         text.hasPrefix("'") || text.hasPrefix("\"") ? text : "'\(text)'"
     }
@@ -118,7 +150,10 @@ struct Expr: Sendable {
 
     static func arithmetic(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int, text: String? = nil) throws(Problem) -> Expr {
         for e in [a, b] where ![.number, .any, .date, .duration].contains(e.type) {
-            throw Problem(message: "\(quoted(e.text)) is \(e.type.noun), it cannot be \(op.verb)", offset: at)
+            throw Problem(
+                message: CoreMessages.exprCannotCompute(
+                    ["value": quoted(e.text)], messages: ["noun": e.type.nounMessage, "verb": op.verbMessage]),
+                offset: at)
         }
         let shown = text.map { "\($0)\(b.text)" } ?? "\(a.text) \(op.rawValue) \(b.text)"
         let type = try timeType(op, a, b, at: at)
@@ -128,15 +163,13 @@ struct Expr: Sendable {
     static func compare(_ op: Comparison, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
         let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
         if known.count == 2, Set(known) == [.date, .text] {
-            throw Problem(
-                message: "'\(a.text)' is \(a.type.noun) and '\(b.text)' \(b.type.noun): write the text as a date, date('2026-01-01')",
-                offset: at)
+            throw Problem(message: twoNouns(CoreMessages.exprDateAndText, a, b), offset: at)
         }
         if known.count == 2, known[0] != known[1] {
-            throw Problem(message: "'\(a.text)' is \(a.type.noun) and '\(b.text)' \(b.type.noun): they cannot be compared", offset: at)
+            throw Problem(message: twoNouns(CoreMessages.exprCannotCompare, a, b), offset: at)
         }
         if ![.equal, .notEqual].contains(op), let t = known.first, t == .bool {
-            throw Problem(message: "true and false are not ordered: '\(op.rawValue)' compares numbers and texts", offset: at)
+            throw Problem(message: CoreMessages.exprBooleansUnordered(["op": op.rawValue]), offset: at)
         }
         return Expr(.compare(op, a, b), type: .bool, many: a.many || b.many, text: "\(a.text) \(op.rawValue) \(b.text)")
     }
@@ -155,12 +188,12 @@ struct Expr: Sendable {
     static func choice(_ c: Expr, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
         try condition(c, at: at, word: "if")
         for e in [a, b] where e.many {
-            throw Problem(message: "'\(e.text)' gives a list (it has [*]): reduce it with sum, count, min, max, any or all", offset: at)
+            throw Problem(message: CoreMessages.exprGivesList(["text": e.text]), offset: at)
         }
         let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
         if known.count == 2, known[0] != known[1] {
             throw Problem(
-                message: "'then' gives \(a.type.noun) and 'else' \(b.type.noun): both must give the same kind of value", offset: at)
+                message: CoreMessages.exprThenElse(messages: ["a_noun": a.type.nounMessage, "b_noun": b.type.nounMessage]), offset: at)
         }
         let type = a.type == b.type ? a.type : (known.count == 1 ? known[0] : .any)
         return Expr(.choice(c, a, b), type: type, text: "if \(c.text) then \(a.text) else \(b.text)")
@@ -169,11 +202,12 @@ struct Expr: Sendable {
     /// `a` can be a condition: true or false (or a field's value, read then), one value.
     private static func condition(_ a: Expr, at: Int, word: String) throws(Problem) {
         if a.type != .bool, a.type != .any {
-            throw Problem(message: "'\(word)' takes true or false, and \(quoted(a.text)) is \(a.type.noun)", offset: at)
+            throw Problem(
+                message: CoreMessages.exprTakesBoolean(["word": word, "value": quoted(a.text)], messages: ["noun": a.type.nounMessage]),
+                offset: at)
         }
         if a.many {
-            throw Problem(
-                message: "'\(a.text)' gives a list of true and false (it has [*]): say any(...) or all(...)", offset: at)
+            throw Problem(message: CoreMessages.exprListOfBooleans(["text": a.text]), offset: at)
         }
     }
 
@@ -182,14 +216,19 @@ struct Expr: Sendable {
     static func call(_ name: String, _ args: [Expr], at: Int) throws(Problem) -> Expr {
         let text = "\(name)(\(args.map(\.text).joined(separator: ", ")))"
         func one() throws(Problem) -> Expr {
-            guard args.count == 1 else { throw Problem(message: "'\(name)' takes one value, not \(args.count)", offset: at) }
+            guard args.count == 1 else {
+                throw Problem(message: CoreMessages.exprTakesOne(["name": name, "count": "\(args.count)"]), offset: at)
+            }
             return args[0]
         }
         if let kind = Aggregate(rawValue: name) {
             let a = try one()
             let wants: ValueType? = [.sum, .min, .max].contains(kind) ? .number : ([.any, .all].contains(kind) ? .bool : nil)
             if let wants, a.type != wants, a.type != .any {
-                throw Problem(message: "'\(name)' takes \(wants.noun)s, and '\(a.text)' gives \(a.type.noun)", offset: at)
+                throw Problem(
+                    message: CoreMessages.exprTakesKind(
+                        ["name": name, "text": a.text], messages: ["wants": wants.pluralNounMessage, "noun": a.type.nounMessage]),
+                    offset: at)
             }
             let type: ValueType = kind == .count || wants == .number ? .number : .bool
             return Expr(.aggregate(kind, a), type: type, text: text)
@@ -199,26 +238,28 @@ struct Expr: Sendable {
         case "missing":
             let a = try one()
             guard case .path = a.node else {
-                throw Problem(message: "'missing' takes a field, such as missing(discount)", offset: at)
+                throw Problem(message: CoreMessages.exprMissingTakesField(), offset: at)
             }
             return Expr(.missing(a), type: .bool, many: a.many, text: text)
         case "coalesce":
             guard args.count >= 2 else {
-                throw Problem(message: "'coalesce' takes two values or more, such as coalesce(discount, 0)", offset: at)
+                throw Problem(message: CoreMessages.exprCoalesceTwo(), offset: at)
             }
             let known = Set(args.map(\.type).filter { $0 != .any && $0 != .null })
-            if known.count > 1 { throw Problem(message: "'coalesce' takes values of one kind", offset: at) }
+            if known.count > 1 { throw Problem(message: CoreMessages.exprCoalesceOneKind(), offset: at) }
             return Expr(.coalesce(args), type: known.first ?? .any, many: args.contains(where: \.many), text: text)
         case "len":
             let a = try one()
             if a.type == .number || a.type == .bool {
-                throw Problem(message: "'len' takes a text or a list, and '\(a.text)' is \(a.type.noun)", offset: at)
+                throw Problem(message: CoreMessages.exprLenTakes(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
             }
             return Expr(.length(a), type: .number, many: a.many, text: text)
         default:
             throw Problem(
-                message: "unknown function '\(name)'" + Suggestion.didYouMean(name, in: functions)
-                    + " (functions: \(functions.joined(separator: ", ")))", offset: at)
+                message: CoreMessages.exprUnknownFunction(
+                    ["name": name, "functions": functions.joined(separator: ", ")], messages: ["hint": Suggestion.hint(name, in: functions)]
+                ),
+                offset: at)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SiftJSON
+import SiftMessages
 
 /// Reads an `expr:` formula into a typed tree (`Expr`), once, when the rules load: every
 /// mistake is found there, with its place in the formula, never while records are checked.
@@ -19,7 +20,7 @@ import SiftJSON
 struct ExprParser {
     /// A mistake at a character of the formula (0-based, in Unicode scalars).
     struct Problem: Error {
-        let message: String
+        let message: Message
         let offset: Int
     }
 
@@ -44,7 +45,7 @@ struct ExprParser {
     mutating func parse() throws(Problem) -> Expr {
         let e = try formula()
         skipSpace()
-        guard at == scalars.count else { throw Problem(message: "unexpected '\(rest(8))' after a complete formula", offset: at) }
+        guard at == scalars.count else { throw Problem(message: CoreMessages.exprAfterFormula(["rest": rest(8)]), offset: at) }
         return e
     }
 
@@ -54,10 +55,10 @@ struct ExprParser {
         let start = offsetAfterSpace()
         guard keyword("if") else { return try or() }
         let c = try formula()
-        guard keyword("then") else { throw Problem(message: "'if' needs 'then' after its condition", offset: offsetAfterSpace()) }
+        guard keyword("then") else { throw Problem(message: CoreMessages.exprIfThen(), offset: offsetAfterSpace()) }
         let a = try formula()
         guard keyword("else") else {
-            throw Problem(message: "'if ... then ...' needs 'else': every case gives a value", offset: offsetAfterSpace())
+            throw Problem(message: CoreMessages.exprIfElse(), offset: offsetAfterSpace())
         }
         let b = try formula()
         return try Expr.choice(c, a, b, at: start)
@@ -89,7 +90,7 @@ struct ExprParser {
         for op in Expr.Comparison.allCases where symbol(op.rawValue) {
             return try Expr.compare(op, lhs, try sum(), at: at)
         }
-        if symbol("=") { throw Problem(message: "'=' compares nothing here: write '==' to compare", offset: at) }
+        if symbol("=") { throw Problem(message: CoreMessages.exprSingleEquals(), offset: at) }
         return lhs
     }
 
@@ -131,16 +132,16 @@ struct ExprParser {
     private mutating func primary() throws(Problem) -> Expr {
         skipSpace()
         let start = at
-        guard let c = peek() else { throw Problem(message: "the formula ends where a value was expected", offset: at) }
+        guard let c = peek() else { throw Problem(message: CoreMessages.exprEnds(), offset: at) }
         if symbol("(") {
             let e = try formula()
-            guard symbol(")") else { throw Problem(message: "'(' is not closed", offset: start) }
+            guard symbol(")") else { throw Problem(message: CoreMessages.exprParenOpen(), offset: start) }
             return Expr(e.node, type: e.type, many: e.many, text: "(\(e.text))")
         }
         if c == "'" || c == "\"" { return try textLiteral(quote: c) }
         if ("0"..."9").contains(c) { return try number() }
         guard c == "." || c == "_" || c.properties.isAlphabetic else {
-            throw Problem(message: "unexpected '\(Character(c))': a value (a number, a field, 'text', a function) was expected", offset: at)
+            throw Problem(message: CoreMessages.exprUnexpected(["char": String(Character(c))]), offset: at)
         }
         let word = name()
         switch word {
@@ -150,7 +151,7 @@ struct ExprParser {
         case "today" where peek() != "(" && peek() != ".": return Expr(.today, type: .date, text: word)
         case "": return try path(start: start)
         default:
-            if Self.words.contains(word) { throw Problem(message: "'\(word)' is a word of the formula, not a value", offset: start) }
+            if Self.words.contains(word) { throw Problem(message: CoreMessages.exprWordNotValue(["word": word]), offset: start) }
             if symbol("(") { return try call(word, start: start) }
             at = start
             return try path(start: start)
@@ -162,7 +163,7 @@ struct ExprParser {
         if !symbol(")") {
             repeat { args.append(try formula()) } while symbol(",")
             guard symbol(")") else {
-                throw Problem(message: "'\(function)(' is not closed: ')' or ',' expected", offset: offsetAfterSpace())
+                throw Problem(message: CoreMessages.exprCallOpen(["function": function]), offset: offsetAfterSpace())
             }
         }
         if function == "matches" {
@@ -176,14 +177,13 @@ struct ExprParser {
         while let c = peek(), ("0"..."9").contains(c) || c == "." { at += 1 }
         let text = String(String.UnicodeScalarView(scalars[start..<at]))
         guard let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text.filter({ $0 == "." }).count <= 1 else {
-            throw Problem(message: "'\(text)' is not a number", offset: start)
+            throw Problem(message: CoreMessages.exprNotNumber(["text": text]), offset: start)
         }
         // `7d`, `36h`, `500ms`: a duration.
         let unit = name()
         if unit.isEmpty { return Expr(.literal(.number(d)), type: .number, text: text) }
         guard let size = Expr.durationUnits.first(where: { $0.0 == unit })?.1, !text.contains(".") else {
-            throw Problem(
-                message: "'\(text)\(unit)' is not a number or a duration (durations: 7d, 36h, 90m, 30s, 500ms, 2w)", offset: start)
+            throw Problem(message: CoreMessages.exprNotDuration(["text": text + unit]), offset: start)
         }
         let ms = d * Decimal(size)
         return Expr(.literal(.duration((ms as NSDecimalNumber).int64Value)), type: .duration, text: text + unit)
@@ -197,7 +197,7 @@ struct ExprParser {
             out.append(c)
             at += 1
         }
-        guard peek() == quote else { throw Problem(message: "the text that starts here is not closed", offset: start) }
+        guard peek() == quote else { throw Problem(message: CoreMessages.exprTextOpen(), offset: start) }
         at += 1
         let text = String(out)
         return Expr(.literal(.text(text)), type: .text, text: String(Character(quote)) + text + String(Character(quote)))
@@ -215,14 +215,13 @@ struct ExprParser {
         var written = text
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
-                throw Problem(
-                    message: "'\(text)' names a field beside the checked one, and there is none here; write the full path", offset: start)
+                throw Problem(message: CoreMessages.exprNoFieldBeside(["path": text]), offset: start)
             }
             components = Array(field.components.dropLast())
             written = String(text.dropFirst())
         }
         do { components += try FieldPath(parsing: written).components } catch {
-            throw Problem(message: error.message, offset: start)
+            throw Problem(message: error.problem, offset: start)
         }
         let path = FieldPath(components)
         let declared = types[NeverActsLint.general(path)] ?? .any

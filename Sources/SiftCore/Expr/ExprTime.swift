@@ -1,3 +1,4 @@
+import SiftMessages
 import Foundation
 
 /// Dates and durations in formulas: `date(shipped_at) - date(created_at) <= 7d`, `today`, `now`
@@ -15,7 +16,10 @@ extension Expr {
     static func timeType(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> ValueType {
         func refuse() throws(Problem) -> ValueType {
             throw Problem(
-                message: "\(quoted(a.text)) is \(a.type.noun) and \(quoted(b.text)) \(b.type.noun): they cannot be \(op.verb)", offset: at)
+                message: CoreMessages.exprCannotComputeTwo(
+                    ["a": quoted(a.text), "b": quoted(b.text)],
+                    messages: ["a_noun": a.type.nounMessage, "b_noun": b.type.nounMessage, "verb": op.verbMessage]),
+                offset: at)
         }
         switch (a.type, op, b.type) {
         case (.date, .subtract, .date): return .duration
@@ -35,12 +39,12 @@ extension Expr {
 
     /// `date(x)`: a text read as an instant.
     static func dateOf(_ args: [Expr], at: Int, text: String) throws(Problem) -> Expr {
-        guard args.count == 1 else { throw Problem(message: "'date' takes one value, not \(args.count)", offset: at) }
+        guard args.count == 1 else {
+            throw Problem(message: CoreMessages.exprTakesOne(["name": "date", "count": "\(args.count)"]), offset: at)
+        }
         let a = args[0]
         guard [.text, .any, .date].contains(a.type) else {
-            throw Problem(
-                message: "'date' takes a text such as '2026-11-29' or '2026-11-29T10:00:00Z', and '\(a.text)' is \(a.type.noun)", offset: at
-            )
+            throw Problem(message: CoreMessages.exprDateTakesText(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
         }
         return Expr(.date(a), type: .date, many: a.many, text: text)
     }
@@ -49,18 +53,20 @@ extension Expr {
     /// field checks register).
     static func matches(_ args: [Expr], at: Int, text: String, compile: TextMatcher.Compiler?) throws(Problem) -> Expr {
         guard args.count == 2, case .literal(.text(let pattern)) = args[1].node else {
-            throw Problem(message: "'matches' takes a value and a pattern in quotes, such as matches(.sku, 'SKU-[0-9]{6}')", offset: at)
+            throw Problem(message: CoreMessages.exprMatchesTakes(), offset: at)
         }
         let a = args[0]
         guard [.text, .any].contains(a.type) else {
-            throw Problem(message: "'matches' reads a text, and '\(a.text)' is \(a.type.noun)", offset: at)
+            throw Problem(message: CoreMessages.exprMatchesReadsText(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
         }
         guard let compile else {
-            throw Problem(message: "'matches' needs the regex engine of the field checks, which this loader has not registered", offset: at)
+            throw Problem(message: CoreMessages.exprMatchesNoEngine(), offset: at)
         }
         switch compile(pattern) {
         case .success(let matcher): return Expr(.matches(a, matcher), type: .bool, many: a.many, text: text)
-        case .failure(let problem): throw Problem(message: "invalid pattern \(args[1].text): \(problem.message)", offset: at)
+        case .failure(let problem):
+            throw Problem(
+                message: CoreMessages.exprInvalidPattern(["pattern": args[1].text], messages: ["problem": problem.message]), offset: at)
         }
     }
 }
@@ -69,8 +75,12 @@ extension Expr {
 /// gave up (its limit reached), which stops the formula rather than guessing.
 package struct TextMatcher: Sendable {
     package struct Problem: Error, Sendable {
-        package let message: String
-        package init(_ message: String) { self.message = message }
+        package let message: Message
+        package init(_ message: Message) { self.message = message }
+        /// A pattern engine's problem at `offset` (a byte of the pattern).
+        package init(_ problem: Message, offset: Int) {
+            message = CoreMessages.exprPatternAtOffset(["offset": "\(offset)"], messages: ["problem": problem])
+        }
     }
     package typealias Compiler = @Sendable (String) -> Result<TextMatcher, Problem>
 

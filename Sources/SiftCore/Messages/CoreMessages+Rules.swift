@@ -64,11 +64,13 @@ extension CoreMessages {
         zh: "'{value}' 指的是与被检查字段同级的字段，但这里没有；请写完整路径")
     static let conditionReadsOneValueWould = MessageTemplate(
         "core.condition_reads_one_value_would",
-        en: "a condition reads one value, and '[*]' in '{value}' would mean element 0 only; for the field beside '{f}' in the same element, write '.{path}'",
+        en:
+            "a condition reads one value, and '[*]' in '{value}' would mean element 0 only; for the field beside '{f}' in the same element, write '.{path}'",
         zh: "条件只读取一个值，'{value}' 中的 '[*]' 只会表示第 0 个元素；要读取同一元素中 '{f}' 旁边的字段，请写 '.{path}'")
     static let comparisonReadsOneValueWould = MessageTemplate(
         "core.comparison_reads_one_value_would",
-        en: "a comparison reads one value, and '[*]' in '{value}' would mean element 0 only; for the field beside '{f}' in the same element, write '.{path}'",
+        en:
+            "a comparison reads one value, and '[*]' in '{value}' would mean element 0 only; for the field beside '{f}' in the same element, write '.{path}'",
         zh: "比较只读取一个值，'{value}' 中的 '[*]' 只会表示第 0 个元素；要读取同一元素中 '{f}' 旁边的字段，请写 '.{path}'")
     static let conditionReadsOneValueWould2 = MessageTemplate(
         "core.condition_reads_one_value_would2",
@@ -116,7 +118,8 @@ extension CoreMessages {
         zh: "'{kind}' 中有未知的键 '{k}'{hint}（可用的键：field, when_other_missing）")
     static let namesFieldCompareSuchStart = MessageTemplate(
         "core.names_field_compare_such_start",
-        en: "'{kind}' names the field to compare with, such as '{kind}: start_date' (or '{kind}: {field: .start_date}' for the one beside this field)",
+        en:
+            "'{kind}' names the field to compare with, such as '{kind}: start_date' (or '{kind}: {field: .start_date}' for the one beside this field)",
         zh: "'{kind}' 需要写明要比较的字段，例如 '{kind}: start_date'（同级的字段写成 '{kind}: {field: .start_date}'）")
     static let comparesTwoFieldsRecordUse = MessageTemplate(
         "core.compares_two_fields_record_use",
@@ -132,7 +135,8 @@ extension CoreMessages {
         zh: "'{kind}' 要比较的 '{field}' 不是本规则包的字段（请在 fields: 下声明它）{hint}")
     static let comparesDatesNumbersNeitherNor = MessageTemplate(
         "core.compares_dates_numbers_neither_nor",
-        en: "'{kind}' compares dates or numbers, and neither '{path}' nor '{path2}' has a check that says which: give one of them a 'date:' check (dates) or 'type: number' (numbers)",
+        en:
+            "'{kind}' compares dates or numbers, and neither '{path}' nor '{path2}' has a check that says which: give one of them a 'date:' check (dates) or 'type: number' (numbers)",
         zh: "'{kind}' 比较的是日期或数字，但 '{path}' 和 '{path2}' 都没有说明是哪一种的检查：请给其中一个加上 'date:' 检查（日期）或 'type: number'（数字）")
     static let comparesDateNumber = MessageTemplate(
         "core.compares_date_number",
@@ -160,7 +164,8 @@ extension CoreMessages {
         zh: "'has' 只能写一个字段，例如 'has: wallet_id'")
     static let conditionDoesHoldWhenMissing = MessageTemplate(
         "core.condition_does_hold_when_missing",
-        en: "this condition does not hold when '{field}' is missing (a missing field passes no check, even under not:); for \"when {field} is missing\", write {field: {field}, present: false}",
+        en:
+            "this condition does not hold when '{field}' is missing (a missing field passes no check, even under not:); for \"when {field} is missing\", write {field: {field}, present: false}",
         zh: "当 '{field}' 缺失时这个条件不成立（缺失的字段不满足任何检查，即使在 not: 之下）；要表达“'{field}' 缺失时”，请写 {field: {field}, present: false}")
     static let exprFormulaQuotesSuchExpr = MessageTemplate(
         "core.expr_formula_quotes_such_expr",
@@ -216,19 +221,23 @@ extension CoreMessages {
         zh: "'unique_across_runs' 把键记在收据的账本中，而这个 Sift 版本没有账本")
     static let exampleReachesPackThroughAlternative = MessageTemplate(
         "core.example_reaches_pack_through_alternative",
-        en: "no example reaches the pack through this alternative of applies_to ({alternative}): add one whose record it selects, so that 'sift test' checks it",
+        en:
+            "no example reaches the pack through this alternative of applies_to ({alternative}): add one whose record it selects, so that 'sift test' checks it",
         zh: "没有示例经由 applies_to 的这个备选条件（`{alternative}`）进入本规则包：请添加一个被它选中的示例记录，这样 'sift test' 才会检查它")
     static let optionFieldButHereField = MessageTemplate(
         "core.option_field_but_here_field",
-        en: "'{name}' is an option of a field, but here it is a field of its own, so '{field}' above does not get it: indent it under '{field}'; for a record field really called '{name}', write {name}: {checks: [...]}",
+        en:
+            "'{name}' is an option of a field, but here it is a field of its own, so '{field}' above does not get it: indent it under '{field}'; for a record field really called '{name}', write {name}: {checks: [...]}",
         zh: "'{name}' 是字段的选项，但这里它成了一个单独的字段，所以上面的 '{field}' 没有得到它：请把它缩进到 '{field}' 下面；如果记录里真有名为 '{name}' 的字段，请写成 `{name}: {checks: [...]}`")
     static let optionFieldButHereField2 = MessageTemplate(
         "core.option_field_but_here_field2",
-        en: "'{name}' is an option of a field, but here it is a field of its own: indent it under the field it belongs to; for a record field really called '{name}', write {name}: {checks: [...]}",
+        en:
+            "'{name}' is an option of a field, but here it is a field of its own: indent it under the field it belongs to; for a record field really called '{name}', write {name}: {checks: [...]}",
         zh: "'{name}' 是字段的选项，但这里它成了一个单独的字段：请把它缩进到所属字段的下面；如果记录里真有名为 '{name}' 的字段，请写成 `{name}: {checks: [...]}`")
     static let indentedUnderFieldsSoReads = MessageTemplate(
         "core.indented_under_fields_so_reads",
-        en: "'{name}:' is indented under 'fields:', so it reads as a field called '{name}' and its keys as checks: move it to column {fields_column}, in line with 'fields:'",
+        en:
+            "'{name}:' is indented under 'fields:', so it reads as a field called '{name}' and its keys as checks: move it to column {fields_column}, in line with 'fields:'",
         zh: "'{name}:' 缩进在 'fields:' 下面，于是被读成名为 '{name}' 的字段，它的键被读成检查：请移到第 {fields_column} 列，与 'fields:' 对齐")
     static let conditionNeverHolds = MessageTemplate(
         "core.condition_never_holds",
@@ -264,15 +273,19 @@ extension CoreMessages {
         zh: "'required' 应为 true、false 或 {when: {field: ..., <check>}}，而不是{node_kind}")
     static let requiredWhenAboutAnotherField = MessageTemplate(
         "core.required_when_about_another_field",
-        en: "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}, or write a formula, as {when: {expr: \"total > 1000\"}}",
-        zh: "'required: {when: ...}' 说的是另一个字段：请加上 'field:'，例如 {when: {field: category, enum: [ecommerce]}}，或写一个公式，例如 {when: {expr: \"total > 1000\"}}")
+        en:
+            "'required: {when: ...}' is about another field: add 'field:', as in {when: {field: category, enum: [ecommerce]}}, or write a formula, as {when: {expr: \"total > 1000\"}}",
+        zh:
+            "'required: {when: ...}' 说的是另一个字段：请加上 'field:'，例如 {when: {field: category, enum: [ecommerce]}}，或写一个公式，例如 {when: {expr: \"total > 1000\"}}"
+    )
     static let limitsWhichRulePackReports = MessageTemplate(
         "core.limits_which_rule_pack_reports",
         en: "'{level}' limits '{code}', which no rule of this pack reports, so the limit never trips{hint}",
         zh: "'{level}' 限制了 '{code}'，但本规则包中没有规则会报告它，所以这个上限永远不会触发{hint}")
     static let packHasExamplesAddValid = MessageTemplate(
         "core.pack_has_examples_add_valid",
-        en: "the pack '{name}' has no examples: add a valid and an invalid record under 'examples:', so that 'sift test' catches a misspelt applies_to or a wrong pattern",
+        en:
+            "the pack '{name}' has no examples: add a valid and an invalid record under 'examples:', so that 'sift test' catches a misspelt applies_to or a wrong pattern",
         zh: "规则包 '{name}' 没有示例：请在 'examples:' 下各加一条有效和无效的记录，这样 sift test 能发现拼错的 applies_to 或写错的模式")
     static let exampleExpectsWhichRulePack = MessageTemplate(
         "core.example_expects_which_rule_pack",
@@ -392,7 +405,8 @@ extension CoreMessages {
         zh: "规则文件 '{value}' 不是 UTF-8 文本（解码在此处停止）；请把文件另存为 UTF-8")
     static let includeLeavesRulesFolderIncluded = MessageTemplate(
         "core.include_leaves_rules_folder_included",
-        en: "include '{path}' leaves the rules folder '{display_root}'; included files must be inside it (shared files: give their folder with --include-root)",
+        en:
+            "include '{path}' leaves the rules folder '{display_root}'; included files must be inside it (shared files: give their folder with --include-root)",
         zh: "include '{path}' 超出了规则文件夹 '{display_root}'；被包含的文件必须在规则文件夹内（共享的规则文件：请用 --include-root 给出它们所在的文件夹）")
     static let includeLeavesRulesFolderInclude = MessageTemplate(
         "core.include_leaves_rules_folder_include",

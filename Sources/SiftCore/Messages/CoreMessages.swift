@@ -21,6 +21,6 @@ package enum CoreMessages: MessageCatalog {
     static let didYouMean = MessageTemplate("core.did_you_mean", en: "; did you mean '{name}'?", zh: "；是否想写 '{name}'？")
 
     package static let templates: [MessageTemplate] =
-        [execUnavailable, kindMapping, kindList, kindNull, kindBoolean, kindNumber, kindText, didYouMean] + configTemplates
+        [execUnavailable, kindMapping, kindList, kindNull, kindBoolean, kindNumber, kindText, didYouMean] + configTemplates + exprTemplates
         + pluginTemplates + rulesTemplates
 }

@@ -69,7 +69,7 @@ public struct PluginOptions: Sendable {
     package func fieldPath(_ name: String, _ context: inout BuildContext) -> FieldPath? {
         guard let text = string(name) else { return nil }
         do { return try FieldPath(parsing: text) } catch {
-            context.error(error.message, at: mark(name))
+            context.error(error.problem, at: mark(name))
             return nil
         }
     }

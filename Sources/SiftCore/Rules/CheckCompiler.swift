@@ -274,13 +274,13 @@ package struct CheckCompiler {
                 let rest = try FieldPath(parsing: String(text.dropFirst()))
                 return FieldPath(Array(field.components.dropLast()) + rest.components)
             } catch {
-                context.error(error.message, at: mark)
+                context.error(error.problem, at: mark)
                 return nil
             }
         }
         let path: FieldPath
         do { path = try FieldPath(parsing: text) } catch {
-            context.error(error.message, at: mark)
+            context.error(error.problem, at: mark)
             return nil
         }
         if path.hasWildcard {

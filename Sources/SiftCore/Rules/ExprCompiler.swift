@@ -30,7 +30,9 @@ extension CheckCompiler {
         do { formula = try parser.parse() } catch {
             // A quoted scalar's text starts one column after its quote (on its first line).
             let column = node.mark.column + (scalar.isPlain ? 0 : 1) + error.offset
-            context.error("in expr: \(error.message)", at: Mark(file: node.mark.file, line: node.mark.line, column: column))
+            context.error(
+                CoreMessages.inExpr(messages: ["problem": error.message]),
+                at: Mark(file: node.mark.file, line: node.mark.line, column: column))
             return nil
         }
         for (path, text) in formula.paths {
@@ -41,7 +43,7 @@ extension CheckCompiler {
         }
         if formula.type != .bool, formula.type != .any {
             context.error(
-                "an 'expr' check must be true or false, and '\(formula.text)' is \(formula.type.noun): compare it, as \(formula.text) == ...",
+                CoreMessages.exprMustBeBoolean(["formula": formula.text], messages: ["noun": formula.type.nounMessage]),
                 at: node.mark)
             return nil
         }

@@ -195,7 +195,7 @@ struct PackCompiler {
             }
             let path: FieldPath
             do { path = try FieldPath(parsing: text) } catch {
-                diagnostics.error(error.message, at: p.key.mark)
+                diagnostics.error(error.problem, at: p.key.mark)
                 continue
             }
             checks.field = path

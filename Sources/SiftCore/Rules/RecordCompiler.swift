@@ -131,7 +131,7 @@ struct RecordCompiler {
             }
             return p
         } catch {
-            diagnostics.error(error.message, at: mark)
+            diagnostics.error(error.problem, at: mark)
             return nil
         }
     }

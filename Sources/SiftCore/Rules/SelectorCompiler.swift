@@ -75,7 +75,7 @@ struct SelectorCompiler {
             return nil
         }
         do { return try FieldPath(parsing: t) } catch {
-            diagnostics.error(error.message, at: node.mark)
+            diagnostics.error(error.problem, at: node.mark)
             return nil
         }
     }

@@ -67,7 +67,7 @@ extension CheckCompiler {
                 }
                 out.append(path)
             } catch {
-                context.error(error.message, at: item.mark)
+                context.error(error.problem, at: item.mark)
                 return nil
             }
         }

@@ -68,7 +68,8 @@ extension FieldsMessages {
         zh: "字符类 {cls} 也接受 '|'：在 [...] 中 '|' 是普通字符，不表示“或”")
     static let patternAcceptsEveryTextSo = MessageTemplate(
         "fields.pattern_accepts_every_text_so",
-        en: "the pattern '{pattern}' accepts every text, so this check never fails: write the form the value must have, or remove the check",
+        en:
+            "the pattern '{pattern}' accepts every text, so this check never fails: write the form the value must have, or remove the check",
         zh: "模式 '{pattern}' 接受任何文本，这项检查永远不会失败：请写出值应有的形式，或删去这项检查")
     static let invalidRegexAtOffset = MessageTemplate(
         "fields.invalid_regex_at_offset",

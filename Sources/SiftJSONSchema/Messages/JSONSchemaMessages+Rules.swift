@@ -128,7 +128,8 @@ extension JSONSchemaMessages {
         zh: "模式文件 '{file}' 中 JSON 指针 '{pointer}' 处没有内容")
     static let schemaNamesWhichSiftDoes = MessageTemplate(
         "schema.schema_names_which_sift_does",
-        en: "'$schema' names '{declared}', which Sift does not read; it reads draft 2020-12 and draft-07: give 'draft:' to read the schema as one of them",
+        en:
+            "'$schema' names '{declared}', which Sift does not read; it reads draft 2020-12 and draft-07: give 'draft:' to read the schema as one of them",
         zh: "'$schema' 指定的 '{declared}' 是 Sift 不读取的版本；Sift 读取 '2020-12' 版和 'draft-07'：请用 'draft:' 指定按其中哪一版读取")
     static let constEnumValuesCannotRead = MessageTemplate(
         "schema.const_enum_values_cannot_read",
