@@ -69,10 +69,9 @@ enum AppleIDPlugin {
             if let store = stores[name] { return store }
             let known = stores.keys.sorted()
             context.error(
-                "no key store '\(name)' is registered"
-                    + (known.isEmpty
-                        ? "; the host registers it with registry.registerAppleID(keyStores: [\"\(name)\": store])"
-                        : Suggestion.didYouMean(name, in: known)),
+                known.isEmpty
+                    ? AppleIDMessages.noKeyStoreRegisterIt(["name": name])
+                    : AppleIDMessages.noKeyStore(["name": name], messages: ["hint": Suggestion.hint(name, in: known)]),
                 at: options.mark("key_store"))
         case (let file?, nil):
             return fileKeys(file, options, &context).map(AppleKeyStore.init)

@@ -35,10 +35,7 @@ struct Lint: ParsableCommand {
         let warningCount = result.diagnostics.filter { $0.severity == .warning }.count
         if format != .text {
             // The programs exec checks would start are notes in every format.
-            let notes = result.execCommands.map {
-                Diagnostic(
-                    .note, "exec check '\($0.name)' starts \(DeclaredCommand.shown($0.command)) (only with --allow-exec)", at: $0.mark)
-            }
+            let notes = result.execCommands.map { Diagnostic(.note, $0.note, at: $0.mark) }
             print(format.render(result.diagnostics + notes))
             if result.pipeline == nil || (strict && warningCount > 0) { throw Failed.rules }
             return

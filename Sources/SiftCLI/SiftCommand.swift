@@ -142,9 +142,5 @@ struct ExecOption: ParsableArguments {
 
 /// Lines naming every program `commands` would start: for `sift lint` and `sift explain`.
 func execNotes(_ commands: [DeclaredCommand], _ language: Language) -> [String] {
-    commands.map { c in
-        language == .zh
-            ? "\(c.mark): 注意：exec 检查 '\(c.name)' 会启动 \(DeclaredCommand.shown(c.command))（仅在使用 --allow-exec 时）"
-            : "\(c.mark): note: exec check '\(c.name)' starts \(DeclaredCommand.shown(c.command)) (only with --allow-exec)"
-    }
+    commands.map { c in "\(c.mark): \(language == .zh ? "注意：" : "note: ")\(c.note.text(language))" }
 }

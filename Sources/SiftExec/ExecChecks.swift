@@ -175,3 +175,8 @@ extension PluginRegistry {
         execSection = ExecChecks.register
     }
 }
+
+extension DeclaredCommand {
+    /// What `sift lint` and `explain` say of the program: `exec check 'w' starts 'python3 w.py' (only with --allow-exec)`.
+    package var note: Message { ExecMessages.declared(["name": name, "command": Self.shown(command)]) }
+}

@@ -49,7 +49,13 @@ enum ExecMessages: MessageCatalog {
     static let killedBySignal = MessageTemplate("exec.killed_by_signal", en: "killed by signal {signal}", zh: "被信号 {signal} 终止")
     static let stillRunning = MessageTemplate("exec.still_running", en: "still running", zh: "仍在运行")
 
+    /// What `sift lint` and `explain` say of each program the rules would start.
+    static let declared = MessageTemplate(
+        "exec.declared", en: "exec check '{name}' starts {command} (only with --allow-exec)",
+        zh: "exec 检查 '{name}' 会启动 {command}（仅在使用 --allow-exec 时）")
+
     static let templates: [MessageTemplate] = [
+        declared,
         notMapping, nameTaken, timeoutNotPositive, refused, programOutside, pluginError, notAnAnswer, failsCheck, explainSuffix,
         twoLines, notStarted, noPipes, cannotStart, requestNotRead, stoppedReading, lineTooLong, noAnswer, exitedSilent, exitStatus,
         killedBySignal, stillRunning,

@@ -41,20 +41,19 @@ struct DateFormat: Sendable, CustomStringConvertible {
 
     /// What is wrong with a layout that is none: the layout meant when only the case of a preset
     /// or of a letter is off (`RFC3339`, `yyyy-mm-dd`, `YYYY-MM-DD`), otherwise the letters there are.
-    static func unknown(_ text: String) -> String {
+    static func unknown(_ text: String) -> Message {
         if let preset = ["rfc3339", "iso8601", "epoch_ms", "epoch_s"].first(where: { $0 == text.lowercased() }) {
-            return "unknown date format '\(text)'; did you mean '\(preset)'?"
+            return FieldsMessages.dateFormatPreset(["text": text, "preset": preset])
         }
         var fixed = text.replacingOccurrences(of: "YYYY", with: "yyyy").replacingOccurrences(of: "DD", with: "dd")
-        var why = fixed == text ? "" : "yyyy is the year and dd the day of the month"
+        var why = FieldsMessages.dateFormatYearDay
         if !fixed.contains("MM"), let r = fixed.range(of: "mm") {
             // The first mm of a layout without a month is the month: yyyy-mm-dd.
             fixed.replaceSubrange(r, with: "MM")
-            why = "MM is the month, mm the minute"
+            why = FieldsMessages.dateFormatMonth
         }
-        if fixed != text, DateFormat(fixed) != nil { return "unknown date format '\(text)'; did you mean '\(fixed)'? (\(why))" }
-        return "unknown date format '\(text)': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, "
-            + "or rfc3339, epoch_ms, epoch_s"
+        if fixed != text, DateFormat(fixed) != nil { return why(["text": text, "fixed": fixed]) }
+        return FieldsMessages.dateFormatUnknown(["text": text])
     }
 
     /// Milliseconds since 1970-01-01T00:00:00Z, or nil if the text does not fit or the date does not exist.

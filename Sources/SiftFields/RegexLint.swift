@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// Heuristics for regex mistakes that change results without being errors: a one-sided
 /// anchor in a full-match pattern (meant as a prefix or suffix test), and an unescaped `.`
 /// that is clearly meant literally (`qq.com`). Pure functions over the pattern text.
@@ -23,7 +25,7 @@ enum RegexLint {
 
     /// A warning when a full-match pattern is anchored on one side only, as a search-style
     /// prefix (`^https://`) or suffix (`\.cn$`) test would be.
-    static func oneSidedAnchor(_ pattern: String) -> String? {
+    static func oneSidedAnchor(_ pattern: String) -> Message? {
         let s = Array(pattern.unicodeScalars)
         guard s.count >= 2, !hasTopLevelAlternation(s) else { return nil }
         let starts = s.first == "^"
@@ -31,12 +33,10 @@ enum RegexLint {
         let openEnd = pattern.hasSuffix(".*") || pattern.hasSuffix(".+") || pattern.hasSuffix(".*$") || pattern.hasSuffix(".+$")
         let openStart = pattern.hasPrefix(".*") || pattern.hasPrefix(".+") || pattern.hasPrefix("^.*") || pattern.hasPrefix("^.+")
         if starts, !ends, !openEnd {
-            return "patterns match the whole value, so '\(pattern)' is not a prefix test: it accepts only values that match it entirely; "
-                + "to accept any text after it, write '\(pattern).*' or add mode: search"
+            return FieldsMessages.notPrefixTest(["pattern": pattern])
         }
         if ends, !starts, !openStart {
-            return "patterns match the whole value, so '\(pattern)' is not a suffix test: it accepts only values that match it entirely; "
-                + "to accept any text before it, write '.*\(pattern)' or add mode: search"
+            return FieldsMessages.notSuffixTest(["pattern": pattern])
         }
         return nil
     }
@@ -44,9 +44,9 @@ enum RegexLint {
     /// Warnings for each unescaped `.` outside a class followed by a domain- or extension-like
     /// tail (2 to 6 letters, then the end, `$`, `)`, `|` or `/`), whatever comes before it:
     /// `qq.com`, `[a-z]+.com`, `(\w+).jpg`. The message quotes the dot with the atom before it.
-    static func literalDots(_ pattern: String) -> [String] {
+    static func literalDots(_ pattern: String) -> [Message] {
         let s = Array(pattern.unicodeScalars)
-        var out: [String] = []
+        var out: [Message] = []
         var inClass = false
         for i in s.indices {
             let c = s[i]
@@ -62,10 +62,7 @@ enum RegexLint {
             let domain = (2...6).contains(tail) && (j == s.count || "$)|/.".unicodeScalars.contains(s[j]))
             if !domain, let end = decimalTail(s, after: i), i > 0, isDigitAtom(s, before: i) { j = end } else if !domain { continue }
             let word = String(String.UnicodeScalarView(s[atomStart(s, before: i)..<j]))
-            out.append(
-                "'.' in '\(word)' matches any character, so '\(word.replacingDot(with: "x"))' passes too; "
-                    + "for a literal dot write '\(word.replacingDot())'"
-            )
+            out.append(FieldsMessages.literalDot(["word": word, "other": word.replacingDot(with: "x"), "escaped": word.replacingDot()]))
         }
         return out
     }

@@ -377,11 +377,6 @@ struct SchemaCompiler {
         constantUses.append((node, isEnum, start..<constants.count))
     }
 
-    /// A problem with the schema at `pointer`, located at `mark` in its file.
-    mutating func error(_ message: String, at mark: Mark, _ pointer: String) {
-        diagnostics.error(message + " (at \(pointer.isEmpty ? "/" : pointer))", at: mark)
-    }
-
     /// A problem with the schema at `pointer`, from the catalog, located at `mark` in its file.
     mutating func error(_ message: Message, at mark: Mark, _ pointer: String) {
         diagnostics.error(

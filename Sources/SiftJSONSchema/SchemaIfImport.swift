@@ -1,5 +1,6 @@
 import SiftCore
 import SiftJSON
+import SiftMessages
 
 /// `if`/`then`/`else` written as Sift's conditions (`sift import jsonschema`), where the `if` is
 /// about one field's value, as schemas usually say "when country is US, zip is required":
@@ -13,20 +14,17 @@ extension SchemaPackWriter {
     mutating func conditional(_ node: SchemaNode, _ path: [FieldPath.Component]) {
         guard let (ifNode, thenNode, elseNode) = node.ifThenElse else { return }
         guard path.isEmpty || node.types == [.object] else {
-            return refuse(node, "if", "'if' on a value not declared \"type\": \"object\"")
+            return refuse(node, "if", JSONSchemaMessages.refuseIfNotObject())
         }
         guard let condition = condition(program.nodes[ifNode], parent: node, path) else {
-            return refuse(
-                node, "if",
-                "an 'if' other than one field's value, {\"required\": [\"k\"], \"properties\": {\"k\": {...}}} (Sift's 'when' reads one field)"
-            )
+            return refuse(node, "if", JSONSchemaMessages.refuseIfShape())
         }
         if let t = thenNode { branch(program.nodes[t], when: condition.holds, path, node, keyword: "then") }
         if let e = elseNode {
             // JSON Schema's `else` applies when the field is missing too; Sift's `not:` does not
             // hold on a missing field, so `else` is said only of a field the record must have.
             guard condition.fieldRequired else {
-                return refuse(node, "else", "'else' about a field the record may leave out (a condition does not hold on a missing field)")
+                return refuse(node, "else", JSONSchemaMessages.refuseElseOptional())
             }
             branch(program.nodes[e], when: "{not: \(condition.holds)}", path, node, keyword: "else")
         }
@@ -55,7 +53,7 @@ extension SchemaPackWriter {
         guard !b.hasValueKeywords, !b.hasApplicators, !b.hasArrayKeywords, b.patternProperties.isEmpty, b.additionalProperties == nil,
             b.dependentRequired.isEmpty, b.properties.allSatisfy({ Self.isValueOnly(program.nodes[$0.node]) })
         else {
-            return refuse(node, keyword, "a '\(keyword)' other than required names and checks of their values")
+            return refuse(node, keyword, JSONSchemaMessages.refuseBranchShape(["keyword": keyword]))
         }
         for name in b.required {
             let p = FieldPath(path + [.key(name.text)]).description
@@ -64,7 +62,7 @@ extension SchemaPackWriter {
                     fields[i].required = .condition(holds)
                 } else if case .yes = fields[i].required {
                 } else {
-                    refuse(node, keyword, "a second condition on whether '\(name.text)' is required")
+                    refuse(node, keyword, JSONSchemaMessages.refuseSecondCondition(["name": name.text]))
                 }
             } else {
                 fields.append(Field(path: p, required: .condition(holds)))

@@ -1,6 +1,7 @@
 import Foundation
 import SiftCore
 import SiftJSON
+import SiftMessages
 
 /// Walks a compiled schema and collects the pack's fields and record rules, refusing each
 /// keyword a pack cannot say exactly (`SchemaImport`).
@@ -47,9 +48,9 @@ struct SchemaPackWriter {
         let node = program.nodes[n]
         visiting.append(n)
         defer { visiting.removeLast() }
-        if node.never { return refuse(node, "false", "the schema 'false' (nothing is allowed)") }
+        if node.never { return refuse(node, "false", JSONSchemaMessages.refuseFalse()) }
         for (keyword, present) in Self.refused where present(node) {
-            refuse(node, keyword, "'\(keyword)'")
+            refuse(node, keyword, JSONSchemaMessages.refuseKeyword(["keyword": keyword]))
         }
         let at = path.isEmpty ? nil : FieldPath(path).description
         if let at { note(at, node, required: required) }
@@ -57,15 +58,15 @@ struct SchemaPackWriter {
         if let at {
             add(at, checks)
         } else if let types = node.types, !types.contains(.object) {
-            refuse(node, "type", "a 'type' without object for the whole record (records are objects)")
+            refuse(node, "type", JSONSchemaMessages.refuseRecordType())
         } else if checks.contains(where: { $0 != "type: object" && !$0.hasPrefix("type: [") }) {
-            refuse(node, "type", "checks of the whole record's own value (enum, const, or a string's, number's or list's keywords)")
+            refuse(node, "type", JSONSchemaMessages.refuseRecordValue())
         }
         objectPart(node, path, at)
         arrayPart(node, path, at)
         if let ref = node.ref {
             if visiting.contains(ref) {
-                refuse(node, "$ref", "it refers back to itself (a recursive schema): a pack names each field once")
+                refuse(node, "$ref", JSONSchemaMessages.refuseRecursive())
             } else {
                 visit(ref, path, required: required)
             }
@@ -88,14 +89,11 @@ struct SchemaPackWriter {
             guard let at, !b.never, !b.hasObjectKeywords, !b.hasArrayKeywords, !b.hasApplicators else {
                 return refuse(
                     node, keyword,
-                    at == nil
-                        ? "'\(keyword)' for the whole record"
-                        : "'\(keyword)' with an alternative that is not about the value itself (object or list keywords, or other applicators)"
-                )
+                    (at == nil ? JSONSchemaMessages.refuseWholeRecord : JSONSchemaMessages.refuseAlternative)(["keyword": keyword]))
             }
             let checks = ownChecks(b)
             if checks.isEmpty, keyword == "anyOf" { return }
-            if checks.isEmpty { return refuse(node, keyword, "'oneOf' with an alternative that allows every value") }
+            if checks.isEmpty { return refuse(node, keyword, JSONSchemaMessages.refuseOneOfEverything()) }
             let wrapped = checks.map { $0.hasPrefix("{") ? $0 : "{\($0)}" }
             branches.append(wrapped.count == 1 ? wrapped[0] : "{all: [\(wrapped.joined(separator: ", "))]}")
         }
@@ -122,7 +120,7 @@ struct SchemaPackWriter {
                 (dependencies, !node.dependentRequired.isEmpty), ("additionalProperties", node.additionalProperties != nil),
             ]
             for (keyword, here) in present where here {
-                refuse(node, keyword, "'\(keyword)' on a value not declared \"type\": \"object\"")
+                refuse(node, keyword, JSONSchemaMessages.refuseNotObject(["keyword": keyword]))
             }
             if present.contains(where: \.1) { return }
             whenObject = .when(at, "object")
@@ -140,7 +138,7 @@ struct SchemaPackWriter {
         }
         if !node.dependentRequired.isEmpty {
             if at != nil {
-                refuse(node, dependencies, "'\(dependencies)' inside the record (a pack's 'requires' is about the record's own fields)")
+                refuse(node, dependencies, JSONSchemaMessages.refuseDependenciesInside(["keyword": dependencies]))
             } else {
                 for (name, others) in node.dependentRequired {
                     requires.append((FieldPath([.key(name.text)]).description, others.map { FieldPath([.key($0.text)]).description }))
@@ -154,13 +152,10 @@ struct SchemaPackWriter {
     /// an object or a list (a closed record also closes those, which JSON Schema does not).
     private mutating func additional(_ node: SchemaNode, _ extra: Int, _ at: String?) {
         guard program.nodes[extra].never else {
-            return refuse(
-                node, "additionalProperties",
-                "'additionalProperties' that is a schema for the other keys (only false is said, as a closed record)")
+            return refuse(node, "additionalProperties", JSONSchemaMessages.refuseAdditionalSchema())
         }
         guard at == nil else {
-            return refuse(
-                node, "additionalProperties", "'additionalProperties: false' inside the record (a closed record is the whole record)")
+            return refuse(node, "additionalProperties", JSONSchemaMessages.refuseAdditionalInside())
         }
         // JSON Schema's `additionalProperties` sees only the `properties` beside it; a closed
         // record allows every field the pack names (from allOf, $ref, required, requires too).
@@ -169,17 +164,13 @@ struct SchemaPackWriter {
             !node.allOf.isEmpty || node.ref != nil || node.required.contains { !listed.contains($0.text) }
             || !node.dependentRequired.isEmpty
         guard !elsewhere else {
-            return refuse(
-                node, "additionalProperties",
-                "'additionalProperties: false' beside allOf, $ref, or required names its properties do not list")
+            return refuse(node, "additionalProperties", JSONSchemaMessages.refuseAdditionalBeside())
         }
         let scalar = node.properties.allSatisfy {
             program.nodes[$0.node].types.map { !$0.contains(.object) && !$0.contains(.array) } ?? false
         }
         guard scalar else {
-            return refuse(
-                node, "additionalProperties",
-                "'additionalProperties: false' with a property that may be an object or a list (a closed record closes those too)")
+            return refuse(node, "additionalProperties", JSONSchemaMessages.refuseAdditionalNested())
         }
         closed = true
     }
@@ -187,7 +178,7 @@ struct SchemaPackWriter {
     private mutating func arrayPart(_ node: SchemaNode, _ path: [FieldPath.Component], _ at: String?) {
         guard let items = node.items else { return }
         guard let at, node.types == [.array] || !path.contains(.wildcard) else {
-            return refuse(node, "items", "'items' on a value not declared \"type\": \"array\"")
+            return refuse(node, "items", JSONSchemaMessages.refuseItemsNotArray())
         }
         visit(items, path + [.wildcard], required: node.types == [.array] ? .yes : .when(at, "array"))
     }
@@ -210,13 +201,13 @@ struct SchemaPackWriter {
                 out.append("regex: \(Self.quoted("(?:" + literals + ")"))")
             } else if values.contains(where: { $0.kind == .string }) {
                 let keyword = node.enumValues != nil ? "enum" : "const"
-                refuse(node, keyword, "'\(keyword)' of texts with numbers or booleans (texts are compared by code points)")
+                refuse(node, keyword, JSONSchemaMessages.refuseMixedEnum(["keyword": keyword]))
             } else if let list = Self.enumeration(values) {
                 out.append("enum: [\(list)]")
             } else {
                 refuse(
                     node, node.enumValues != nil ? "enum" : "const",
-                    "'\(node.enumValues != nil ? "enum" : "const")' with a value that is not text, a number or a boolean")
+                    JSONSchemaMessages.refuseEnumValue(["keyword": node.enumValues != nil ? "enum" : "const"]))
             }
         }
         out += bound(node, [.string], "string", stringChecks(node))
@@ -240,7 +231,7 @@ struct SchemaPackWriter {
         }
         if let f = node.format {
             // Sift's `date` checks differ from RFC 3339 at the edges (year 0000, leap seconds).
-            refuse(node, "format", "format '\(f.kind.rawValue)' as an assertion (no Sift check says it exactly)")
+            refuse(node, "format", JSONSchemaMessages.refuseFormat(["format": f.kind.rawValue]))
         }
         return out
     }
@@ -291,9 +282,10 @@ struct SchemaPackWriter {
         for c in checks where !fields[i].checks.contains(c) { fields[i].checks.append(c) }
     }
 
-    mutating func refuse(_ node: SchemaNode, _ keyword: String, _ what: String) {
+    mutating func refuse(_ node: SchemaNode, _ keyword: String, _ what: Message) {
         let pointer = node.pointer.isEmpty ? "/" : node.pointer
-        diagnostics.error("a pack cannot say \(what); run the schema as it is with 'schema: FILE' (at \(pointer))", at: node.mark(keyword))
+        let problem = JSONSchemaMessages.packCannotSay(messages: ["what": what])
+        diagnostics.error(JSONSchemaMessages.atPointer(["pointer": pointer], messages: ["problem": problem]), at: node.mark(keyword))
     }
 
     // MARK: - YAML

@@ -158,7 +158,7 @@ public protocol MessageCatalog {
 
 /// What is wrong with a catalog: templates whose languages take different arguments, or that
 /// share an identifier, or have an empty wording.
-public enum MessageCatalogCheck {
+public enum MessageCatalogCheck: Sendable {
     /// One line per problem; empty when the catalog is sound.
     public static func problems(_ templates: [MessageTemplate]) -> [String] {
         var out: [String] = []

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftRegex
+import SiftMessages
 
 /// A route pattern: `videos/new`, `videos/:id(int)`, `files/**`, `*/settings`.
 /// Parses and prints back to the same text (types inline; `:name` alone is `string`).
@@ -16,7 +17,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     let segments: [Segment]
 
     struct ParseError: Error {
-        var message: String
+        var message: Message
     }
 
     /// - Parameter types: types for `:name` given apart (the YAML `params:` mapping).
@@ -28,9 +29,9 @@ struct RoutePattern: Sendable, CustomStringConvertible {
         if t.isEmpty { segments = []; return }
         let parts = t.split(separator: "/", omittingEmptySubsequences: false)
         for (i, part) in parts.enumerated() {
-            if part.isEmpty { throw ParseError(message: "empty segment in '\(text)'") }
+            if part.isEmpty { throw ParseError(message: RoutesMessages.emptySegment(["pattern": text])) }
             if part == "**" {
-                guard i == parts.count - 1 else { throw ParseError(message: "'**' must be the last segment of '\(text)'") }
+                guard i == parts.count - 1 else { throw ParseError(message: RoutesMessages.restNotLast(["pattern": text])) }
                 out.append(.rest)
             } else if part == "*" {
                 out.append(.any)
@@ -38,32 +39,32 @@ struct RoutePattern: Sendable, CustomStringConvertible {
                 var name = part.dropFirst()
                 var type = ParamType.string
                 if let open = name.firstIndex(of: "(") {
-                    guard name.hasSuffix(")") else { throw ParseError(message: "'\(part)' opens '(' without closing it") }
+                    guard name.hasSuffix(")") else { throw ParseError(message: RoutesMessages.openParen(["part": String(part)])) }
                     let typeText = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
                     do {
                         guard let parsed = try ParamType.parse(typeText) else {
                             throw ParseError(
-                                message: "unknown parameter type '\(typeText)' in '\(part)'"
-                                    + Suggestion.didYouMean(typeText, in: ParamType.names)
-                                    + " (types: \(ParamType.names.joined(separator: ", ")))")
+                                message: RoutesMessages.unknownParameterType(
+                                    ["type": typeText, "part": String(part), "names": ParamType.names.joined(separator: ", ")],
+                                    messages: ["hint": Suggestion.hint(typeText, in: ParamType.names)]))
                         }
                         type = parsed
                     } catch let e as RegexError {
-                        throw ParseError(message: "invalid regex in '\(part)': \(e.message)")
-                    } catch let e as ParseError { throw e } catch { throw ParseError(message: "\(error)") }
+                        throw ParseError(message: RoutesMessages.invalidRegexIn(["part": String(part)], messages: ["problem": e.problem]))
+                    } catch let e as ParseError { throw e } catch { throw ParseError(message: .verbatim("\(error)")) }
                     name = name[..<open]
                 }
                 guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
                 else {
-                    throw ParseError(message: "a parameter name is letters, digits and '_': '\(part)'")
+                    throw ParseError(message: RoutesMessages.parameterName(["part": String(part)]))
                 }
                 if out.contains(where: { if case .param(let n, _) = $0 { return n == String(name) } else { return false } }) {
-                    throw ParseError(message: "parameter ':\(name)' appears twice in '\(text)'")
+                    throw ParseError(message: RoutesMessages.parameterTwice(["name": String(name), "pattern": text]))
                 }
                 if let given = types[String(name)] { type = given }
                 out.append(.param(String(name), type))
             } else if part.contains("*") || part.contains(":") {
-                throw ParseError(message: "'\(part)': '*' and ':' stand for whole segments only")
+                throw ParseError(message: RoutesMessages.wholeSegments(["part": String(part)]))
             } else {
                 out.append(.literal(String(part)))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftMessages
 
 extension PluginRegistry {
     /// Registers the `routes` section: deep links and universal links to named destinations.
@@ -109,8 +110,7 @@ enum RoutesPlugin {
         let forbidden = options.strings("forbidden_schemes").map { Set($0.map { $0.lowercased() }) } ?? LinkParser.forbidden
         for s in schemes where forbidden.contains(s) || s == "https" || s == "http" {
             context.error(
-                "'\(s)' cannot be a custom scheme" + (s == "https" ? "; list universal-link hosts under 'hosts'" : ""),
-                at: options.mark("schemes"))
+                (s == "https" ? RoutesMessages.customSchemeHTTPS : RoutesMessages.customScheme)(["scheme": s]), at: options.mark("schemes"))
         }
         var hosts: [HostRule] = []
         for h in options.strings("hosts") ?? [] {
@@ -160,13 +160,16 @@ enum RoutesPlugin {
         guard let full = given ?? context.pathInsideRules(path, option: "the AASA file", flag: "--aasa", at: options.mark("aasa"))
         else { return nil }
         guard let data = FileManager.default.contents(atPath: full) else {
-            context.error("cannot read the AASA file '\(path)'" + (given != nil ? " (--aasa)" : ""), at: options.mark("aasa"))
+            context.error(
+                (given != nil ? RoutesMessages.cannotReadAASAFlag : RoutesMessages.cannotReadAASA)(["path": path]), at: options.mark("aasa")
+            )
             return nil
         }
         do {
             return try AASAFile(bytes: [UInt8](data), appID: context.overrides["aasa_app_id"] ?? options.string("aasa_app_id"))
         } catch {
-            context.error("'\(path)': \(error.description)", at: options.mark("aasa"))
+            context.error(
+                RoutesMessages.aasaProblem(["path": path], messages: ["problem": .verbatim(error.description)]), at: options.mark("aasa"))
             return nil
         }
     }
@@ -182,7 +185,7 @@ enum RoutesPlugin {
                         ["value": "\(text)", "names": "\(ParamType.names.joined(separator: ", "))"],
                         messages: ["hint": Suggestion.hint(text, in: ParamType.names)]), at: mark)
             } catch {
-                context.error(RoutesMessages.invalidRegexType(["value": "\(text)", "message": "\(error.message)"]), at: mark)
+                context.error(RoutesMessages.invalidRegexType(["value": text], messages: ["message": error.problem]), at: mark)
             }
             ok = false
             return nil

@@ -29,10 +29,9 @@ import Testing
 
     @Test func everySentenceHasItsChinese() {
         for problem in YAMLProblems.known {
-            let en = YAMLProblems.plain(problem)
-            #expect(en != problem)
-            let zh = try? #require(YAMLProblems.chinese[en])
-            #expect(zh.map(ChineseCheck.isChinese) == true, "\(en) → \(zh ?? "none")")
+            let said = YAMLProblems.plain(problem)
+            #expect(said.text(.en) != problem)
+            #expect(ChineseCheck.isChinese(said.text(.zh)), "\(said.text(.en)) → \(said.text(.zh))")
         }
     }
 

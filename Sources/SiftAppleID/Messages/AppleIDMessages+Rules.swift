@@ -57,3 +57,13 @@ extension AppleIDMessages {
         keySetHasUsableRs,
     ]
 }
+
+extension AppleIDMessages {
+    static let noKeyStore = MessageTemplate(
+        "apple_id.no_key_store", en: "no key store '{name}' is registered{hint}", zh: "没有注册名为 '{name}' 的密钥存储{hint}")
+    static let noKeyStoreRegisterIt = MessageTemplate(
+        "apple_id.no_key_store_register_it",
+        en: "no key store '{name}' is registered; the host registers it with registry.registerAppleID(keyStores: [\"{name}\": store])",
+        zh: "没有注册名为 '{name}' 的密钥存储；宿主程序用 “registry.registerAppleID(keyStores: [\"{name}\": store])” 注册它")
+    static let keyStoreTemplates: [MessageTemplate] = [noKeyStore, noKeyStoreRegisterIt]
+}

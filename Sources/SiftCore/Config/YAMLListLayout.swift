@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// A line out of line with a list above it (libyaml: "did not find expected '-' indicator"),
 /// said as the indentation it is: the column it belongs at, and why.
 enum YAMLListLayout {
@@ -7,7 +9,7 @@ enum YAMLListLayout {
     static let fieldKeys: Set<String> = ["required", "null", "report", "count", "unique_in_run", "unique_across_runs", "description"]
 
     /// The message and where to point, for the line at `mark` under the list starting at `listStart`.
-    static func outOfLine(_ mark: Mark, listStart: Mark, _ lines: [Substring]) -> (String, Mark)? {
+    static func outOfLine(_ mark: Mark, listStart: Mark, _ lines: [Substring]) -> (Message, Mark)? {
         guard mark.line >= 1, mark.line <= lines.count, listStart.line >= 1, listStart.line < mark.line else { return nil }
         let here = lines[mark.line - 1]
         let indent = here.prefix { $0 == " " }.count
@@ -19,21 +21,12 @@ enum YAMLListLayout {
         while item > listStart.line, !Self.startsItem(lines[item - 1], at: dash) { item -= 1 }
         let itemKey = Self.key(lines[item - 1].drop { $0 == " " }.dropFirst())
         if let key, checkKeys.contains(key), let itemKey {
-            return (
-                "'\(key):' is out of line with the '\(itemKey):' of line \(item), so YAML ends the list item there: "
-                    + "indent it to column \(dash + 2), under '\(itemKey)'", at
-            )
+            return (CoreMessages.yamlItemKeyOutOfLine(["key": key, "item_key": itemKey, "line": "\(item)", "column": "\(dash + 2)"]), at)
         }
         if let key, fieldKeys.contains(key), let (owner, line, column) = Self.owner(of: listStart, lines) {
-            return (
-                "'\(key):' is an option of the field, but this line puts it in the list under '\(owner):' (line \(line)): "
-                    + "move it to column \(column), in line with '\(owner):'", at
-            )
+            return (CoreMessages.yamlFieldOptionInList(["key": key, "owner": owner, "line": "\(line)", "column": "\(column)"]), at)
         }
-        return (
-            "this line is out of line with the list that starts at line \(listStart.line): each item starts with '- ' "
-                + "at column \(dash), and the keys of an item at column \(dash + 2)", at
-        )
+        return (CoreMessages.yamlListOutOfLine(["line": "\(listStart.line)", "dash": "\(dash)", "keys": "\(dash + 2)"]), at)
     }
 
     /// The key a line starts with (`then` of `then: {...}`), if it is a plain word.

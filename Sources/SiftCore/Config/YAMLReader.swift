@@ -1,3 +1,5 @@
+import SiftMessages
+
 internal import CYAML
 
 /// Reads YAML text into a `ConfigNode` tree through libyaml's event stream.
@@ -67,35 +69,32 @@ package struct YAMLReader: Sendable {
 
     /// libyaml's words for the common layout mistakes, said in the author's terms, at the line
     /// where the layout went wrong (often where the construct started, not where libyaml noticed).
-    static func layout(_ problem: String, _ context: String?, _ mark: Mark, _ start: Mark, _ lines: [Substring]) -> (String, Mark)? {
+    static func layout(_ problem: String, _ context: String?, _ mark: Mark, _ start: Mark, _ lines: [Substring]) -> (Message, Mark)? {
         switch (problem, context ?? "") {
         case ("mapping values are not allowed in this context", _):
             if let (n, text) = continuedValue(mark, lines) {
                 // `reason: phone` at column 0 above `  email: [...]`: this line continues its value.
                 return (
-                    "line \(n) is out of line with the keys around it, so line \(mark.line) ('\(text)') is read as the rest of its value: "
-                        + "indent line \(n) like the keys above it", Mark(file: mark.file, line: n, column: 1)
+                    CoreMessages.yamlValueContinued(["line": "\(n)", "next": "\(mark.line)", "text": text]),
+                    Mark(file: mark.file, line: n, column: 1)
                 )
             }
-            return (
-                "a second ': ' on this line: quote a value that holds ': ' (key: 'a: b'), or start the next key on a line of its own", mark
-            )
+            return (CoreMessages.yamlSecondColon(), mark)
         case ("could not find expected ':'", "while scanning a simple key"):
-            return ("this line has a word without ':' after it: a key needs ': ' before its value (email: ...)", start)
+            return (CoreMessages.yamlWordWithoutColon(), start)
         case ("found unexpected end of stream", "while scanning a quoted scalar"):
-            return ("the quote that starts here is never closed: end the text with the same quote", start)
+            return (CoreMessages.yamlQuoteOpen(), start)
         case ("did not find expected ',' or ']'", _):
-            return ("the '[' that starts here is not closed (or a ',' is missing between its items): end the list with ']'", start)
+            return (CoreMessages.yamlBracketOpen(), start)
         case ("did not find expected ',' or '}'", _):
-            return ("the '{' that starts here is not closed (or a ',' is missing between its entries): end it with '}'", start)
+            return (CoreMessages.yamlBraceOpen(), start)
         case ("did not find expected '-' indicator", "while parsing a block collection"):
             return YAMLListLayout.outOfLine(mark, listStart: start, lines)
         case ("did not find expected key", "while parsing a block mapping"):
             let line = mark.line <= lines.count ? lines[mark.line - 1] : ""
             let column = (line.firstIndex { $0 != " " }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? mark.column
             return (
-                "this line is not in line with the keys above it: keys of one mapping start in the same column "
-                    + "(the mapping starts at line \(start.line), column \(start.column))",
+                CoreMessages.yamlKeyOutOfLine(["line": "\(start.line)", "column": "\(start.column)"]),
                 Mark(file: mark.file, line: mark.line, column: column)
             )
         default: return nil
@@ -119,10 +118,10 @@ package struct YAMLReader: Sendable {
     }
 
     /// A plain explanation of a line YAML cannot read, and the 1-based column to point at.
-    static func translate(_ line: String) -> (String, Int)? {
+    static func translate(_ line: String) -> (Message, Int)? {
         let s = Array(line.unicodeScalars)
         if let i = s.firstIndex(where: { $0 != " " }), s[i] == "\u{3000}" {
-            return ("a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only", i + 1)
+            return (CoreMessages.yamlFullWidthSpace(), i + 1)
         }
         // `regex: ^1[3-9]...` or `pattern: ...` unquoted, with characters YAML reads itself.
         for key in ["regex:", "pattern:"] {
@@ -134,10 +133,7 @@ package struct YAMLReader: Sendable {
                 rest.withoutFlowClosers.contains(where: { "[]{}:#,".contains($0) })
             else { continue }
             let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: value.startIndex) + 1
-            return (
-                "the pattern is not in quotes, so YAML reads its brackets, braces or colons itself; "
-                    + "put it in single quotes: \(key) '\(rest.withoutFlowClosers)'", column
-            )
+            return (CoreMessages.yamlPatternUnquoted(["key": key, "pattern": String(rest.withoutFlowClosers)]), column)
         }
         // An unquoted `[*]` path inside `{...}`, or a reason code with `[*]` inside `[...]`.
         if let r = line.range(of: "[*]") {
@@ -149,8 +145,8 @@ package struct YAMLReader: Sendable {
             while end < line.endIndex, !" },:]".contains(line[end]) { end = line.index(after: end) }
             let path = line[start..<end]
             let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: start) + 1
-            if line.contains("{") { return ("inside {...}, a path with [*] must be quoted: write '\(path)'", column) }
-            return ("inside [...], a path or reason code with [*] must be quoted ('*' starts a YAML alias): write '\(path)'", column)
+            if line.contains("{") { return (CoreMessages.yamlWildcardInBraces(["path": String(path)]), column) }
+            return (CoreMessages.yamlWildcardInBrackets(["path": String(path)]), column)
         }
         return nil
     }

@@ -10,11 +10,12 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
     /// Error or warning.
     public var severity: Severity
-    /// What is wrong, in English (`headline(.zh)` renders it in Chinese).
+    /// What is wrong, in English (`headline(.zh)` gives its Chinese wording).
     public var message: String
     /// Where in the rule file; nil for problems with no place (a missing folder).
     public var mark: Mark?
-    /// The Chinese wording of a message from a catalog; nil for one given as English text.
+    /// The Chinese wording of a message from a catalog; nil for one given as text, which is shown
+    /// as written in every language (a plugin outside Sift that words its messages in one language).
     private var chinese: String?
 
     /// A problem of `severity` saying `message` (from a module's catalog) at `mark`. Quoted
@@ -93,7 +94,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
 
     /// The headline with the message in `language` (the `error:`/`warning:` word stays, for editors).
     public func headline(_ language: Language) -> String {
-        let text = language == .zh ? chinese ?? ChineseDiagnostics.translate(message) : message
+        let text = language == .zh ? chinese ?? message : message
         if let mark { return "\(mark): \(severity.rawValue): \(text)" }
         return "\(severity.rawValue): \(text)"
     }

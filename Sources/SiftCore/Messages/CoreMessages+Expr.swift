@@ -35,7 +35,8 @@ extension CoreMessages {
         "core.expr.date_and_text", en: "'{a}' is {a_noun} and '{b}' {b_noun}: write the text as a date, date('2026-01-01')",
         zh: "'{a}' 是{a_noun}，'{b}' 是{b_noun}：请把文本写成日期，例如 `date('2026-01-01')`")
     static let exprCannotCompare = MessageTemplate(
-        "core.expr.cannot_compare", en: "'{a}' is {a_noun} and '{b}' {b_noun}: they cannot be compared", zh: "'{a}' 是{a_noun}，'{b}' 是{b_noun}：二者无法比较")
+        "core.expr.cannot_compare", en: "'{a}' is {a_noun} and '{b}' {b_noun}: they cannot be compared",
+        zh: "'{a}' 是{a_noun}，'{b}' 是{b_noun}：二者无法比较")
     static let exprCannotComputeTwo = MessageTemplate(
         "core.expr.cannot_compute_two", en: "{a} is {a_noun} and {b} {b_noun}: they cannot be {verb}",
         zh: "{a} 是{a_noun}，{b} 是{b_noun}：二者不能参与{verb}")
@@ -49,7 +50,8 @@ extension CoreMessages {
         "core.expr.then_else", en: "'then' gives {a_noun} and 'else' {b_noun}: both must give the same kind of value",
         zh: "'then' 给出{a_noun}，'else' 给出{b_noun}：两者须为同一类值")
     static let exprTakesBoolean = MessageTemplate(
-        "core.expr.takes_boolean", en: "'{word}' takes true or false, and {value} is {noun}", zh: "'{word}' 需要 true 或 false，而 {value} 是{noun}")
+        "core.expr.takes_boolean", en: "'{word}' takes true or false, and {value} is {noun}",
+        zh: "'{word}' 需要 true 或 false，而 {value} 是{noun}")
     static let exprListOfBooleans = MessageTemplate(
         "core.expr.list_of_booleans", en: "'{text}' gives a list of true and false (it has [*]): say any(...) or all(...)",
         zh: "'{text}' 给出的是一列 true 或 false（含 [*]）：请写 'any(...)' 或 'all(...)'")
@@ -58,7 +60,8 @@ extension CoreMessages {
     static let exprTakesKind = MessageTemplate(
         "core.expr.takes_kind", en: "'{name}' takes {wants}, and '{text}' gives {noun}", zh: "'{name}' 需要{wants}，而 '{text}' 给出{noun}")
     static let exprMissingTakesField = MessageTemplate(
-        "core.expr.missing_takes_field", en: "'missing' takes a field, such as missing(discount)", zh: "'missing' 需要一个字段，例如 'missing(discount)'")
+        "core.expr.missing_takes_field", en: "'missing' takes a field, such as missing(discount)",
+        zh: "'missing' 需要一个字段，例如 'missing(discount)'")
     static let exprCoalesceTwo = MessageTemplate(
         "core.expr.coalesce_two", en: "'coalesce' takes two values or more, such as coalesce(discount, 0)",
         zh: "'coalesce' 需要两个或更多的值，例如 'coalesce(discount, 0)'")
@@ -85,7 +88,8 @@ extension CoreMessages {
     static let exprPatternAtOffset = MessageTemplate(
         "core.expr.pattern_at_offset", en: "{problem} at offset {offset}", zh: "{problem}（第 {offset} 个字符处）")
     static let exprMustBeBoolean = MessageTemplate(
-        "core.expr.must_be_boolean", en: "an 'expr' check must be true or false, and '{formula}' is {noun}: compare it, as {formula} == ...",
+        "core.expr.must_be_boolean",
+        en: "an 'expr' check must be true or false, and '{formula}' is {noun}: compare it, as {formula} == ...",
         zh: "'expr' 检查的结果须为 true 或 false，而 '{formula}' 是{noun}：请拿它作比较，例如 `{formula} == ...`")
     // What a formula's value is, and what arithmetic does.
     static let nounNumber = MessageTemplate("core.expr.noun.number", en: "a number", zh: "数字")

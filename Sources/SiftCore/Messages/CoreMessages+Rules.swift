@@ -549,3 +549,56 @@ extension CoreMessages {
         sumNeedsItemsListWhose, itemsSumOneListSuch, valueSumPathInsideEach, valueSumReadsOneNumber, toleranceSumNumberMoreSuch,
     ]
 }
+
+/// Messages built from parts: a check name nobody registered, a pack without rules, a choice.
+extension CoreMessages {
+    static let unknownCheckOrValidator = MessageTemplate(
+        "core.unknown_check_or_validator", en: "unknown check or validator '{name}'{hint}", zh: "未知的检查或校验器 '{name}'{hint}")
+    static let hintFieldOption = MessageTemplate(
+        "core.hint.field_option",
+        en: "; '{name}' is an option of the field, not a check: write the field as {required: false, checks: [...]}",
+        zh: "；'{name}' 是字段的选项，不是检查：请把字段写成 {required: false, checks: [...]}")
+    static let hintNullOption = MessageTemplate(
+        "core.hint.null_option",
+        en:
+            "; '{name}' is an option of the field, not a check: write the field as {required: false, checks: [...]} or {null: value, checks: [...]}",
+        zh: "；'{name}' 是字段的选项，不是检查：请把字段写成 {required: false, checks: [...]} 或 {null: value, checks: [...]}")
+    static let hintOptionValue = MessageTemplate(
+        "core.hint.option_value", en: "; did you mean '{kind}: {name}'?", zh: "；是否想写 '{kind}: {name}'？")
+    static let hintInclude = MessageTemplate(
+        "core.hint.include", en: "; the validator '{name}' is defined in {file}: add include: {file} to this file",
+        zh: "；校验器 '{name}' 定义在 {file} 中：请在本文件中加上 include: {file}")
+    static let packHasNoRules = MessageTemplate(
+        "core.pack_has_no_rules", en: "the pack '{name}' has no rules: add 'fields:'", zh: "规则包 '{name}' 没有规则：请添加 'fields:'")
+    static let packHasNoRulesSections = MessageTemplate(
+        "core.pack_has_no_rules_sections", en: "the pack '{name}' has no rules: add 'fields:' or one of these sections: {sections}",
+        zh: "规则包 '{name}' 没有规则：请添加 'fields:' 或以下部分之一：{sections}")
+    static let choiceOf = MessageTemplate(
+        "core.choice_of", en: "'{key}' is {values}, not {got}{hint}", zh: "'{key}' 应为 {values}，而不是{got}{hint}")
+    static let noRulePacks = MessageTemplate("core.no_rule_packs", en: "no rule packs in '{origin}'", zh: "'{origin}' 中没有规则包")
+    static let noRulePacksOnlyValidators = MessageTemplate(
+        "core.no_rule_packs_only_validators", en: "no rule packs in '{origin}': its files only define validators",
+        zh: "'{origin}' 中没有规则包：其中的文件只定义了校验器")
+    static let packForEveryRecord = MessageTemplate(
+        "core.pack_for_every_record",
+        en:
+            "the pack '{name}' has no 'applies_to', so it checks every record, also those meant for the {others}; add one such as applies_to: {kind: {name}}",
+        zh: "规则包 '{name}' 没有 'applies_to'，所以它会检查每一条记录，包括给{others}的记录；请添加一个，例如 applies_to: {kind: {name}}")
+    static let orValue = MessageTemplate("core.or_value", en: "{first} or {second}", zh: "{first} 或 {second}")
+    static let otherPack = MessageTemplate("core.other_pack", en: "other pack", zh: "另一个规则包")
+    static let otherPacks = MessageTemplate("core.other_packs", en: "other {count} packs", zh: "其他 {count} 个规则包")
+
+    static let neverActs = MessageTemplate(
+        "core.never_acts", en: "{reader} reads {shown}, which no rule or example of this pack names, so it never acts on a record{hint}",
+        zh: "{reader}读取的 {shown} 不是本规则包任何规则或示例中的字段，所以它对任何记录都不起作用{hint}")
+    static let readerCondition = MessageTemplate("core.reader.condition", en: "a condition", zh: "条件")
+    static let readerComparison = MessageTemplate("core.reader.comparison", en: "a comparison", zh: "比较")
+    static let readerFormula = MessageTemplate("core.reader.formula", en: "the formula", zh: "公式")
+    static let readerNamed = MessageTemplate("core.reader.named", en: "'{key}'", zh: "'{key}' ")
+
+    static let partsTemplates: [MessageTemplate] = [
+        neverActs, readerCondition, readerComparison, readerFormula, readerNamed,
+        unknownCheckOrValidator, hintFieldOption, hintNullOption, hintOptionValue, hintInclude, packHasNoRules, packHasNoRulesSections,
+        choiceOf, noRulePacks, noRulePacksOnlyValidators, packForEveryRecord, orValue, otherPack, otherPacks,
+    ]
+}

@@ -22,5 +22,6 @@ package enum CoreMessages: MessageCatalog {
 
     package static let templates: [MessageTemplate] =
         [execUnavailable, kindMapping, kindList, kindNull, kindBoolean, kindNumber, kindText, didYouMean] + configTemplates + exprTemplates
-        + pluginTemplates + rulesTemplates
+        + yamlTemplates
+        + pluginTemplates + rulesTemplates + partsTemplates
 }

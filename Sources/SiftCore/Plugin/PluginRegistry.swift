@@ -54,7 +54,7 @@ public struct BuildContext: Sendable {
     package mutating func readsInEachElement(_ path: FieldPath, written text: String, by kind: String, at mark: Mark) {
         guard let field else { return }
         let list = field.components.last == .wildcard ? field.components : field.components + [.wildcard]
-        references.append(FieldReference(path: FieldPath(list + path.components), text: text, mark: mark, reader: "'\(kind)'"))
+        references.append(FieldReference(path: FieldPath(list + path.components), text: text, mark: mark, reader: .named(kind)))
     }
 
     /// A context for building the plugins of pack `pack`, in a rule file in `directory` under the rules folder `root`.

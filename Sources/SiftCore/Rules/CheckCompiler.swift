@@ -65,26 +65,24 @@ package struct CheckCompiler {
             return compilePlugin(name, options: ConfigNode(.mapping([]), mark: mark), at: mark, prefix: prefix, reason: nil, message: nil)
         }
         if validators[name] != nil { return use(name, at: mark, prefix: prefix) }
-        context.error("unknown check or validator '\(name)'" + suggestion(forUnknown: name), at: mark)
+        context.error(CoreMessages.unknownCheckOrValidator(["name": name], messages: ["hint": suggestion(forUnknown: name)]), at: mark)
         return nil
     }
 
     /// What the author probably meant by an unknown bare name in a check list.
-    private func suggestion(forUnknown name: String) -> String {
-        if ["required", "optional", "nullable"].contains(name) {
-            return "; '\(name.replacingOccurrences(of: "nullable", with: "null"))' is an option of the field, not a check: "
-                + "write the field as {required: false, checks: [...]}" + (name == "nullable" ? " or {null: value, checks: [...]}" : "")
-        }
+    private func suggestion(forUnknown name: String) -> Message {
+        if ["required", "optional"].contains(name) { return CoreMessages.hintFieldOption(["name": name]) }
+        if name == "nullable" { return CoreMessages.hintNullOption(["name": "null"]) }
         // A value of some check's option: `- gb11643` for `checksum: gb11643`, `- string` for `type: string`.
         for (kind, plugin) in registry.checks.sorted(by: { $0.key < $1.key }) {
             for option in plugin.spec.options where Self.choices(option.type).contains(name) {
-                return "; did you mean '\(kind): \(name)'?"
+                return CoreMessages.hintOptionValue(["kind": kind, "name": name])
             }
         }
         if let file = RuleLibraries.defining(name, under: context.root, from: context.directory) {
-            return "; the validator '\(name)' is defined in \(file): add include: \(file) to this file"
+            return CoreMessages.hintInclude(["name": name, "file": file])
         }
-        return Suggestion.didYouMean(name, in: Array(registry.checks.keys) + Array(validators.keys))
+        return Suggestion.hint(name, in: Array(registry.checks.keys) + Array(validators.keys))
     }
 
     private static func choices(_ type: PluginSpec.OptionType) -> [String] {
@@ -264,7 +262,7 @@ package struct CheckCompiler {
         }
     }
 
-    mutating func conditionPath(_ text: String, at mark: Mark, reader: String = "a condition") -> FieldPath? {
+    mutating func conditionPath(_ text: String, at mark: Mark, reader: FieldReference.Reader = .condition) -> FieldPath? {
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
                 context.error(CoreMessages.namesFieldBesideOneBeing(["value": "\(text)"]), at: mark)
@@ -284,7 +282,7 @@ package struct CheckCompiler {
             return nil
         }
         if path.hasWildcard {
-            wildcardInPath(text, path, comparison: reader == "a comparison", at: mark)
+            wildcardInPath(text, path, comparison: reader == .comparison, at: mark)
             return nil
         }
         return path

@@ -44,7 +44,7 @@ extension CheckCompiler {
             context.error(CoreMessages.comparesTwoFieldsRecordUse(["kind": "\(kind)"]), at: mark)
             return nil
         }
-        guard let path = conditionPath(text, at: fieldNode.mark, reader: "a comparison") else { return nil }
+        guard let path = conditionPath(text, at: fieldNode.mark, reader: .comparison) else { return nil }
         if path == field {
             context.error(CoreMessages.comparesItself(["kind": "\(kind)", "field": "\(field)"]), at: fieldNode.mark)
             return nil

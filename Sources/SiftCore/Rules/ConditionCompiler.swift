@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftMessages
 
 extension CheckCompiler {
     /// A condition (of `when:` or `required: {when: ...}`): a check on the value being checked,
@@ -54,7 +55,7 @@ extension CheckCompiler {
             return nil
         }
         conditionFields.append(path)
-        context.references.append(FieldReference(path: path, text: text, mark: node.mark, reader: "a condition"))
+        context.references.append(FieldReference(path: path, text: text, mark: node.mark, reader: .condition))
         return Condition(present: present, field: path, fieldText: text)
     }
 
@@ -70,7 +71,7 @@ extension CheckCompiler {
         let text = f.value.scalarText ?? ""
         guard let path = conditionPath(text, at: f.value.mark) else { return nil }
         conditionFields.append(path)
-        context.references.append(FieldReference(path: path, text: text, mark: f.value.mark, reader: "a condition"))
+        context.references.append(FieldReference(path: path, text: text, mark: f.value.mark, reader: .condition))
         return (path, text)
     }
 

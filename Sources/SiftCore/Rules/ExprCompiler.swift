@@ -39,7 +39,7 @@ extension CheckCompiler {
             // Said at the path in the formula, where a misspelling is.
             let offset = scalar.text.range(of: text).map { scalar.text.distance(from: scalar.text.startIndex, to: $0.lowerBound) } ?? 0
             let at = Mark(file: node.mark.file, line: node.mark.line, column: node.mark.column + (scalar.isPlain ? 0 : 1) + offset)
-            context.references.append(FieldReference(path: path, text: text, mark: at, reader: "the formula"))
+            context.references.append(FieldReference(path: path, text: text, mark: at, reader: .formula))
         }
         if formula.type != .bool, formula.type != .any {
             context.error(

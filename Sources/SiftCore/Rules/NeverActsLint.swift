@@ -10,8 +10,23 @@ package struct FieldReference: Sendable {
     /// The path as written (`.sku`, `stauts`), for the message.
     let text: String
     let mark: Mark
-    /// What reads it: "a condition", "unique_by", "sum_of", "expr", "exactly_one_of"...
-    let reader: String
+    /// What reads it: a condition, a comparison, a formula, or a named key (`unique_by`, `sum_of`...).
+    let reader: Reader
+
+    /// What reads a path, as messages name it.
+    enum Reader: Sendable, Equatable {
+        case condition, comparison, formula
+        case named(String)
+
+        var message: Message {
+            switch self {
+            case .condition: return CoreMessages.readerCondition()
+            case .comparison: return CoreMessages.readerComparison()
+            case .formula: return CoreMessages.readerFormula()
+            case .named(let key): return CoreMessages.readerNamed(["key": key])
+            }
+        }
+    }
 }
 
 /// Values a condition asks a field to have (`when: {field: status, enum: [Shipped]}`), to be tried
@@ -75,22 +90,22 @@ struct NeverActsLint {
             reported.append(path)
             let shown = ref.text == ref.path.description ? "'\(ref.text)'" : "'\(ref.text)' (\(ref.path))"
             advice.warning(
-                "\(ref.reader) reads \(shown), which no rule or example of this pack names, so it never acts on a record"
-                    + suggestion(for: ref), at: ref.mark)
+                CoreMessages.neverActs(["shown": shown], messages: ["reader": ref.reader.message, "hint": suggestion(for: ref)]),
+                at: ref.mark)
         }
     }
 
     /// "did you mean" a name beside the one written (same parent), said as it was written: `sku` for `skuu`.
-    private func suggestion(for ref: FieldReference) -> String {
-        guard case .key(let last)? = ref.path.components.last else { return "" }
+    private func suggestion(for ref: FieldReference) -> Message {
+        guard case .key(let last)? = ref.path.components.last else { return .empty }
         let parent = Self.general(FieldPath(Array(ref.path.components.dropLast())))
         let siblings = known.compactMap { p -> String? in
             guard case .key(let k)? = p.components.last, FieldPath(Array(p.components.dropLast())) == parent else { return nil }
             return k
         }
-        guard let better = Suggestion.closest(to: last, in: siblings.sorted()) else { return "" }
+        guard let better = Suggestion.closest(to: last, in: siblings.sorted()) else { return .empty }
         let written = ref.text.hasSuffix(last) ? String(ref.text.dropLast(last.count)) + better : better
-        return "; did you mean '\(written)'?"
+        return CoreMessages.didYouMean(["name": written])
     }
 
     /// A warning for each condition value that the field's own checks refuse: that part of the

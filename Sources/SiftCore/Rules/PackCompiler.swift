@@ -122,8 +122,9 @@ struct PackCompiler {
             node["fields"] != nil || node["record"] != nil || pairs.contains { registry.sections[$0.key.scalarText ?? ""] != nil }
         if !declaresRules {
             diagnostics.error(
-                "the pack '\(name)' has no rules: add 'fields:'"
-                    + (sectionKeys.isEmpty ? "" : " or one of these sections: \(sectionKeys.sorted().joined(separator: ", "))"),
+                sectionKeys.isEmpty
+                    ? CoreMessages.packHasNoRules(["name": name])
+                    : CoreMessages.packHasNoRulesSections(["name": name, "sections": sectionKeys.sorted().joined(separator: ", ")]),
                 at: node.mark)
         }
         let examples = compileExamples(node["examples"])
@@ -273,10 +274,17 @@ struct PackCompiler {
     private mutating func choice(_ node: ConfigNode?, _ key: String, _ values: [String]) -> String? {
         guard let node else { return nil }
         guard let t = node.scalarText, values.contains(t) else {
-            let got = node.scalarText.map { "'\($0)'" } ?? node.kindDescription
+            let got = node.scalarText.map { .verbatim("'\($0)'") } ?? node.kindMessage
+            let shown = values.map { "'\($0)'" }
             diagnostics.error(
-                "'\(key)' is \(values.map { "'\($0)'" }.joined(separator: " or ")), not \(got)"
-                    + (node.scalarText.map { Suggestion.didYouMean($0, in: values) } ?? ""), at: node.mark)
+                CoreMessages.choiceOf(
+                    ["key": key],
+                    messages: [
+                        "values": shown.dropFirst().reduce(.verbatim(shown.first ?? "")) {
+                            CoreMessages.orValue(messages: ["first": $0, "second": .verbatim($1)])
+                        },
+                        "got": got, "hint": node.scalarText.map { Suggestion.hint($0, in: values) } ?? .empty,
+                    ]), at: node.mark)
             return nil
         }
         return t

@@ -96,7 +96,7 @@ struct RecordCompiler {
         }
         return pairs.compactMap { p in
             guard let text = p.key.scalarText, let field = path(text, "requires", at: p.key.mark, wildcards: false) else { return nil }
-            references.append(FieldReference(path: field, text: text, mark: p.key.mark, reader: "'requires'"))
+            references.append(FieldReference(path: field, text: text, mark: p.key.mark, reader: .named("requires")))
             let list = p.value.items == nil ? ConfigNode(.sequence([p.value]), mark: p.value.mark) : p.value
             guard let needs = paths(list, "requires", wildcards: false) else { return nil }
             return RecordStage.Requirement(field: field, needs: needs, rule: p.key.mark)
@@ -116,7 +116,7 @@ struct RecordCompiler {
                 return nil
             }
             guard let p = path(text, key, at: item.mark, wildcards: wildcards) else { return nil }
-            if key != "allowed" { references.append(FieldReference(path: p, text: text, mark: item.mark, reader: "'\(key)'")) }
+            if key != "allowed" { references.append(FieldReference(path: p, text: text, mark: item.mark, reader: .named(key))) }
             out.append(p)
         }
         return out

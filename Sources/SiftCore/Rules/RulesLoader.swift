@@ -101,7 +101,10 @@ public struct RulesLoader: Sendable {
         all.append(contentsOf: compiler.diagnostics.items)
         if !all.hasErrors { all.append(contentsOf: compiler.advice.items) }
         if packs.isEmpty, sawTopLevel, !all.hasErrors, libraries.isEmpty || isFolder {
-            all.error("no rule packs in '\(origin)'" + (libraries.isEmpty ? "" : ": its files only define validators"), at: nil)
+            all.error(
+                libraries.isEmpty
+                    ? CoreMessages.noRulePacks(["origin": origin]) : CoreMessages.noRulePacksOnlyValidators(["origin": origin]),
+                at: nil)
         }
         let sources = Dictionary(reader.files.values.map { ($0.display, $0.text) }, uniquingKeysWith: { a, _ in a })
             .merging(compiler.sources) { a, _ in a }
@@ -168,10 +171,8 @@ public struct RulesLoader: Sendable {
     /// Advises adding `applies_to` to each pack that checks every record, beside `packCount - 1` other packs.
     private func adviseOnPacksForEveryRecord(packCount: Int, _ compiler: inout PackCompiler) {
         for (name, mark) in compiler.packsForEveryRecord {
-            let others = packCount == 2 ? "other pack" : "other \(packCount - 1) packs"
-            compiler.advice.warning(
-                "the pack '\(name)' has no 'applies_to', so it checks every record, also those meant for the \(others)"
-                    + "; add one such as applies_to: {kind: \(name)}", at: mark)
+            let others = packCount == 2 ? CoreMessages.otherPack() : CoreMessages.otherPacks(["count": "\(packCount - 1)"])
+            compiler.advice.warning(CoreMessages.packForEveryRecord(["name": name], messages: ["others": others]), at: mark)
         }
     }
 
@@ -246,8 +247,8 @@ package struct LoadResult: Sendable {
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
-    /// Every diagnostic with its source line and caret, in `language` (Chinese for the common
-    /// messages; others stay in English).
+    /// Every diagnostic with its source line and caret, in `language` (each message's catalog
+    /// wording; a plugin's message given as English text stays as written).
     public func rendered(_ language: Language = .en) -> String {
         DiagnosticRenderer(sources: sources, language: language).render(diagnostics)
     }

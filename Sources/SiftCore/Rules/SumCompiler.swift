@@ -30,10 +30,10 @@ extension CheckCompiler {
         }
         let items = sumItems(itemsText, at: itemsNode.mark)
         guard ok, let items, let factors, let tolerance else { return nil }
-        context.references.append(FieldReference(path: items, text: itemsText, mark: itemsNode.mark, reader: "'sum_of'"))
+        context.references.append(FieldReference(path: items, text: itemsText, mark: itemsNode.mark, reader: .named("sum_of")))
         for (factor, item) in zip(factors, node["value"].map { $0.items ?? [$0] } ?? []) {
             let path = FieldPath(items.components + [.wildcard] + factor.components)
-            context.references.append(FieldReference(path: path, text: item.scalarText ?? "", mark: item.mark, reader: "'sum_of'"))
+            context.references.append(FieldReference(path: path, text: item.scalarText ?? "", mark: item.mark, reader: .named("sum_of")))
         }
         return SumNode(
             items: items, factors: factors, tolerance: tolerance, reason: reason ?? ReasonCode("\(prefix).sum_of"), message: message,
@@ -47,7 +47,7 @@ extension CheckCompiler {
             context.error(CoreMessages.itemsSumOneListSuch(["value": "\(text)"]), at: mark)
             return nil
         }
-        return conditionPath(bare, at: mark, reader: "a comparison")
+        return conditionPath(bare, at: mark, reader: .comparison)
     }
 
     /// `value: price` or `value: [price, qty]`: paths inside each element, multiplied; none: the element.

@@ -88,3 +88,38 @@ extension FieldsMessages {
         uniqueComparesOneValueEach,
     ]
 }
+
+/// Advice on patterns and date formats.
+extension FieldsMessages {
+    static let notPrefixTest = MessageTemplate(
+        "fields.not_prefix_test",
+        en: "patterns match the whole value, so '{pattern}' is not a prefix test: it accepts only values that match it entirely; "
+            + "to accept any text after it, write '{pattern}.*' or add mode: search",
+        zh: "模式要完整匹配整个值，所以 '{pattern}' 不是前缀检查：只有整个值都匹配它才通过；要允许后面有任意文本，请写成 '{pattern}.*' 或加上 mode: search")
+    static let notSuffixTest = MessageTemplate(
+        "fields.not_suffix_test",
+        en: "patterns match the whole value, so '{pattern}' is not a suffix test: it accepts only values that match it entirely; "
+            + "to accept any text before it, write '.*{pattern}' or add mode: search",
+        zh: "模式要完整匹配整个值，所以 '{pattern}' 不是后缀检查：只有整个值都匹配它才通过；要允许前面有任意文本，请写成 '.*{pattern}' 或加上 mode: search")
+    static let literalDot = MessageTemplate(
+        "fields.literal_dot", en: "'.' in '{word}' matches any character, so '{other}' passes too; for a literal dot write '{escaped}'",
+        zh: "'{word}' 中的 '.' 匹配任意字符，所以 '{other}' 也能通过；要匹配句点本身，请写成 '{escaped}'")
+    static let dateFormatPreset = MessageTemplate(
+        "fields.date_format_preset", en: "unknown date format '{text}'; did you mean '{preset}'?", zh: "未知的日期格式 '{text}'；是否想写 '{preset}'？")
+    static let dateFormatYearDay = MessageTemplate(
+        "fields.date_format_year_day",
+        en: "unknown date format '{text}'; did you mean '{fixed}'? (yyyy is the year and dd the day of the month)",
+        zh: "未知的日期格式 '{text}'；是否想写 '{fixed}'？（yyyy 是年，dd 是月中的日）")
+    static let dateFormatMonth = MessageTemplate(
+        "fields.date_format_month", en: "unknown date format '{text}'; did you mean '{fixed}'? (MM is the month, mm the minute)",
+        zh: "未知的日期格式 '{text}'；是否想写 '{fixed}'？（MM 是月，mm 是分钟）")
+    static let dateFormatUnknown = MessageTemplate(
+        "fields.date_format_unknown",
+        en: "unknown date format '{text}': use yyyy (year), MM (month), dd (day), HH, mm (minute), ss, SSS and separators, "
+            + "or rfc3339, epoch_ms, epoch_s",
+        zh: "未知的日期格式 '{text}'：请用 yyyy（年）、MM（月）、dd（日）、HH、mm（分钟）、ss、SSS 和分隔符，或 rfc3339、epoch_ms、epoch_s")
+
+    static let adviceTemplates: [MessageTemplate] = [
+        notPrefixTest, notSuffixTest, literalDot, dateFormatPreset, dateFormatYearDay, dateFormatMonth, dateFormatUnknown,
+    ]
+}
