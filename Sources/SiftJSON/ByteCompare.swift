@@ -2,7 +2,7 @@
 /// the last word overlapping the one before, and never reading outside either range. For
 /// the short keys of JSON members this costs a few instructions, where a call to `memcmp`
 /// through the dynamic linker's table costs more than the comparison.
-@inline(__always)
+@inlinable @inline(__always)
 package func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count n: Int) -> Bool {
     let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
     if n >= 8 {

@@ -16,7 +16,7 @@ import SiftMessages
 /// A document made with `init(bytes:)` never changes. A batch worker instead keeps one
 /// document and calls `reparse(_:)` for each record, so that a steady run allocates no
 /// memory per record; values of the previous record must not be used after that.
-package final class JSONDocument: @unchecked Sendable {
+@usableFromInline package final class JSONDocument: @unchecked Sendable {
     // Storage is manual so that reuse costs neither copy-on-write checks nor allocations.
     // Only the owner of a reusable document mutates it, between records, never while a value
     // of it is read: so the stored properties are not checked for exclusive access at run time
@@ -25,10 +25,10 @@ package final class JSONDocument: @unchecked Sendable {
     // order-review run.
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     /// The bytes in use: `base`, or the caller's bytes after `reparse(borrowing:)`.
-    @exclusivity(unchecked) private var text: UnsafePointer<UInt8>
-    @exclusivity(unchecked) package private(set) var byteCount = 0
+    @exclusivity(unchecked) @usableFromInline var text: UnsafePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline package private(set) var byteCount = 0
     @exclusivity(unchecked) private var byteCapacity: Int
-    @exclusivity(unchecked) package private(set) var tape: UnsafeMutablePointer<TapeEntry>
+    @exclusivity(unchecked) @usableFromInline package private(set) var tape: UnsafeMutablePointer<TapeEntry>
     @exclusivity(unchecked) package private(set) var tapeCount = 0
     @exclusivity(unchecked) private var tapeCapacity: Int
     package let maxDepth: Int
@@ -117,7 +117,7 @@ package final class JSONDocument: @unchecked Sendable {
     public var bytes: [UInt8] { Array(buffer) }
 
     /// The bytes in use, valid until the next `reparse(_:)`.
-    @inline(__always) package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
+    @inlinable @inline(__always) package var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: byteCount) }
 
     /// Where `value` begins in the text (a string: after its opening quote).
     package func start(of value: JSONValue) -> Int { tape[value.index].start }
@@ -144,13 +144,13 @@ package struct TapeWriter {
         self.capacity = capacity
     }
 
-    @inline(__always) package mutating func append(_ e: TapeEntry) {
+    @inlinable @inline(__always) package mutating func append(_ e: TapeEntry) {
         if count == capacity { grow() }
         base[count] = e
         count &+= 1
     }
 
-    private mutating func grow() {
+    @usableFromInline mutating func grow() {
         let bigger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity * 2)
         bigger.update(from: base, count: count)
         base.deallocate()
@@ -158,7 +158,7 @@ package struct TapeWriter {
         capacity *= 2
     }
 
-    @inline(__always) package subscript(i: Int) -> TapeEntry {
+    @inlinable @inline(__always) package subscript(i: Int) -> TapeEntry {
         get { base[i] }
         nonmutating set { base[i] = newValue }
     }
@@ -191,18 +191,18 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// One value on the tape. Containers span `start..<end` (brackets included) and `next`
 /// is the tape index after their last descendant; strings span their content only.
-package struct TapeEntry: Sendable {
-    package var kind: JSONValue.Kind
-    package var escaped: Bool
-    package var boolValue: Bool
+@usableFromInline package struct TapeEntry: Sendable {
+    @usableFromInline package var kind: JSONValue.Kind
+    @usableFromInline package var escaped: Bool
+    @usableFromInline package var boolValue: Bool
     // Positions and counts in 32 bits: an entry is 20 bytes, not 40, so a record's tape is
     // half the memory to write and read. A document is at most `JSONDocument.maxBytes` long.
-    private var start32: UInt32
-    private var end32: UInt32
-    private var next32: UInt32
-    private var count32: UInt32
+    @usableFromInline var start32: UInt32
+    @usableFromInline var end32: UInt32
+    @usableFromInline var next32: UInt32
+    @usableFromInline var count32: UInt32
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(kind: JSONValue.Kind, escaped: Bool, boolValue: Bool, start: Int, end: Int, next: Int, count: Int) {
         self.kind = kind
         self.escaped = escaped
@@ -213,20 +213,20 @@ package struct TapeEntry: Sendable {
         count32 = UInt32(truncatingIfNeeded: count)
     }
 
-    package var start: Int {
-        @inline(__always) get { Int(start32) }
-        @inline(__always) set { start32 = UInt32(truncatingIfNeeded: newValue) }
+    @usableFromInline package var start: Int {
+        @inlinable @inline(__always) get { Int(start32) }
+        @inlinable @inline(__always) set { start32 = UInt32(truncatingIfNeeded: newValue) }
     }
-    package var end: Int {
-        @inline(__always) get { Int(end32) }
-        @inline(__always) set { end32 = UInt32(truncatingIfNeeded: newValue) }
+    @usableFromInline package var end: Int {
+        @inlinable @inline(__always) get { Int(end32) }
+        @inlinable @inline(__always) set { end32 = UInt32(truncatingIfNeeded: newValue) }
     }
-    package var next: Int {
-        @inline(__always) get { Int(next32) }
-        @inline(__always) set { next32 = UInt32(truncatingIfNeeded: newValue) }
+    @usableFromInline package var next: Int {
+        @inlinable @inline(__always) get { Int(next32) }
+        @inlinable @inline(__always) set { next32 = UInt32(truncatingIfNeeded: newValue) }
     }
-    package var count: Int {
-        @inline(__always) get { Int(count32) }
-        @inline(__always) set { count32 = UInt32(truncatingIfNeeded: newValue) }
+    @usableFromInline package var count: Int {
+        @inlinable @inline(__always) get { Int(count32) }
+        @inlinable @inline(__always) set { count32 = UInt32(truncatingIfNeeded: newValue) }
     }
 }

@@ -1,21 +1,21 @@
 /// A view of one value inside a `JSONDocument`; cheap to copy, decodes on demand.
 public struct JSONValue: Sendable {
-    package let document: JSONDocument
+    @usableFromInline package let document: JSONDocument
     /// The value's position in its document (stable for the document's lifetime).
     public let index: Int
 
-    @inline(__always) package var entry: TapeEntry { document.tape[index] }
+    @inlinable @inline(__always) package var entry: TapeEntry { document.tape[index] }
 
     /// The value at tape index `index` of `document` (a key's value is the index after its key).
-    @inline(__always) package init(document: JSONDocument, index: Int) {
+    @inlinable @inline(__always) package init(document: JSONDocument, index: Int) {
         self.document = document
         self.index = index
     }
 
     /// What kind of value this is.
-    public var kind: JSONValue.Kind { entry.kind }
+    @inlinable public var kind: JSONValue.Kind { entry.kind }
     /// True for JSON `null`.
-    public var isNull: Bool { entry.kind == .null }
+    @inlinable public var isNull: Bool { entry.kind == .null }
 
     /// The decoded string, or nil if this is not a string.
     public var string: String? {
@@ -43,7 +43,7 @@ public struct JSONValue: Sendable {
 
     /// The string's bytes as they are in the input, when it is a string without escapes: the
     /// checks on the hot path read them without a closure.
-    package var plainStringBytes: UnsafeBufferPointer<UInt8>? {
+    @inlinable package var plainStringBytes: UnsafeBufferPointer<UInt8>? {
         let e = entry
         guard e.kind == .string, !e.escaped else { return nil }
         return UnsafeBufferPointer(rebasing: document.buffer[e.start..<e.end])
@@ -141,7 +141,9 @@ public struct JSONValue: Sendable {
     /// rule reads it (`ReadTree`): its kind and text are known; it reads as empty (count 0).
     package var isSkipped: Bool { Self.isSkipped(entry) }
 
-    @inline(__always) package static func isSkipped(_ e: TapeEntry) -> Bool { e.boolValue && (e.kind == .object || e.kind == .array) }
+    @inlinable @inline(__always) package static func isSkipped(_ e: TapeEntry) -> Bool {
+        e.boolValue && (e.kind == .object || e.kind == .array)
+    }
 
     /// An array's elements.
     public var elements: [JSONValue] {

@@ -1,19 +1,21 @@
 /// Writes compact JSON into a byte buffer; used for result lines.
-package struct JSONWriter: Sendable {
-    private var out: ByteBuffer
-    private var needsComma: [Bool] = [false]
+@usableFromInline package struct JSONWriter: Sendable {
+    @usableFromInline var out: ByteBuffer
+    @usableFromInline var needsComma: [Bool] = [false]
 
     public init(capacity: Int = 256) { out = ByteBuffer(capacity: capacity) }
 
     /// The bytes written so far (a copy).
     public var bytes: [UInt8] { out.array }
     /// How many bytes are written.
-    package var count: Int { out.count }
+    @inlinable package var count: Int { out.count }
 
     /// Calls `body` with the bytes written, without a copy.
-    package func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try out.withUnsafeBytes(body) }
+    @inlinable package func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try out.withUnsafeBytes(body)
+    }
 
-    private mutating func separate() {
+    @inlinable mutating func separate() {
         if needsComma[needsComma.count - 1] { out.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
     }
@@ -31,7 +33,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// Drops what was written after the first `count` bytes.
-    package mutating func truncate(to count: Int) { out.truncate(to: count) }
+    @inlinable package mutating func truncate(to count: Int) { out.truncate(to: count) }
 
     /// Hands over the bytes written so far and starts empty, keeping the capacity.
     public mutating func take() -> [UInt8] {
@@ -120,7 +122,7 @@ package struct JSONWriter: Sendable {
         needsComma.append(false)
     }
 
-    package mutating func appendFragment(_ s: StaticString) {
+    @inlinable package mutating func appendFragment(_ s: StaticString) {
         out.append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
@@ -187,10 +189,10 @@ package struct JSONWriter: Sendable {
     }
 
     /// Appends JSON text as it is.
-    package mutating func appendBytes(_ json: [UInt8]) { out.append(json) }
+    @inlinable package mutating func appendBytes(_ json: [UInt8]) { out.append(json) }
 
     /// Appends JSON text as it is.
-    package mutating func appendBytes(_ json: UnsafeBufferPointer<UInt8>) { out.append(json) }
+    @inlinable package mutating func appendBytes(_ json: UnsafeBufferPointer<UInt8>) { out.append(json) }
 
     /// Appends a value's JSON text exactly as it is in the input (strings with their quotes).
     package mutating func appendRaw(_ value: JSONValue) {
@@ -200,7 +202,7 @@ package struct JSONWriter: Sendable {
     }
 
     /// Appends a whole number without making a `String`.
-    package mutating func appendInt(_ value: Int) {
+    @inlinable package mutating func appendInt(_ value: Int) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buf in
             var n = value.magnitude

@@ -19,7 +19,8 @@ extension CoreMessages {
         "core.yaml.quote_open", en: "the quote that starts here is never closed: end the text with the same quote",
         zh: "从这里开始的引号没有闭合：请用同样的引号结束这段文本")
     static let yamlBracketOpen = MessageTemplate(
-        "core.yaml.bracket_open", en: "the '[' that starts here is not closed (or a ',' is missing between its items): end the list with ']'",
+        "core.yaml.bracket_open",
+        en: "the '[' that starts here is not closed (or a ',' is missing between its items): end the list with ']'",
         zh: "从这里开始的 '[' 没有闭合（或项之间缺少 ','）：请用 ']' 结束列表")
     static let yamlBraceOpen = MessageTemplate(
         "core.yaml.brace_open", en: "the '{' that starts here is not closed (or a ',' is missing between its entries): end it with '}'",

@@ -100,6 +100,9 @@ extension JSONSchemaMessages {
         zh: "规则包无法表达：{what}；请在规则包中用 'schema: FILE' 按原样运行该模式")
 
     static let refuseTemplates: [MessageTemplate] = [
-        refuseIfNotObject, refuseIfShape, refuseElseOptional, refuseBranchShape, refuseSecondCondition, refuseFalse, refuseKeyword, refuseRecordType, refuseRecordValue, refuseRecursive, refuseOneOfEverything, refuseNotObject, refuseDependenciesInside, refuseAdditionalSchema, refuseAdditionalInside, refuseAdditionalBeside, refuseAdditionalNested, refuseItemsNotArray, refuseMixedEnum, refuseFormat, refuseWholeRecord, refuseAlternative, refuseEnumValue, packCannotSay,
+        refuseIfNotObject, refuseIfShape, refuseElseOptional, refuseBranchShape, refuseSecondCondition, refuseFalse, refuseKeyword,
+        refuseRecordType, refuseRecordValue, refuseRecursive, refuseOneOfEverything, refuseNotObject, refuseDependenciesInside,
+        refuseAdditionalSchema, refuseAdditionalInside, refuseAdditionalBeside, refuseAdditionalNested, refuseItemsNotArray,
+        refuseMixedEnum, refuseFormat, refuseWholeRecord, refuseAlternative, refuseEnumValue, packCannotSay,
     ]
 }
