@@ -72,6 +72,8 @@ let package = Package(
         .target(name: "SiftJSON", dependencies: ["SiftMessages", "CSiftScan"]),
         // Core: config nodes, diagnostics, plugin contracts, compiler, sessions.
         .target(name: "SiftCore", dependencies: ["SiftMessages", "SiftJSON", "CYAML"]),
+        // Authoring tools over loaded rules: the examples of `sift test`, `explain`, the editors' JSON Schema.
+        .target(name: "SiftTools", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
         // The batch runner: files and standard input (gzip too) read in blocks, workers, result
         // lines, summaries and outputs. `sift run` and the Spark path use it; a host that checks
         // records in process links the core only.
@@ -135,7 +137,8 @@ let package = Package(
         .target(
             name: "SiftStudio",
             dependencies: [
-                "Sift", "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", .product(name: "Hummingbird", package: "hummingbird"),
+                "Sift", "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftTools",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         // `sift serve`: the rules as an HTTP service, Apple's notification endpoint, entitlements
@@ -153,11 +156,11 @@ let package = Package(
         // that allow them (`registry.allowExecChecks()`), never by the core.
         .target(name: "SiftExec", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
         // Test doubles for hosts and plugin authors.
-        .target(name: "SiftTesting", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
+        .target(name: "SiftTesting", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftTools"]),
         .executableTarget(
             name: "SiftCLI",
             dependencies: [
-                "Sift", "SiftJSON", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema", "SiftExec",
+                "Sift", "SiftJSON", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema", "SiftExec", "SiftTools",
                 .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
                 .target(name: "SiftServe", condition: .when(traits: ["Serve"])),
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
@@ -168,6 +171,7 @@ let package = Package(
             name: "SiftFuzz",
             dependencies: [
                 "Sift", "SiftCore", "SiftBatch", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting",
+                "SiftTools",
             ]),
 
         // scripts/app-store-bench: signed records at scale, and swift-crypto's P-256 verify rate.
@@ -186,9 +190,9 @@ let package = Package(
             dependencies: [
                 "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftRegex", "SiftBatch", "SiftFields", "SiftJSONSchema",
                 "SiftAppStore",
-                "SiftAppleID", "SiftRoutes", "SiftReceipts", "Sift", "SiftTesting",
+                "SiftAppleID", "SiftRoutes", "SiftReceipts", "Sift", "SiftTesting", "SiftTools",
             ]),
-        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftTools", "SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
         .testTarget(
             name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftJSON", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
         // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
@@ -200,7 +204,7 @@ let package = Package(
             ], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "SiftAppStoreTests", dependencies: ["SiftAppStore", "SiftReceipts", "Sift", "SiftTesting", "SiftAppStoreTesting"]),
-        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftRoutes", "SiftBatch", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftRoutesTests", dependencies: ["SiftTools", "SiftRoutes", "SiftBatch", "Sift", "SiftTesting"]),
         .testTarget(name: "SiftJSONSchemaTests", dependencies: ["SiftJSONSchema", "SiftCore", "SiftJSON", "Sift", "SiftTesting"]),
         .testTarget(
             name: "SiftStudioTests",

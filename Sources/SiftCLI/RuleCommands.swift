@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Sift
 import SiftExec
+import SiftTools
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(

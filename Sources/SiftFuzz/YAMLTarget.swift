@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import SiftTools
 
 /// The YAML reader (libyaml events into config nodes), the rule loader and the rule compiler,
 /// through `RulesLoader.load(text:)` with every built-in plugin.

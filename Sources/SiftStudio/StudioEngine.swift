@@ -2,6 +2,7 @@ import Foundation
 import Sift
 import SiftCore
 import SiftExec
+import SiftTools
 
 /// What the studio's page asks, answered by the same loader, linter, example runner, explainer
 /// and pipeline as the command line (no second implementation). The HTTP layer only decodes

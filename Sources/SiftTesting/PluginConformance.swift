@@ -1,6 +1,7 @@
 import Dispatch
 import SiftCore
 import SiftMessages
+import SiftTools
 
 /// The contract every check plugin keeps, as a test kit: built-in and third-party plugins run
 /// the same checks. Use it from any test framework:

@@ -2,6 +2,7 @@ import Sift
 import SiftFields
 import SiftTesting
 import Testing
+import SiftTools
 
 /// Third-party plugins plug in through the same public registry as the built-ins.
 @Suite struct PluginContractTests {

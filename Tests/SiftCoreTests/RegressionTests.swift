@@ -4,6 +4,7 @@ import SiftBatch
 import SiftFields
 import Testing
 import SiftTesting
+import SiftTools
 
 /// Problems found by trying Sift as a new user and by review, kept fixed.
 @Suite struct LoaderRegressionTests {

@@ -4,6 +4,7 @@ import SiftTesting
 import Testing
 
 @testable import SiftCore
+@testable import SiftTools
 
 /// Comparisons with another field: each value read as its own field's checks read it (dates in
 /// their layouts, numbers exactly), the other field found beside this one with `.name`, a missing

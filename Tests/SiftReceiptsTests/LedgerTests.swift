@@ -3,6 +3,7 @@ import Sift
 import SiftBatch
 import Testing
 import SiftTesting
+import SiftTools
 
 @Suite struct LedgerTests {
     func runFile(_ lines: [String], ledger: String) throws -> [String] {

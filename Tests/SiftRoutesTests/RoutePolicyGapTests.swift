@@ -3,6 +3,7 @@ import Sift
 @testable import SiftRoutes
 import Testing
 import SiftTesting
+import SiftTools
 
 /// Issue 30, routes: AASA matching of the path as written, malformed authority parts apart
 /// from policy refusals, opaque query and fragment, the C1 option and the check order.

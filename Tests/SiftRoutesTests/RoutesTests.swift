@@ -4,6 +4,7 @@ import SiftBatch
 @testable import SiftRoutes
 import Testing
 import SiftTesting
+import SiftTools
 
 func routes(_ table: String, extra: String = "") throws -> Pipeline {
     let yaml = """

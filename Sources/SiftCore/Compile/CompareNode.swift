@@ -7,60 +7,7 @@ import SiftMessages
 /// it (a date in its `date:` layout, a number by its exact decimal value); same_as and
 /// different_from between fields of no such reading compare JSON values by what they mean.
 final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once, while compiling
-    enum Relation: String, CaseIterable, Sendable {
-        case sameAs = "same_as", differentFrom = "different_from"
-        case before, after, notBefore = "not_before", notAfter = "not_after"
-        case lessThan = "less_than", atMost = "at_most", greaterThan = "greater_than", atLeast = "at_least"
-
-        /// True for the comparisons of dates.
-        var isDateWord: Bool { [.before, .after, .notBefore, .notAfter].contains(self) }
-        var isOrdered: Bool { self != .sameAs && self != .differentFrom }
-
-        /// The same comparison in the other family's word: `after` for `greater_than`.
-        var counterpart: Relation? {
-            let pairs: [(Relation, Relation)] = [
-                (.before, .lessThan), (.after, .greaterThan), (.notAfter, .atMost), (.notBefore, .atLeast),
-            ]
-            return pairs.first { $0.0 == self }?.1 ?? pairs.first { $0.1 == self }?.0
-        }
-
-        /// True when `a` stands in this relation to `b`, given how they compare.
-        func holds(_ order: Order) -> Bool {
-            switch self {
-            case .sameAs: order == .same
-            case .differentFrom: order != .same
-            case .before, .lessThan: order == .below
-            case .after, .greaterThan: order == .above
-            case .notBefore, .atLeast: order != .below
-            case .notAfter, .atMost: order != .above
-            }
-        }
-
-        func words(_ language: Language, _ other: String) -> String {
-            switch (self, language) {
-            case (.sameAs, .zh): "必须与 \(other) 相同"
-            case (.differentFrom, .zh): "不得与 \(other) 相同"
-            case (.before, .zh): "必须早于 \(other)"
-            case (.after, .zh): "必须晚于 \(other)"
-            case (.notBefore, .zh): "不得早于 \(other)"
-            case (.notAfter, .zh): "不得晚于 \(other)"
-            case (.lessThan, .zh): "必须小于 \(other)"
-            case (.atMost, .zh): "不得大于 \(other)"
-            case (.greaterThan, .zh): "必须大于 \(other)"
-            case (.atLeast, .zh): "不得小于 \(other)"
-            case (.sameAs, _): "must be the same as \(other)"
-            case (.differentFrom, _): "must differ from \(other)"
-            case (.before, _): "must be before \(other)"
-            case (.after, _): "must be after \(other)"
-            case (.notBefore, _): "must not be before \(other)"
-            case (.notAfter, _): "must not be after \(other)"
-            case (.lessThan, _): "must be less than \(other)"
-            case (.atMost, _): "must be at most \(other)"
-            case (.greaterThan, _): "must be greater than \(other)"
-            case (.atLeast, _): "must be at least \(other)"
-            }
-        }
-    }
+    typealias Relation = CompareRelation
 
     enum Order: Sendable { case below, same, above, unordered, otherUnreadable }
 
@@ -189,6 +136,61 @@ extension CompareNode.Mode {
         case .value: nil
         case .instants(let mine, _, _, _): .instant(mine)
         case .numbers: .number
+        }
+    }
+}
+
+package enum CompareRelation: String, CaseIterable, Sendable {
+    case sameAs = "same_as", differentFrom = "different_from"
+    case before, after, notBefore = "not_before", notAfter = "not_after"
+    case lessThan = "less_than", atMost = "at_most", greaterThan = "greater_than", atLeast = "at_least"
+
+    /// True for the comparisons of dates.
+    var isDateWord: Bool { [.before, .after, .notBefore, .notAfter].contains(self) }
+    var isOrdered: Bool { self != .sameAs && self != .differentFrom }
+
+    /// The same comparison in the other family's word: `after` for `greater_than`.
+    var counterpart: CompareRelation? {
+        let pairs: [(CompareRelation, CompareRelation)] = [
+            (.before, .lessThan), (.after, .greaterThan), (.notAfter, .atMost), (.notBefore, .atLeast),
+        ]
+        return pairs.first { $0.0 == self }?.1 ?? pairs.first { $0.1 == self }?.0
+    }
+
+    /// True when `a` stands in this relation to `b`, given how they compare.
+    func holds(_ order: CompareNode.Order) -> Bool {
+        switch self {
+        case .sameAs: order == .same
+        case .differentFrom: order != .same
+        case .before, .lessThan: order == .below
+        case .after, .greaterThan: order == .above
+        case .notBefore, .atLeast: order != .below
+        case .notAfter, .atMost: order != .above
+        }
+    }
+
+    package func words(_ language: Language, _ other: String) -> String {
+        switch (self, language) {
+        case (.sameAs, .zh): "必须与 \(other) 相同"
+        case (.differentFrom, .zh): "不得与 \(other) 相同"
+        case (.before, .zh): "必须早于 \(other)"
+        case (.after, .zh): "必须晚于 \(other)"
+        case (.notBefore, .zh): "不得早于 \(other)"
+        case (.notAfter, .zh): "不得晚于 \(other)"
+        case (.lessThan, .zh): "必须小于 \(other)"
+        case (.atMost, .zh): "不得大于 \(other)"
+        case (.greaterThan, .zh): "必须大于 \(other)"
+        case (.atLeast, .zh): "不得小于 \(other)"
+        case (.sameAs, _): "must be the same as \(other)"
+        case (.differentFrom, _): "must differ from \(other)"
+        case (.before, _): "must be before \(other)"
+        case (.after, _): "must be after \(other)"
+        case (.notBefore, _): "must not be before \(other)"
+        case (.notAfter, _): "must not be after \(other)"
+        case (.lessThan, _): "must be less than \(other)"
+        case (.atMost, _): "must be at most \(other)"
+        case (.greaterThan, _): "must be greater than \(other)"
+        case (.atLeast, _): "must be at least \(other)"
         }
     }
 }

@@ -170,3 +170,8 @@ struct RecordStage: Stage {
         return lines.joined(separator: "\n")
     }
 }
+
+/// The keys of `record:` that count the fields of a group given (`exactly_one_of`, ...), for the editors' schema.
+package enum RecordCountKeys {
+    package static let all = RecordStage.Count.allCases.map(\.rawValue)
+}

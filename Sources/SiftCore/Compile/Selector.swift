@@ -54,7 +54,7 @@ package struct Selector: Sendable, CustomStringConvertible {
     public var description: String { describe(.en) }
 
     /// The selector in words, in `language`.
-    func describe(_ language: Language) -> String {
+    package func describe(_ language: Language) -> String {
         guard language == .zh else { return english }
         if conditions.isEmpty { return "所有记录" }
         return conditions.map {

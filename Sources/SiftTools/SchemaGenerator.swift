@@ -1,3 +1,4 @@
+import SiftCore
 import SiftJSON
 import SiftMessages
 
@@ -54,7 +55,7 @@ package enum SchemaGenerator: Sendable {
 
     /// Writes the object schemas of the comparisons with another field (`same_as`, `after`, ...).
     private static func comparisons(_ w: inout JSONWriter) {
-        for relation in CompareNode.Relation.allCases {
+        for relation in CompareRelation.allCases {
             w.beginObject(); w.field("type", "object")
             w.field("description", "This value \(relation.words(.en, "the other field's")) (the field named, or .name beside this one).")
             w.key("required"); w.beginArray(); w.string(relation.rawValue); w.endArray()
@@ -201,8 +202,8 @@ package enum SchemaGenerator: Sendable {
         w.field(
             "description", "Constraints on the whole record: how many of a group are given, fields that require others, closed records.")
         w.key("properties"); w.beginObject()
-        for count in RecordStage.Count.allCases {
-            w.key(count.rawValue); w.beginObject(); w.key("anyOf"); w.beginArray(); names(&w)
+        for count in RecordCountKeys.all {
+            w.key(count); w.beginObject(); w.key("anyOf"); w.beginArray(); names(&w)
             w.beginObject(); w.field("type", "array"); w.key("items"); names(&w); w.endObject()
             w.endArray(); w.endObject()
         }

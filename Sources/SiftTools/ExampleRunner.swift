@@ -1,3 +1,4 @@
+import SiftCore
 import SiftJSON
 import SiftMessages
 

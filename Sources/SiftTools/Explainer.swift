@@ -1,3 +1,4 @@
+import SiftCore
 import SiftMessages
 
 /// Prints a compiled pipeline in plain words, for `sift explain`.
