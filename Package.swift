@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "SiftBatch", targets: ["SiftBatch"]),
         // The claims ledger on PostgreSQL for hosts: `RecordSession(pipeline:ledger: .postgres(url))`.
         .library(name: "SiftLedgerPostgres", targets: ["SiftLedgerPostgres"]),
+        // Checks run as external commands, for hosts that allow them: `registry.allowExecChecks()`.
+        .library(name: "SiftExec", targets: ["SiftExec"]),
         .executable(name: "sift", targets: ["SiftCLI"]),
         // The same tool under its target's name: SwiftPM builds a command plugin's tools by product name.
         .executable(name: "SiftCLI", targets: ["SiftCLI"]),

@@ -163,7 +163,7 @@ enum AppStorePlugin {
         let node = options.node("roots")
         let files = node?.items.map { $0.map { ($0.scalarText ?? "", $0.mark) } } ?? [(node?.scalarText ?? "", options.mark("roots"))]
         for (file, mark) in files where !file.isEmpty {
-            guard let path = context.pathInsideRules(file, option: "root certificate", flag: nil, at: mark) else { continue }
+            guard let path = context.pathInsideRules(file, option: .rootCertificate, flag: nil, at: mark) else { continue }
             guard let data = FileManager.default.contents(atPath: path) else {
                 context.error(
                     AppStoreMessages.cannotReadRootCertificate([

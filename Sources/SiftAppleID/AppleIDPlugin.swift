@@ -80,7 +80,7 @@ enum AppleIDPlugin {
     }
 
     static func fileKeys(_ jwks: String, _ options: PluginOptions, _ context: inout BuildContext) -> AppleKeySet? {
-        guard let abs = context.pathInsideRules(jwks, option: "key set", flag: nil, at: options.mark("jwks")) else { return nil }
+        guard let abs = context.pathInsideRules(jwks, option: .keySet, flag: nil, at: options.mark("jwks")) else { return nil }
         guard let data = FileManager.default.contents(atPath: abs) else {
             context.error(AppleIDMessages.cannotReadKeySet(["jwks": "\(jwks)"]), at: options.mark("jwks"))
             return nil

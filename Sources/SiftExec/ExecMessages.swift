@@ -26,7 +26,7 @@ enum ExecMessages: MessageCatalog {
         "exec.plugin_error", en: "the plugin '{kind}' {problem}", zh: "插件 '{kind}' 出错：{problem}")
     static let notAnAnswer = MessageTemplate(
         "exec.not_an_answer", en: "answered '{answer}', not {\"pass\": true|false, ...}",
-        zh: "的回答不是 {\"pass\": true|false, ...}：'{answer}'")
+        zh: "回答的不是 {\"pass\": true|false, ...}：'{answer}'")
     static let failsCheck = MessageTemplate("exec.fails_check", en: "fails the {kind} check", zh: "未通过 {kind} 检查")
     static let explainSuffix = MessageTemplate("exec.explain", en: "{summary} (exec plugin '{kind}')", zh: "{summary}（外部插件 {kind}）")
     static let twoLines = MessageTemplate(

@@ -41,7 +41,7 @@ enum SchemaPlugin {
 
     static func make(_ options: PluginOptions, _ context: inout BuildContext) -> (any Stage)? {
         guard let name = options.string("file"),
-            let path = context.pathInsideRules(name, option: "schema file", flag: nil, at: options.mark("file"))
+            let path = context.pathInsideRules(name, option: .schema, flag: nil, at: options.mark("file"))
         else { return nil }
         let ruleFile = options.mark("file").file
         let folder = (ruleFile as NSString).deletingLastPathComponent
@@ -63,7 +63,7 @@ enum SchemaPlugin {
         schemaOptions.assertFormats = options.string("formats") == "assert"
         var files = SchemaFiles(root: context.root)
         for (url, file) in options.node("schema_map")?.pairs?.compactMap({ p in p.key.scalarText.map { ($0, p.value) } }) ?? [] {
-            guard let name = file.scalarText, let local = context.pathInsideRules(name, option: "schema_map file", flag: nil, at: file.mark)
+            guard let name = file.scalarText, let local = context.pathInsideRules(name, option: .schemaMap, flag: nil, at: file.mark)
             else { return nil }
             files.map[SchemaRegistry.strip(url)] = local
         }

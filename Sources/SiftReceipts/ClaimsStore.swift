@@ -224,6 +224,6 @@ package enum RuleFileLedger {
             return nil
         }
         if context.overrides["ledger"] != nil { return ledger }
-        return context.pathInsideRules(ledger, option: "ledger", flag: "--ledger", at: options.mark("ledger"))
+        return context.pathInsideRules(ledger, option: .ledger, flag: "--ledger", at: options.mark("ledger"))
     }
 }

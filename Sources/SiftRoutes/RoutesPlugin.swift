@@ -157,7 +157,7 @@ enum RoutesPlugin {
     static func associationFile(_ options: PluginOptions, _ context: inout BuildContext) -> AASAFile? {
         let given = context.overrides["aasa"]
         guard let path = given ?? options.string("aasa") else { return nil }
-        guard let full = given ?? context.pathInsideRules(path, option: "the AASA file", flag: "--aasa", at: options.mark("aasa"))
+        guard let full = given ?? context.pathInsideRules(path, option: .aasa, flag: "--aasa", at: options.mark("aasa"))
         else { return nil }
         guard let data = FileManager.default.contents(atPath: full) else {
             context.error(

@@ -100,7 +100,7 @@ extension CoreMessages {
     static let nounDuration = MessageTemplate("core.expr.noun.duration", en: "a duration", zh: "时长")
     static let nounAny = MessageTemplate("core.expr.noun.any", en: "a field's value", zh: "字段的值")
     static let nounsNumbers = MessageTemplate("core.expr.nouns.numbers", en: "numbers", zh: "数字")
-    static let nounsBooleans = MessageTemplate("core.expr.nouns.booleans", en: "true or falses", zh: "true 或 false")
+    static let nounsBooleans = MessageTemplate("core.expr.nouns.booleans", en: "true or false values", zh: "true 或 false")
     static let verbAdded = MessageTemplate("core.expr.verb.added", en: "added", zh: "加法")
     static let verbSubtracted = MessageTemplate("core.expr.verb.subtracted", en: "subtracted", zh: "减法")
     static let verbMultiplied = MessageTemplate("core.expr.verb.multiplied", en: "multiplied", zh: "乘法")

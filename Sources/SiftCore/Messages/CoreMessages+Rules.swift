@@ -596,7 +596,28 @@ extension CoreMessages {
     static let readerFormula = MessageTemplate("core.reader.formula", en: "the formula", zh: "公式")
     static let readerNamed = MessageTemplate("core.reader.named", en: "'{key}'", zh: "'{key}' ")
 
+    static let fileOutside = MessageTemplate(
+        "core.file_outside", en: "{option} '{path}' is outside the rules folder; keep it beside the rules",
+        zh: "{option} '{path}' 在规则文件夹之外；请把它放在规则旁边")
+    static let fileOutsideFlag = MessageTemplate(
+        "core.file_outside_flag", en: "{option} '{path}' is outside the rules folder; keep it beside the rules, or give it with {flag}",
+        zh: "{option} '{path}' 在规则文件夹之外；请把它放在规则旁边，或用 {flag} 指定")
+    static let fileMissingLink = MessageTemplate(
+        "core.file_missing_link", en: "{option} '{path}' is a link to a missing file; name the file itself",
+        zh: "{option} '{path}' 是指向不存在的文件的链接；请写出文件本身")
+    static let fileMissingLinkFlag = MessageTemplate(
+        "core.file_missing_link_flag", en: "{option} '{path}' is a link to a missing file; name the file itself, or give it with {flag}",
+        zh: "{option} '{path}' 是指向不存在的文件的链接；请写出文件本身，或用 {flag} 指定")
+    static let optionLedger = MessageTemplate("core.option.ledger", en: "ledger", zh: "账本文件")
+    static let optionKeySet = MessageTemplate("core.option.key_set", en: "key set", zh: "密钥集")
+    static let optionAASA = MessageTemplate("core.option.aasa", en: "the AASA file", zh: "AASA 文件")
+    static let optionRootCertificate = MessageTemplate("core.option.root_certificate", en: "root certificate", zh: "根证书")
+    static let optionSchema = MessageTemplate("core.option.schema", en: "schema file", zh: "模式文件")
+    static let optionSchemaMap = MessageTemplate("core.option.schema_map", en: "schema_map file", zh: "'schema_map' 中的文件")
+
     static let partsTemplates: [MessageTemplate] = [
+        fileOutside, fileOutsideFlag, fileMissingLink, fileMissingLinkFlag, optionLedger, optionKeySet, optionAASA,
+        optionRootCertificate, optionSchema, optionSchemaMap,
         neverActs, readerCondition, readerComparison, readerFormula, readerNamed,
         unknownCheckOrValidator, hintFieldOption, hintNullOption, hintOptionValue, hintInclude, packHasNoRules, packHasNoRulesSections,
         choiceOf, noRulePacks, noRulePacksOnlyValidators, packForEveryRecord, orValue, otherPack, otherPacks,

@@ -69,15 +69,23 @@ public struct BuildContext: Sendable {
     /// an error at `mark`, when that leads outside the rules folder: a rule file may only name
     /// files inside it; a file elsewhere is given by the operator (`flag`, e.g. `--ledger`).
     public mutating func pathInsideRules(_ path: String, option: String, flag: String?, at mark: Mark) -> String? {
+        pathInsideRules(path, option: .verbatim(option), flag: flag, at: mark)
+    }
+
+    /// `pathInsideRules` with the option's name in every language (`RuleFileOption`).
+    package mutating func pathInsideRules(_ path: String, option: RuleFileOption, flag: String?, at mark: Mark) -> String? {
+        pathInsideRules(path, option: option.message, flag: flag, at: mark)
+    }
+
+    private mutating func pathInsideRules(_ path: String, option: Message, flag: String?, at mark: Mark) -> String? {
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
         let resolved: String
         var st = stat()
         if lstat(url.path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK, !FileManager.default.fileExists(atPath: url.path) {
             // A link to a file that does not exist yet would be created wherever the link leads.
-            error(
-                "\(option) '\(path)' is a link to a missing file; name the file itself" + (flag.map { ", or give it with \($0)" } ?? ""),
-                at: mark)
+            let said = flag.map { CoreMessages.fileMissingLinkFlag(["path": path, "flag": $0], messages: ["option": option]) }
+            error(said ?? CoreMessages.fileMissingLink(["path": path], messages: ["option": option]), at: mark)
             return nil
         } else if FileManager.default.fileExists(atPath: url.path) {
             resolved = url.resolvingSymlinksInPath().path
@@ -86,9 +94,8 @@ public struct BuildContext: Sendable {
         }
         let rootPath = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         guard resolved.hasPrefix(rootPath + "/") else {
-            error(
-                "\(option) '\(path)' is outside the rules folder; keep it beside the rules"
-                    + (flag.map { ", or give it with \($0)" } ?? ""), at: mark)
+            let said = flag.map { CoreMessages.fileOutsideFlag(["path": path, "flag": $0], messages: ["option": option]) }
+            error(said ?? CoreMessages.fileOutside(["path": path], messages: ["option": option]), at: mark)
             return nil
         }
         return resolved
@@ -175,4 +182,20 @@ package enum ExecChecksPermission: Sendable {
     case declaredOnly
     /// Started on first use (`--allow-exec`, `allowExecChecks()`).
     case allowed
+}
+
+/// A file a rule option names, as messages call it.
+package enum RuleFileOption: Sendable {
+    case ledger, keySet, aasa, rootCertificate, schema, schemaMap
+
+    var message: Message {
+        switch self {
+        case .ledger: return CoreMessages.optionLedger()
+        case .keySet: return CoreMessages.optionKeySet()
+        case .aasa: return CoreMessages.optionAASA()
+        case .rootCertificate: return CoreMessages.optionRootCertificate()
+        case .schema: return CoreMessages.optionSchema()
+        case .schemaMap: return CoreMessages.optionSchemaMap()
+        }
+    }
 }

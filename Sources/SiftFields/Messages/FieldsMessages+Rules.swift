@@ -5,7 +5,7 @@ extension FieldsMessages {
     static let dateShouldDateLike = MessageTemplate(
         "fields.date_should_date_like",
         en: "'{name}' of 'date' should be a date like 2000-01-31, not '{t}'",
-        zh: "'date' 的 '{name}' 应为形如 2000-01-31，而不是'{t}' 的日期")
+        zh: "'date' 的 '{name}' 应为形如 2000-01-31 的日期，而不是 '{t}'")
     static let timeSiftKnowsWriteNow = MessageTemplate(
         "fields.time_sift_knows_write_now",
         en: "'{t}' is not a time Sift knows; write {name}: now (the run's as-of time, --as-of)",
