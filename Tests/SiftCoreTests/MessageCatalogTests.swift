@@ -40,7 +40,7 @@ struct SourceMessage {
 enum MessageTemplates {
     /// Calls whose first argument is a rule-file message, and what goes before it in the message.
     static let calls: [(call: String, prefix: String)] = [
-        (".error(", ""), (".warning(", ""), ("ParseError(message: ", ""), ("Problem(message: ", ""),
+        (".error(", ""), (".warning(", ""), (" error(", ""), (" warning(", ""), ("ParseError(message: ", ""), ("Problem(message: ", ""),
     ]
     /// Files whose returned literals are messages or endings of messages.
     static let returning: [String: String] = [:]
