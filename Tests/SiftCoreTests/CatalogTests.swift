@@ -3,6 +3,7 @@
 @testable import SiftCore
 @testable import SiftExec
 @testable import SiftFields
+import Sift
 import SiftJSON
 @testable import SiftJSONSchema
 import SiftMessages
@@ -80,6 +81,21 @@ import Testing
         let d = Diagnostic.error(CoreMessages.execUnavailable(), at: Mark(file: "r.yaml", line: 2, column: 1))
         #expect(d.headline(.en).hasPrefix("r.yaml:2:1: error: 'exec_checks' declares checks run as external programs;"))
         #expect(d.headline(.zh).hasPrefix("r.yaml:2:1: error: 'exec_checks' 声明了以外部程序运行的检查；"))
+    }
+
+    /// A message chosen by a condition in the code (`not:` or `any:` of `applies_to`) says its
+    /// value's kind in each language.
+    @Test func aSelectorOfTheWrongShapeSaysSoInBothLanguages() {
+        let yaml = "pack: p\napplies_to: {not: 3}\nfields:\n  a: [required]\n"
+        let result = RulesLoader(registry: .builtIn()).load(text: yaml, file: "r.yaml", directory: "/tmp")
+        let d = result.diagnostics.first { $0.severity == .error }
+        #expect(
+            d?.headline(.en)
+                == "r.yaml:2:19: error: 'not' takes a mapping of conditions, such as not: {country: CN}, or a list of them (none may hold), "
+                + "not the number 3")
+        #expect(
+            d?.headline(.zh)
+                == "r.yaml:2:19: error: 'not' 需要一个条件映射，例如 not: {country: CN}，或由它们组成的列表（都不能成立），而不是数字 3")
     }
 
     /// A host that did not import SiftExec: `exec_checks:` is one error saying how to allow it.

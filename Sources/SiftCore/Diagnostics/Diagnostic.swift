@@ -108,8 +108,6 @@ package struct DiagnosticList: Sendable {
 
     public mutating func append(_ d: Diagnostic) { items.append(d) }
     public mutating func append(contentsOf ds: [Diagnostic]) { items.append(contentsOf: ds) }
-    public mutating func error(_ message: String, at mark: Mark?) { items.append(.error(message, at: mark)) }
-    public mutating func warning(_ message: String, at mark: Mark?) { items.append(.warning(message, at: mark)) }
     public mutating func error(_ message: Message, at mark: Mark?) { items.append(.error(message, at: mark)) }
     public mutating func warning(_ message: Message, at mark: Mark?) { items.append(.warning(message, at: mark)) }
 

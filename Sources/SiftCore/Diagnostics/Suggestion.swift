@@ -30,12 +30,6 @@ package enum Suggestion: Sendable {
         String(word.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " })
     }
 
-    /// `; did you mean 'x'?` or the empty string.
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
-        guard let c = closest(to: word, in: candidates) else { return "" }
-        return "; did you mean '\(c)'?"
-    }
-
     /// `; did you mean 'x'?` in every language, or nothing.
     package static func hint(_ word: String, in candidates: some Sequence<String>) -> Message {
         guard let c = closest(to: word, in: candidates) else { return .empty }

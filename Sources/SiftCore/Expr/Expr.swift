@@ -45,7 +45,7 @@ struct Expr: Sendable {
         /// A field's value: its type is known only when the record is read.
         case any
 
-        /// `noun` in every language.
+        /// What a value of this type is, in every language (`a number`, `数字`).
         var nounMessage: Message {
             switch self {
             case .number: return CoreMessages.nounNumber()
@@ -61,17 +61,6 @@ struct Expr: Sendable {
         /// What a function takes many of: numbers, or true or false.
         var pluralNounMessage: Message { self == .bool ? CoreMessages.nounsBooleans() : CoreMessages.nounsNumbers() }
 
-        var noun: String {
-            switch self {
-            case .number: return "a number"
-            case .text: return "a text"
-            case .bool: return "true or false"
-            case .null: return "null"
-            case .date: return "a date"
-            case .duration: return "a duration"
-            case .any: return "a field's value"
-            }
-        }
     }
 
     indirect enum Node: Sendable {

@@ -615,7 +615,17 @@ extension CoreMessages {
     static let optionSchema = MessageTemplate("core.option.schema", en: "schema file", zh: "模式文件")
     static let optionSchemaMap = MessageTemplate("core.option.schema_map", en: "schema_map file", zh: "'schema_map' 中的文件")
 
+    static let notTakesConditions = MessageTemplate(
+        "core.not_takes_conditions",
+        en: "'not' takes a mapping of conditions, such as not: {country: CN}, or a list of them (none may hold), not {node_kind}",
+        zh: "'not' 需要一个条件映射，例如 not: {country: CN}，或由它们组成的列表（都不能成立），而不是{node_kind}")
+    static let takesListOfConditions = MessageTemplate(
+        "core.takes_list_of_conditions",
+        en: "'{key}' takes a list of mappings of conditions, such as {key}: [{kind: order}, {has: refund}], not {node_kind}",
+        zh: "'{key}' 需要一个由条件映射组成的列表，例如 {key}: [{kind: order}, {has: refund}]，而不是{node_kind}")
+
     static let partsTemplates: [MessageTemplate] = [
+        notTakesConditions, takesListOfConditions,
         fileOutside, fileOutsideFlag, fileMissingLink, fileMissingLinkFlag, optionLedger, optionKeySet, optionAASA,
         optionRootCertificate, optionSchema, optionSchemaMap,
         neverActs, readerCondition, readerComparison, readerFormula, readerNamed,

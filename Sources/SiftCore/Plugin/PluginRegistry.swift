@@ -102,9 +102,9 @@ public struct BuildContext: Sendable {
     }
 
     /// Reports a problem with the options at `mark`; the rules do not load.
-    public mutating func error(_ message: String, at mark: Mark) { diagnostics.error(message, at: mark) }
+    public mutating func error(_ message: String, at mark: Mark) { diagnostics.append(.error(message, at: mark)) }
     /// Reports advice at `mark` (shown by `sift lint`); the rules still load.
-    public mutating func warning(_ message: String, at mark: Mark) { diagnostics.warning(message, at: mark) }
+    public mutating func warning(_ message: String, at mark: Mark) { diagnostics.append(.warning(message, at: mark)) }
     /// Reports a problem with the options at `mark`, from a module's catalog; the rules do not load.
     public mutating func error(_ message: Message, at mark: Mark) { diagnostics.error(message, at: mark) }
     /// Reports advice at `mark`, from a module's catalog (shown by `sift lint`); the rules still load.

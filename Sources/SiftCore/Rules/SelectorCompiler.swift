@@ -58,10 +58,9 @@ struct SelectorCompiler {
         guard let items = node.items, !items.isEmpty, items.allSatisfy({ $0.pairs?.isEmpty == false }) else {
             diagnostics.error(
                 allowsOne
-                    ? "'not' takes a mapping of conditions, such as not: {country: CN}, or a list of them (none may hold), "
-                        + "not \(node.kindDescription)"
-                    : "'\(key)' takes a list of mappings of conditions, such as \(key): [{kind: order}, {has: refund}], "
-                        + "not \(node.kindDescription)", at: node.mark)
+                    ? CoreMessages.notTakesConditions(messages: ["node_kind": node.kindMessage])
+                    : CoreMessages.takesListOfConditions(["key": key], messages: ["node_kind": node.kindMessage]),
+                at: node.mark)
             return nil
         }
         let compiled = items.map { compile($0) }
