@@ -72,26 +72,34 @@ let package = Package(
         // JSON on input bytes, knowing nothing of rules: the tape parser and skip scanner, values,
         // paths, the writer of result lines, canonical form and digests, exact decimals.
         .target(name: "SiftJSON", dependencies: ["SiftMessages", "CSiftScan"]),
-        // Core: config nodes, diagnostics, plugin contracts, compiler, sessions.
-        .target(name: "SiftCore", dependencies: ["SiftMessages", "SiftJSON", "CYAML"]),
+        // Rule files read as located nodes (libyaml), and located diagnostics: every node and
+        // every message knows its file, line and column.
+        .target(name: "SiftConfig", dependencies: ["SiftMessages", "SiftJSON", "CYAML"]),
+        // Formulas (`expr:`): parsed and type-checked when the rules load, evaluated per record
+        // with exact decimals, dates and durations.
+        .target(name: "SiftExpr", dependencies: ["SiftMessages", "SiftJSON", "SiftConfig"]),
+        // Core: plugin contracts, the rules' compiler, sessions.
+        .target(name: "SiftCore", dependencies: ["SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr"]),
         // Authoring tools over loaded rules: the examples of `sift test`, `explain`, the editors' JSON Schema.
-        .target(name: "SiftTools", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
+        .target(name: "SiftTools", dependencies: ["SiftConfig", "SiftCore", "SiftJSON", "SiftMessages"]),
         // The batch runner: files and standard input (gzip too) read in blocks, workers, result
         // lines, summaries and outputs. `sift run` and the Spark path use it; a host that checks
         // records in process links the core only.
-        .target(name: "SiftBatch", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSiftScan", "CZlib"]),
+        .target(name: "SiftBatch", dependencies: ["SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "CSiftScan", "CZlib"]),
         // PCRE2 with JIT, shared by the plugin families that need regexes.
         .target(name: "SiftRegex", dependencies: ["CPCRE2", "SiftMessages"]),
         // Plugin families.
-        .target(name: "SiftFields", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
+        .target(name: "SiftFields", dependencies: ["SiftConfig", "SiftCore", "SiftExpr", "SiftJSON", "SiftMessages", "SiftRegex"]),
         .target(
             name: "SiftReceipts",
-            dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "SiftRoutes", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
+            dependencies: [
+                "SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "CSQLite", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(name: "SiftRoutes", dependencies: ["SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
         .target(
             name: "SiftAppleID",
             dependencies: [
-                "SiftCore", "SiftJSON", "SiftMessages",
+                "SiftConfig", "SiftCore", "SiftJSON", "SiftMessages",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -102,7 +110,7 @@ let package = Package(
         .target(
             name: "SiftAppStore",
             dependencies: [
-                "SiftCore", "SiftJSON", "SiftMessages", "SiftReceipts",
+                "SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "SiftReceipts",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -126,12 +134,13 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]),
         // JSON Schema (draft 2020-12, draft-07) as a pack's `schema:` section.
-        .target(name: "SiftJSONSchema", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
+        .target(name: "SiftJSONSchema", dependencies: ["SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "SiftRegex"]),
         // The library hosts import: core plus the built-in plugin families.
         .target(
             name: "Sift",
             dependencies: [
-                "SiftCore", "SiftJSON", "SiftMessages", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes", "SiftAppStore",
+                "SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "SiftFields", "SiftReceipts", "SiftAppleID", "SiftRoutes",
+                "SiftAppStore",
                 "SiftJSONSchema",
             ]),
         // `sift studio`: a rule editor in the browser, served on 127.0.0.1 (Hummingbird 2). A tool,
@@ -139,7 +148,7 @@ let package = Package(
         .target(
             name: "SiftStudio",
             dependencies: [
-                "Sift", "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftTools",
+                "SiftConfig", "Sift", "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftTools",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
@@ -156,13 +165,13 @@ let package = Package(
             ]),
         // Checks run as external commands (`exec_checks:`): imported by the command line and by hosts
         // that allow them (`registry.allowExecChecks()`), never by the core.
-        .target(name: "SiftExec", dependencies: ["SiftCore", "SiftJSON", "SiftMessages"]),
+        .target(name: "SiftExec", dependencies: ["SiftConfig", "SiftCore", "SiftJSON", "SiftMessages"]),
         // Test doubles for hosts and plugin authors.
-        .target(name: "SiftTesting", dependencies: ["SiftCore", "SiftJSON", "SiftMessages", "SiftTools"]),
+        .target(name: "SiftTesting", dependencies: ["SiftConfig", "SiftCore", "SiftJSON", "SiftMessages", "SiftTools"]),
         .executableTarget(
             name: "SiftCLI",
             dependencies: [
-                "Sift", "SiftJSON", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema", "SiftExec", "SiftTools",
+                "SiftConfig", "Sift", "SiftJSON", "SiftBatch", "SiftRoutes", "SiftReceipts", "SiftJSONSchema", "SiftExec", "SiftTools",
                 .target(name: "SiftStudio", condition: .when(traits: ["Studio"])),
                 .target(name: "SiftServe", condition: .when(traits: ["Serve"])),
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
@@ -190,13 +199,15 @@ let package = Package(
         .testTarget(
             name: "SiftCoreTests",
             dependencies: [
-                "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftRegex", "SiftBatch", "SiftFields", "SiftJSONSchema",
+                "SiftConfig", "SiftExpr", "SiftCore", "SiftJSON", "SiftMessages", "SiftExec", "SiftRegex", "SiftBatch", "SiftFields",
+                "SiftJSONSchema",
                 "SiftAppStore",
                 "SiftAppleID", "SiftRoutes", "SiftReceipts", "Sift", "SiftTesting", "SiftTools",
             ]),
-        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftTools", "SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
+        .testTarget(name: "SiftFieldsTests", dependencies: ["SiftConfig", "SiftTools", "SiftFields", "SiftRegex", "Sift", "SiftTesting"]),
         .testTarget(
-            name: "SiftReceiptsTests", dependencies: ["SiftReceipts", "SiftJSON", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
+            name: "SiftReceiptsTests",
+            dependencies: ["SiftConfig", "SiftReceipts", "SiftJSON", "SiftBatch", "Sift", "SiftTesting", "SiftLedgerPostgres"]),
         // Crypto: the tests also sign tokens of their own (MintedTokens.swift) with a key made for the run.
         .testTarget(
             name: "SiftAppleIDTests",

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-MODULES = ("Sift", "SiftMessages", "SiftJSON", "SiftCore", "SiftExec", "SiftFields", "SiftReceipts", "SiftRoutes", "SiftAppleID", "SiftAppStore", "SiftLedgerPostgres", "SiftTesting")
+MODULES = ("Sift", "SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr", "SiftCore", "SiftExec", "SiftFields", "SiftReceipts", "SiftRoutes", "SiftAppleID", "SiftAppStore", "SiftLedgerPostgres", "SiftTesting")
 TYPE_KINDS = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
 
 

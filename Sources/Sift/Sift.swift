@@ -1,6 +1,7 @@
 import Foundation
 @_exported import SiftCore
 // Values, JSON documents and messages in every language, which the core's API speaks in.
+@_exported import SiftConfig
 @_exported import SiftJSON
 @_exported import SiftMessages
 import SiftFields
@@ -10,6 +11,7 @@ import SiftFields
 @_exported import SiftRoutes
 @_exported import SiftAppStore
 import SiftJSONSchema
+import SiftConfig
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.

@@ -4,6 +4,7 @@ import SiftReceipts
 import SwiftASN1
 import X509
 import SiftJSON
+import SiftConfig
 
 extension PluginRegistry {
     /// Registers the `app_store` section: App Store signed transactions, renewal info and

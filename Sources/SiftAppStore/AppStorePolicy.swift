@@ -1,6 +1,7 @@
 import SiftCore
 import SiftReceipts
 import SiftJSON
+import SiftConfig
 
 /// A compiled `app_store:` section: what a creditable signed transaction looks like.
 struct AppStorePolicy: Sendable {

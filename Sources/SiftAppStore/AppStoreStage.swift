@@ -3,6 +3,7 @@ import SiftCore
 import SiftReceipts
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Checks one record's signed App Store data: signature and chain first (a failure stops the
 /// record with its one reason), then every claim. Replays are settled afterwards, in input

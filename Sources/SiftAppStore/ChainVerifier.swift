@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SiftCore
 import SwiftASN1
+import SiftJSON
 @_spi(FixedExpiryValidationTime) import X509
 
 /// Verifies signed data as Apple's own verifier does: the x5c chain to one of the trusted

@@ -2,6 +2,7 @@ import SiftCore
 import SiftReceipts
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// The violations of one record, each pointing at the section's rule.
 struct Findings {

@@ -1,6 +1,7 @@
 import Foundation
 import SiftCore
 import SiftJSON
+import SiftConfig
 
 extension PluginRegistry {
     /// Registers the `apple_id_token` section: Sign in with Apple identity-token checks.

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftJSON
+import SiftConfig
 
 /// A compiled `apple_id_token:` section.
 struct AppleIDPolicy: Sendable {

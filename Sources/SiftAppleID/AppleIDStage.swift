@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Checks a Sign in with Apple identity token. The signature is checked first, with the
 /// key named by `kid` only and RS256 only; claims are read only from a verified token.

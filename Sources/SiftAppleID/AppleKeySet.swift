@@ -60,3 +60,4 @@ func sha256Hex(_ text: String) -> String {
 }
 
 import Foundation
+import SiftConfig

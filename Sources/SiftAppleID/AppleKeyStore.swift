@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftConfig
 
 /// Apple's public keys as a value a host keeps up to date: made from JWKS data (fetched from
 /// `https://appleid.apple.com/auth/keys` by the host, Sift itself never goes to the network)

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftBatch
+import SiftConfig
 
 /// `sift run --report FILE`: one self-contained HTML page (no scripts, no network) with the
 /// totals, violations per reason and per field as bar charts, the top failing values, and

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Sift
 import SiftReceipts
+import SiftJSON
 
 extension LedgerCommand {
     /// `sift ledger entitlements`: each subscription's and purchase's entitlement as the ledger

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Sift
 import SiftBatch
+import SiftConfig
 
 /// How `sift lint` prints its findings.
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {

@@ -3,6 +3,7 @@ import Foundation
 import Sift
 import SiftExec
 import SiftTools
+import SiftConfig
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Sift
 import SiftExec
+import SiftConfig
+import SiftJSON
 
 @main
 struct SiftCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Checks written in any language, declared in a rule file and run as external commands:
 ///

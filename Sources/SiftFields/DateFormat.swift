@@ -1,5 +1,6 @@
 import SiftCore
 import SiftMessages
+import SiftJSON
 
 /// A date layout such as `yyyy-MM-dd` or `yyyyMMdd HH:mm:ss`, or a preset
 /// (`rfc3339`, `epoch_ms`, `epoch_s`). Parses ASCII text to milliseconds since 1970 (UTC),

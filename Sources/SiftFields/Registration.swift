@@ -2,6 +2,7 @@ import SiftCore
 import SiftRegex
 import SiftJSON
 import SiftMessages
+import SiftExpr
 
 extension PluginRegistry {
     /// Registers the field validators: regex, length, checksum, type, enum, range, date,

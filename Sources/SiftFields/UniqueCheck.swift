@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `unique` and `unique_by`: no two elements of a list are the same (the whole element, by what
 /// it means: `1` and `1.0` are the same, and so are objects whatever their key order), or have

@@ -1,6 +1,7 @@
 import SiftCore
 import SiftMessages
 import SiftRegex
+import SiftConfig
 
 /// Compiles a JSON Schema (read as `ConfigNode`s, so every keyword has its line and column) into
 /// a `SchemaProgram`. Every problem is reported, located, before anything runs: a keyword whose

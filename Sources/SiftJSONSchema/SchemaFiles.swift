@@ -1,6 +1,7 @@
 import Foundation
 import SiftCore
 import SiftMessages
+import SiftConfig
 
 /// The other schema files a schema's `$ref`s may name, read from disk and never fetched: a file
 /// beside it (`definitions.json#/Port`, resolved against the schema's own file) inside the rules

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftJSON
 
 /// `format` as an assertion (when the pack's `formats: assert` asks for it; draft 2020-12 and
 /// draft-07 make it an annotation by default). Each format is read from the string's bytes as

@@ -2,6 +2,7 @@ import Foundation
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `sift import jsonschema`: a JSON Schema written as a pack of Sift's own checks, to read, own
 /// and extend. Only what a pack says exactly is written; every keyword it cannot say is refused,

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftJSON
+import SiftConfig
 
 /// Values of a schema file (read as YAML nodes, which JSON is) written back as JSON text: the
 /// `const` and `enum` values, compared with records by meaning (`1 == 1.0`, keys in any order).

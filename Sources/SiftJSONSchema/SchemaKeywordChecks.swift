@@ -2,6 +2,7 @@ import SiftCore
 import SiftRegex
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// The keywords of a plain property (`SchemaLift`) as field checks, one per keyword, in the
 /// order the walk applies them: the same test, reason code, words and location as

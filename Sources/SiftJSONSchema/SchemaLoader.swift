@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftConfig
 
 /// Reads a JSON Schema file (JSON, or YAML as OpenAPI documents often are) and compiles the
 /// schema at a JSON Pointer in it. Every problem goes to `diagnostics`, located in the file.

@@ -1,6 +1,7 @@
 import SiftCore
 import SiftRegex
 import SiftJSON
+import SiftConfig
 
 /// One compiled (sub)schema: the keywords it asserts, each with where it was written. Nodes
 /// refer to each other by index into their `SchemaProgram`, so recursive schemas (`$ref: '#'`)

@@ -2,6 +2,7 @@ import Foundation
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Walks a compiled schema and collects the pack's fields and record rules, refusing each
 /// keyword a pack cannot say exactly (`SchemaImport`).

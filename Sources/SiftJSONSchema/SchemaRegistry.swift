@@ -1,5 +1,6 @@
 import Foundation
 import SiftCore
+import SiftConfig
 
 /// Where each subschema of a schema file is, and how `$ref` finds one: the base URI in force at
 /// every subschema (`$id`), the resources (`$id`) and anchors (`$anchor`; draft-07's `$id: '#a'`)

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftMessages
+import SiftConfig
 
 // What replay detection works on, shared by the families that credit App Store purchases
 // (`receipt:` and `app_store:`): one ledger, one key space (`t:<transaction id>`,

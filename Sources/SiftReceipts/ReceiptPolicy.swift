@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A compiled `receipt:` section: what a creditable purchase looks like.
 package struct ReceiptPolicy: Sendable {

@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Checks one record's verifyReceipt response against the policy. Replays are settled
 /// afterwards, in input order, by `ReplaySettler`.

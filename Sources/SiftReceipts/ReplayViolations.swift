@@ -1,5 +1,6 @@
 import SiftCore
 import SiftMessages
+import SiftConfig
 
 /// The violations replay settling reports: a purchase another buyer holds, and one a refund took back.
 enum ReplayViolations {

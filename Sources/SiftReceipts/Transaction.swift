@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Reads transactions, reporting each value that cannot be parsed.
 struct TransactionReader {

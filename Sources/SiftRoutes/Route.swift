@@ -1,4 +1,5 @@
 import SiftCore
+import SiftConfig
 
 /// One declared route: a pattern, a destination and its query rules.
 struct Route: Sendable {

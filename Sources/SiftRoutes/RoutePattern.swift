@@ -1,6 +1,7 @@
 import SiftCore
 import SiftRegex
 import SiftMessages
+import SiftConfig
 
 /// A route pattern: `videos/new`, `videos/:id(int)`, `files/**`, `*/settings`.
 /// Parses and prints back to the same text (types inline; `:name` alone is `string`).

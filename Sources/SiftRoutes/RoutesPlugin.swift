@@ -1,6 +1,7 @@
 import Foundation
 import SiftCore
 import SiftMessages
+import SiftConfig
 
 extension PluginRegistry {
     /// Registers the `routes` section: deep links and universal links to named destinations.

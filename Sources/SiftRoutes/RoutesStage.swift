@@ -1,6 +1,7 @@
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Resolves each record's link to a destination with typed parameters, refusing unsafe links.
 struct RoutesStage: Stage {

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftMessages
+import SiftConfig
 
 /// A problem of the rules, placed for the editor: its line and column in the open file (nil
 /// when it is in another file, such as an include), its words in the page's language, and a

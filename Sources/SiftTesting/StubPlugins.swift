@@ -2,6 +2,7 @@ import Foundation
 import SiftCore
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Counts calls from any thread; for asserting how often a check ran.
 public final class CallCounter: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import SiftCore
 import Testing
+import SiftJSON
 
 @Suite struct CivilTimeTests {
     @Test func daysRoundTripAcrossEras() {

@@ -5,6 +5,7 @@ import SiftFields
 import Testing
 import SiftTesting
 import SiftTools
+import SiftConfig
 
 /// Problems found by trying Sift as a new user and by review, kept fixed.
 @Suite struct LoaderRegressionTests {

@@ -3,6 +3,7 @@ import Sift
 import SiftBatch
 import Testing
 import SiftTesting
+import SiftConfig
 
 @Suite struct RunnerTests {
     let pipeline: Pipeline

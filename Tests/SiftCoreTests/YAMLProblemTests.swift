@@ -1,5 +1,6 @@
 @testable import SiftCore
 import Testing
+@testable import SiftConfig
 
 /// No libyaml sentence reaches an author (issue 60, item 3): each kind of YAML error is said in
 /// plain words, in English and Chinese; layout mistakes say the column the line belongs at.

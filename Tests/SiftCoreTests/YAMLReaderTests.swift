@@ -1,5 +1,6 @@
 @testable import SiftCore
 import Testing
+import SiftConfig
 
 @Suite struct YAMLReaderTests {
     func read(_ text: String) throws(Diagnostic) -> (ConfigNode?, [Diagnostic]) {

@@ -4,6 +4,7 @@ import SiftTesting
 import Testing
 
 @testable import SiftCore
+import SiftConfig
 
 /// Suggestions by word parts and for date layouts (issue 60, item 4): `uniqueby` is `unique_by`
 /// (not `unique`), `RFC3339` is `rfc3339`, `yyyy-mm-dd` is `yyyy-MM-dd` because MM is the month.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import SiftCore
 @testable import SiftReceipts
+import SiftConfig
 @_spi(Batch) @testable import SiftJSON
 
 /// The contract of `ClaimsStore` (its doc comment, docs/LEDGER.md), run against every store.

@@ -1,5 +1,6 @@
 import SiftCore
 import SiftMessages
+import SiftConfig
 /// Counts from one run: totals and every reason code, and, when asked for (`detailed`),
 /// counts per field and per pack and the most frequent failing values of each reason.
 package struct RunSummary: Sendable {

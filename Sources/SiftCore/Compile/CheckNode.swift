@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A failed check, with the reason code and rule location it reports.
 package struct Failure: Sendable {

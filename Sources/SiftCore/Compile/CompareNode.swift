@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A comparison with another field of the record: `same_as`, `different_from`, and the ordered
 /// comparisons of dates (`before`, `after`, `not_before`, `not_after`) and numbers (`less_than`,
@@ -104,8 +105,8 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
                 return a < b ? .below : a == b ? .same : .above
             }
             // More than 19 significant digits: as decimals of 38.
-            guard let a = SumNode.decimal(mine) else { return own ? nil : .unordered }
-            guard let b = SumNode.decimal(theirs) else { return theirsOwn ? nil : .otherUnreadable }
+            guard let a = mine.decimal else { return own ? nil : .unordered }
+            guard let b = theirs.decimal else { return theirsOwn ? nil : .otherUnreadable }
             return a < b ? .below : a == b ? .same : .above
         }
     }

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `contains: {check}`: a list passes when at least one of its elements passes the check
 /// (`items: [{contains: {enum: [gift_wrap]}}]`). Its failure is its own code,

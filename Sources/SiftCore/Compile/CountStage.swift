@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// The `count:` of fields: how many times a `[*]` path is given across a record's elements
 /// (`items[*].gift_note: {count: {max: 1}}`: at most one item has a gift note), or how many

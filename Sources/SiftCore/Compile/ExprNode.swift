@@ -1,6 +1,8 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
+import SiftExpr
 
 /// `expr:` as a check: a formula over the record that must be true, such as
 /// `total == sum(items[*].price * items[*].qty) - discount + shipping`. It reads the record, not
@@ -14,7 +16,7 @@ struct ExprNode: CheckNode {
     let rule: Mark
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        let eval = ExprEval(context: context, tolerance: tolerance)
+        let eval = evaluator(context)
         do {
             guard try !eval.truth(try eval.value(formula), formula) else { return nil }
             return Failure(reason: reason, message: message ?? falseMessage(eval), rule: rule)
@@ -25,8 +27,12 @@ struct ExprNode: CheckNode {
     }
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool {
-        let eval = ExprEval(context: context, tolerance: tolerance)
+        let eval = evaluator(context)
         return (try? eval.truth(try eval.value(formula), formula)) == true
+    }
+
+    private func evaluator(_ context: EvaluationContext) -> ExprEval {
+        ExprEval(record: context.record, asOfMillis: context.asOfMillis, indices: context.indices, tolerance: tolerance)
     }
 
     /// What was false, with the values computed: "total is 57.88, but sum(...) - discount is 60.38".

@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 /// The rules for one field path: when it is required, how null counts, and its checks.
 final class FieldRule: @unchecked Sendable {  // immutable; the probes are freed in deinit

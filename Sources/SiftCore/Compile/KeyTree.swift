@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// The keys a closed record may have (`record: {fields: closed}`), as a tree made from the paths
 /// the pack names: `shipping.city` allows `shipping` at the top and `city` inside it,

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `one_of:` passes when exactly one of its checks passes (JSON Schema's `oneOf`): a value that
 /// fits two alternatives is as wrong as one that fits none. A valid value costs one `passes` per

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// One compiled rule pack: the records it applies to, its stages and its examples.
 package final class Pack: Sendable {

@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 /// Compiled rules: immutable, `Sendable`, shared by all workers of a run.
 public struct Pipeline: Sendable {

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// The `record:` section of a pack, compiled: constraints about the record as a whole
 /// (docs/RULES.md, "Relations"). Each has a reason code of its own:

@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 /// A field rule a pack section makes from rules of its own (the `schema:` section lifts a
 /// schema's plain properties into them), run by the pack with its `fields:` (one pass over the

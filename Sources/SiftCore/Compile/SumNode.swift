@@ -1,6 +1,7 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `sum_of`: the value (a total) equals the sum over a list's elements of a value in each, or
 /// of the product of several (`price × qty`), within a tolerance. Every number is read exactly
@@ -43,7 +44,7 @@ struct SumNode: CheckNode {
     }
 
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
-        guard let total = Self.decimal(value) else {
+        guard let total = value.decimal else {
             return Failure(
                 reason: reason, message: LocalizedText(en: "expected a number, got \(value.kind)", zh: "应为数字，实际为\(value.kind.chineseName)"),
                 rule: rule, isTypeMismatch: true)
@@ -80,7 +81,7 @@ struct SumNode: CheckNode {
     }
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool {
-        guard let total = Self.decimal(value), case .sum(let sum) = add(context) else { return false }
+        guard let total = value.decimal, case .sum(let sum) = add(context) else { return false }
         return within(total, sum)
     }
 
@@ -99,7 +100,7 @@ struct SumNode: CheckNode {
         for n in 0..<list.count {
             var product = Decimal(1)
             if probes.isEmpty {
-                guard let x = Self.decimal(JSONValue(document: doc, index: at)) else {
+                guard let x = JSONValue(document: doc, index: at).decimal else {
                     return .unreadable(element: n, factor: 0, missing: false)
                 }
                 product = x
@@ -107,7 +108,7 @@ struct SumNode: CheckNode {
             for (f, probe) in probes.enumerated() {
                 let i = probe.index(in: record, from: at)
                 guard i >= 0, doc.tape[i].kind != .null else { return .unreadable(element: n, factor: f, missing: true) }
-                guard let x = Self.decimal(JSONValue(document: doc, index: i)) else {
+                guard let x = JSONValue(document: doc, index: i).decimal else {
                     return .unreadable(element: n, factor: f, missing: false)
                 }
                 product *= x
@@ -116,18 +117,6 @@ struct SumNode: CheckNode {
             at = doc.tape[at].next
         }
         return .sum(sum)
-    }
-
-    /// A number, or numeric text, as a decimal: exactly for up to 19 significant digits, else
-    /// as Foundation reads the text (38 digits).
-    static func decimal(_ v: JSONValue) -> Decimal? {
-        if let x = ExactDecimal(v, numericText: true) {
-            return Decimal(sign: x.negative ? .minus : .plus, exponent: x.exponent, significand: Decimal(x.significand))
-        }
-        guard v.kind == .number || v.kind == .string, let text = v.kind == .number ? v.rawText : v.string,
-            ExactDecimal.isNumberText(Array(text.utf8))
-        else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// `price × qty`.

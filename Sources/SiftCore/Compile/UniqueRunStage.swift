@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `unique_in_run`: a field's value (with `with:`, together with other fields' values) may
 /// appear in one record of a run only; the second and later records with it get

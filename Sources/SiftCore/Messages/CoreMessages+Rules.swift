@@ -416,18 +416,6 @@ extension CoreMessages {
         "core.included_file_does_exist_looked",
         en: "included file '{path}' does not exist (looked for '{abs}'){hint}",
         zh: "被包含的文件 '{path}' 不存在（查找的是 '{abs}'）{hint}")
-    static let fullWidthSpaceUIndents = MessageTemplate(
-        "core.full_width_space_u_indents",
-        en: "a full-width space (U+3000) indents this line; YAML indents with ordinary spaces only",
-        zh: "这一行用全角空格（U+3000）缩进；YAML 只能用普通空格缩进")
-    static let typographicQuoteWhichYamlKeeps = MessageTemplate(
-        "core.typographic_quote_which_yaml_keeps",
-        en: "{c} is a typographic quote, which YAML keeps as part of the text; type {plain} instead (turn off smart quotes in your editor)",
-        zh: "{c} 是弯引号，YAML 会把它当作文本的一部分；请改用 {plain}（并在编辑器中关闭智能引号）")
-    static let fullWidthColonWhichYaml = MessageTemplate(
-        "core.full_width_colon_which_yaml",
-        en: "'：' is a full-width colon, which YAML does not read as ':'; type ':' followed by a space",
-        zh: "'：' 是全角冒号，YAML 不会把它当作 ':'；请输入半角 ':' 再加一个空格")
     static let rulesAt = MessageTemplate(
         "core.rules_at",
         en: "no rules at '{path}'",
@@ -541,8 +529,8 @@ extension CoreMessages {
         fieldsRecordOpenClosed, unknownKeyRecordKeys, allowedNamesKeysClosedRecord, listFieldsSuchEmailPhone,
         needsTwoFieldsMoreOne, namesTwice, requiresMapsFieldFieldsMakes, listFields, listsFieldPathsSuchEmail,
         namesFieldsRecordEachElement, cannotReadRuleFile, ruleFileUtfTextDecoding, includeLeavesRulesFolderIncluded,
-        includeLeavesRulesFolderInclude, includedFileDoesExistLooked, fullWidthSpaceUIndents, typographicQuoteWhichYamlKeeps,
-        fullWidthColonWhichYaml, rulesAt, ruleFileLinkFileOutside, ruleFilesYamlYml, ruleFileMappingKeysFields,
+        includeLeavesRulesFolderInclude, includedFileDoesExistLooked, rulesAt, ruleFileLinkFileOutside, ruleFilesYamlYml,
+        ruleFileMappingKeysFields,
         twoPacksAreNamedOther, validatorDefinedTwiceAlsoAt, includeTakesFilePathList, includeCycleIncludesFileAgain,
         includedFileDeclaresExecChecks, includedFileMayOnlyDefine, validatorsMappingFromNamesChecks, validatorNameTakenBuiltCheck,
         appliesAllMappingSuchKind, appliesComparesFieldValueList, fieldPathText, sumMappingSuchItemsItems, unknownKeySumKeysItems,

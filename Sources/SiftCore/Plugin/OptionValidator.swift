@@ -1,4 +1,5 @@
 import SiftMessages
+import SiftConfig
 
 /// Validates YAML against a plugin spec, generically: unknown keys (with a did-you-mean),
 /// missing options, wrong types and unknown choices. Reports every problem it finds.

@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 /// A plugin's options after validation against its spec. Typed accessors fall back to
 /// the spec's defaults; every value keeps its mark for further errors.

@@ -1,6 +1,8 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
+import SiftExpr
 /// A field-validator plugin: its spec and a factory for checks.
 public struct CheckPlugin: Sendable {
     /// What the check is called and which options it takes.

@@ -1,4 +1,5 @@
 import SiftMessages
+import SiftConfig
 
 /// What a plugin accepts in YAML. The loader validates against it, `sift explain` and
 /// `sift schema` describe it, and error messages quote it: one spec, every use.

@@ -154,6 +154,7 @@ package final class SessionResources: @unchecked Sendable {
 }
 
 import Foundation
+import SiftConfig
 
 /// What a stage found in one record.
 package struct StageResult: Sendable {

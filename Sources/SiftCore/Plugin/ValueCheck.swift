@@ -1,6 +1,7 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A check on one field value: the contract of field-validator plugins.
 ///

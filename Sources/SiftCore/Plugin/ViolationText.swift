@@ -1,6 +1,7 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// The words of a violation (field, reason, message, rule) with their result-line JSON
 /// encoded once, in both languages. A check that fails the same way on many records hands

@@ -1,5 +1,7 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
+import SiftExpr
 
 /// A reusable validator defined under `validators:`, compiled at each place it is used.
 struct NamedValidator {

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 extension CheckCompiler {
     static let comparisonKeys = ["field", "when_other_missing"]

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 extension CheckCompiler {
     /// A condition (of `when:` or `required: {when: ...}`): a check on the value being checked,

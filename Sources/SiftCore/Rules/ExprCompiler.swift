@@ -1,6 +1,8 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
+import SiftExpr
 
 extension CheckCompiler {
     /// `expr: "total == sum(items[*].price * items[*].qty) - discount + shipping"`, with
@@ -31,7 +33,7 @@ extension CheckCompiler {
             // A quoted scalar's text starts one column after its quote (on its first line).
             let column = node.mark.column + (scalar.isPlain ? 0 : 1) + error.offset
             context.error(
-                CoreMessages.inExpr(messages: ["problem": error.message]),
+                ExprMessages.inExpr(messages: ["problem": error.message]),
                 at: Mark(file: node.mark.file, line: node.mark.line, column: column))
             return nil
         }
@@ -43,7 +45,7 @@ extension CheckCompiler {
         }
         if formula.type != .bool, formula.type != .any {
             context.error(
-                CoreMessages.exprMustBeBoolean(["formula": formula.text], messages: ["noun": formula.type.nounMessage]),
+                ExprMessages.exprMustBeBoolean(["formula": formula.text], messages: ["noun": formula.type.nounMessage]),
                 at: node.mark)
             return nil
         }

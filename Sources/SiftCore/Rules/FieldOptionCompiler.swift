@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 extension PackCompiler {
     /// A field's `count:`: `count: 3`, or `count: {min: 1, max: 50}`.

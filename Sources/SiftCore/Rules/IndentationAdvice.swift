@@ -1,3 +1,5 @@
+import SiftConfig
+
 extension PackCompiler {
     /// `record:` or `examples:` indented under `fields:`: YAML reads the section as a field of
     /// that name whose checks are the section's keys ("unknown check 'exactly_one_of'"). Said as

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A field path a rule reads besides its own field: a condition's `field:`, a path inside each
 /// element of a list (`unique_by: sku`, `sum_of`'s `value:`), a formula's fields, a relation of
@@ -49,7 +50,7 @@ struct NeverActsLint {
     /// The fields the pack names: its rules' fields, the records of its examples, the keys a
     /// closed record allows.
     init(rules: [FieldRule], examples: [Example], allowed: [FieldPath]) {
-        var leaves = rules.map { Self.general($0.path) } + allowed.map(Self.general)
+        var leaves = rules.map(\.path.general) + allowed.map(\.general)
         for example in examples {
             guard let doc = try? JSONDocument(bytes: Array(example.json.utf8)) else { continue }
             Self.paths(in: doc.root, under: [], into: &leaves)
@@ -59,11 +60,6 @@ struct NeverActsLint {
             for n in 0...leaf.components.count { known.insert(FieldPath(Array(leaf.components.prefix(n)))) }
         }
         self.known = known
-    }
-
-    /// A path as a rule means it for every element: each `[0]` read as `[*]`.
-    static func general(_ path: FieldPath) -> FieldPath {
-        FieldPath(path.components.map { if case .index = $0 { return .wildcard } else { return $0 } })
     }
 
     /// The paths of an example's record: every key, `[*]` into every element of a list.
@@ -84,8 +80,8 @@ struct NeverActsLint {
     /// inside one already reported (`sum_of`'s `value:` in a misspelt list).
     mutating func check(_ references: [FieldReference]) {
         var reported: [FieldPath] = []
-        for ref in references where !known.contains(Self.general(ref.path)) {
-            let path = Self.general(ref.path)
+        for ref in references where !known.contains(ref.path.general) {
+            let path = ref.path.general
             guard !reported.contains(where: { path.components.starts(with: $0.components) }) else { continue }
             reported.append(path)
             let shown = ref.text == ref.path.description ? "'\(ref.text)'" : "'\(ref.text)' (\(ref.path))"
@@ -98,21 +94,21 @@ struct NeverActsLint {
     /// "did you mean" a name beside the one written (same parent), said as it was written: `sku` for `skuu`.
     private func suggestion(for ref: FieldReference) -> Message {
         guard case .key(let last)? = ref.path.components.last else { return .empty }
-        let parent = Self.general(FieldPath(Array(ref.path.components.dropLast())))
+        let parent = FieldPath(Array(ref.path.components.dropLast())).general
         let siblings = known.compactMap { p -> String? in
             guard case .key(let k)? = p.components.last, FieldPath(Array(p.components.dropLast())) == parent else { return nil }
             return k
         }
         guard let better = Suggestion.closest(to: last, in: siblings.sorted()) else { return .empty }
         let written = ref.text.hasSuffix(last) ? String(ref.text.dropLast(last.count)) + better : better
-        return CoreMessages.didYouMean(["name": written])
+        return ConfigMessages.didYouMean(["name": written])
     }
 
     /// A warning for each condition value that the field's own checks refuse: that part of the
     /// condition never holds (`enum: [Shipped]` where `status` allows `shipped`).
     mutating func check(_ conditions: [ConditionValues], rules: [FieldRule]) {
         for condition in conditions {
-            guard let rule = rules.first(where: { Self.general($0.path) == Self.general(condition.field) }) else { continue }
+            guard let rule = rules.first(where: { $0.path.general == condition.field.general }) else { continue }
             let own = rule.checks.compactMap { $0 as? PluginCheckNode }.filter(\.check.readsOnlyItsValue)
             guard !own.isEmpty else { continue }
             for value in condition.values {

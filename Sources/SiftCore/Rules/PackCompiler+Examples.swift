@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A pack's `examples:`: each record with what `sift test` expects of it.
 extension PackCompiler {

@@ -1,5 +1,7 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
+import SiftExpr
 
 /// Compiles one pack file: its selector, fields, plugin sections and examples.
 struct PackCompiler {

@@ -1,3 +1,5 @@
+import SiftConfig
+
 /// Limits on a run's results written in a pack: `fail_when:` sets exit code 5 when crossed,
 /// `warn_when:` prints a warning. Judged after the run (`sift run`), beside the command line's
 /// `--max-invalid-ratio`, `--warn-invalid-ratio` and `--max-reason`.

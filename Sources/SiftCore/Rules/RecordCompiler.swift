@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Compiles a pack's `record:` section into a `RecordStage` (docs/RULES.md, "Relations").
 struct RecordCompiler {

@@ -1,4 +1,5 @@
 import Foundation
+import SiftConfig
 
 /// One rule file read from disk (or given as text), parsed into nodes.
 struct RuleFile {

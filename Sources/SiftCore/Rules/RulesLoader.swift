@@ -1,6 +1,7 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// Loads rule files (a file or a folder of packs) and compiles them into a `Pipeline`.
 ///

@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 /// Compiles a pack's `applies_to:`: `all`, or a mapping of conditions that must all hold:
 /// `field: value` (or a list of values), `has: field` (or a list), `not: {...}` (the mapping does

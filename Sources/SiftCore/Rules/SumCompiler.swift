@@ -1,6 +1,7 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 extension CheckCompiler {
     static let sumKeys = ["items", "value", "tolerance"]

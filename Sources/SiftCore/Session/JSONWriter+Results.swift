@@ -1,4 +1,5 @@
 import SiftJSON
+import SiftConfig
 
 /// What result lines write beyond plain JSON: reason codes, rule locations and value excerpts.
 extension JSONWriter {

@@ -1,5 +1,6 @@
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// `Codable` verdicts, in the JSON of result lines (docs/OUTPUT.md) without `source` and `line`:
 /// `{"valid":false,"packs":[...],"violations":[{"field","reason","message","value","rule"}],"route":{...}}`,

@@ -100,6 +100,11 @@ package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
             }
         ).description
     }
+
+    /// The path as a rule means it for every element: each `[0]` read as `[*]`.
+    package var general: FieldPath {
+        FieldPath(components.map { if case .index = $0 { return .wildcard } else { return $0 } })
+    }
 }
 
 /// A field path that cannot be read, such as `a..b` or `items[x]`.

@@ -4,18 +4,31 @@ import SiftJSON
 /// Evaluates a compiled formula against one record. A value that cannot be used (a missing field
 /// added, a text multiplied, a division by zero) stops it with a `Stop`: the check then says what
 /// could not be computed, rather than passing or failing on a guess.
-struct ExprEval {
+package struct ExprEval {
     /// Why a formula could not be computed, in words.
-    struct Stop: Error {
-        let en: String
-        let zh: String
+    package struct Stop: Error {
+        package let en: String
+        package let zh: String
     }
 
-    let context: EvaluationContext
+    /// The record the formula reads.
+    let record: JSONValue
+    /// The as-of time in milliseconds since 1970 (`now()`, `today()`).
+    let asOfMillis: Int64
+    /// The array positions of the value being checked, one per `[*]` of its field path: a
+    /// relative path (`.qty`) reads the same element.
+    let indices: [Int]
     /// Numbers within this are equal (`tolerance:`).
     let tolerance: Decimal
 
-    func value(_ e: Expr) throws(Stop) -> ExprValue {
+    package init(record: JSONValue, asOfMillis: Int64, indices: [Int], tolerance: Decimal) {
+        self.record = record
+        self.asOfMillis = asOfMillis
+        self.indices = indices
+        self.tolerance = tolerance
+    }
+
+    package func value(_ e: Expr) throws(Stop) -> ExprValue {
         switch e.node {
         case .literal(let v): return v
         case .path(let path, let inherited): return read(path, inherited: inherited)
@@ -39,8 +52,8 @@ struct ExprEval {
             }
             return .null
         case .length(let a): return try lengthOf(try value(a), a)
-        case .now: return .instant(context.asOfMillis)
-        case .today: return .instant(context.asOfMillis - ((context.asOfMillis % 86_400_000) + 86_400_000) % 86_400_000)
+        case .now: return .instant(asOfMillis)
+        case .today: return .instant(asOfMillis - ((asOfMillis % 86_400_000) + 86_400_000) % 86_400_000)
         case .date(let a):
             let v = try value(a)
             if case .list(let items) = v { return .list(try items.map { (item: ExprValue) throws(Stop) in .instant(try date(item, a)) }) }
@@ -60,7 +73,7 @@ struct ExprEval {
     }
 
     /// True or false, or a stop when the value is neither.
-    func truth(_ v: ExprValue, _ e: Expr) throws(Stop) -> Bool {
+    package func truth(_ v: ExprValue, _ e: Expr) throws(Stop) -> Bool {
         switch v {
         case .bool(let b): return b
         case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
@@ -85,8 +98,8 @@ struct ExprEval {
                 return walk(next, i + 1)
             case .wildcard:
                 guard v.kind == .array else { return .missing }
-                if i < inherited, bound < context.indices.count {
-                    let n = context.indices[bound]
+                if i < inherited, bound < indices.count {
+                    let n = indices[bound]
                     bound += 1
                     guard let next = v[n] else { return .missing }
                     return walk(next, i + 1)
@@ -94,13 +107,13 @@ struct ExprEval {
                 return .list(v.elements.map { walk($0, i + 1) })
             }
         }
-        return walk(context.record, 0)
+        return walk(record, 0)
     }
 
     /// A JSON value as a formula sees it: numbers exactly (as decimals), text as text.
     static func value(of v: JSONValue) -> ExprValue {
         switch v.kind {
-        case .number: return SumNode.decimal(v).map(ExprValue.number) ?? .null
+        case .number: return v.decimal.map(ExprValue.number) ?? .null
         case .string: return .text(v.string ?? "")
         case .bool: return .bool(v.bool ?? false)
         case .null: return .null
@@ -271,7 +284,7 @@ struct ExprEval {
 
     // MARK: Words
 
-    static func describe(_ v: ExprValue) -> String {
+    package static func describe(_ v: ExprValue) -> String {
         switch v {
         case .number(let d): return "\(d)"
         case .text(let t): return "'\(t)'"
@@ -285,7 +298,7 @@ struct ExprEval {
         }
     }
 
-    static func describeZH(_ v: ExprValue) -> String {
+    package static func describeZH(_ v: ExprValue) -> String {
         switch v {
         case .list(let x): return "含 \(x.count) 项的列表"
         case .missing: return "缺失"

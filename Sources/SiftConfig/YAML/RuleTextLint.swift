@@ -1,9 +1,9 @@
 /// Checks on a rule file's raw text, before YAML reads it: typing mistakes that YAML accepts
 /// but that change what a rule means (typographic quotes, a full-width colon), and where
 /// a file that is not UTF-8 stops decoding.
-enum RuleTextLint {
+package enum RuleTextLint {
     /// The 1-based line and column of the first byte that is not valid UTF-8, or nil.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
+    package static func firstInvalidUTF8(_ bytes: [UInt8]) -> (line: Int, column: Int)? {
         var line = 1, column = 1, i = 0
         while i < bytes.count {
             let b = bytes[i]
@@ -19,7 +19,7 @@ enum RuleTextLint {
     }
 
     /// Errors for typographic quotes around a value and full-width colons after a key.
-    static func typography(_ text: String, file: String) -> [Diagnostic] {
+    package static func typography(_ text: String, file: String) -> [Diagnostic] {
         // Almost every file has none of these characters: one pass over its scalars says so.
         guard text.unicodeScalars.contains(where: { Self.marks.contains($0.value) }) else { return [] }
         var out: [Diagnostic] = []
@@ -29,7 +29,7 @@ enum RuleTextLint {
             if s[first] == "\u{3000}" {
                 out.append(
                     .error(
-                        CoreMessages.fullWidthSpaceUIndents(),
+                        ConfigMessages.yamlFullWidthSpace(),
                         at: Mark(file: file, line: n + 1, column: first + 1)))
                 continue
             }
@@ -47,12 +47,12 @@ enum RuleTextLint {
                     let plain = c == "‘" || c == "’" ? "'" : "\""
                     out.append(
                         .error(
-                            CoreMessages.typographicQuoteWhichYamlKeeps(["c": "\(c)", "plain": "\(plain)"]),
+                            ConfigMessages.typographicQuote(["c": "\(c)", "plain": "\(plain)"]),
                             at: Mark(file: file, line: n + 1, column: i + 1)))
                 } else if c == "：", i > first, s[i - 1] != " " {
                     out.append(
                         .error(
-                            CoreMessages.fullWidthColonWhichYaml(),
+                            ConfigMessages.fullWidthColon(),
                             at: Mark(file: file, line: n + 1, column: i + 1)))
                 }
                 i += 1

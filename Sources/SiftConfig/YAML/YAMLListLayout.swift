@@ -21,12 +21,12 @@ enum YAMLListLayout {
         while item > listStart.line, !Self.startsItem(lines[item - 1], at: dash) { item -= 1 }
         let itemKey = Self.key(lines[item - 1].drop { $0 == " " }.dropFirst())
         if let key, checkKeys.contains(key), let itemKey {
-            return (CoreMessages.yamlItemKeyOutOfLine(["key": key, "item_key": itemKey, "line": "\(item)", "column": "\(dash + 2)"]), at)
+            return (ConfigMessages.yamlItemKeyOutOfLine(["key": key, "item_key": itemKey, "line": "\(item)", "column": "\(dash + 2)"]), at)
         }
         if let key, fieldKeys.contains(key), let (owner, line, column) = Self.owner(of: listStart, lines) {
-            return (CoreMessages.yamlFieldOptionInList(["key": key, "owner": owner, "line": "\(line)", "column": "\(column)"]), at)
+            return (ConfigMessages.yamlFieldOptionInList(["key": key, "owner": owner, "line": "\(line)", "column": "\(column)"]), at)
         }
-        return (CoreMessages.yamlListOutOfLine(["line": "\(listStart.line)", "dash": "\(dash)", "keys": "\(dash + 2)"]), at)
+        return (ConfigMessages.yamlListOutOfLine(["line": "\(listStart.line)", "dash": "\(dash)", "keys": "\(dash + 2)"]), at)
     }
 
     /// The key a line starts with (`then` of `then: {...}`), if it is a plain word.

@@ -1,18 +1,19 @@
 import SiftJSON
+import SiftConfig
 
 /// What a pack's own checks say each field holds, read from its `fields:` before they compile:
 /// a formula then knows that `discount` is a text (`type: string`) and refuses `total - discount`
 /// when the rules load, not when a record comes. Only what a field says of itself directly counts:
 /// `type:` of one type, `date:`, `range`/`decimals`/`multiple_of` (numbers), an `enum` of texts
 /// or of numbers. A field it cannot tell stays a field's value, typed when the record is read.
-enum DeclaredTypes {
-    static func scan(_ fields: ConfigNode?) -> [FieldPath: Expr.ValueType] {
+package enum DeclaredTypes {
+    package static func scan(_ fields: ConfigNode?) -> [FieldPath: Expr.ValueType] {
         var out: [FieldPath: Expr.ValueType] = [:]
         for pair in fields?.pairs ?? [] {
             guard let text = pair.key.scalarText, let path = try? FieldPath(parsing: text) else { continue }
             let checks = pair.value["checks"].map { $0.items ?? [$0] } ?? pair.value.items ?? []
             let types = Set(checks.compactMap(type(of:)))
-            if types.count == 1, let t = types.first { out[NeverActsLint.general(path)] = t }
+            if types.count == 1, let t = types.first { out[path.general] = t }
         }
         return out
     }

@@ -22,7 +22,7 @@ package struct YAMLReader: Sendable {
         return try bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) -> ConfigNode? in
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1 else {
-                throw Diagnostic.error(CoreMessages.couldStartYamlParser(), at: Mark(file: file, line: 1, column: 1))
+                throw Diagnostic.error(ConfigMessages.couldStartYamlParser(), at: Mark(file: file, line: 1, column: 1))
             }
             defer { yaml_parser_delete(&parser) }
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count - 1)
@@ -58,7 +58,7 @@ package struct YAMLReader: Sendable {
         }
         // The usual cause of "cannot start any token": a tab used for indentation.
         if mark.line <= lines.count, lines[mark.line - 1].unicodeScalars.dropFirst(mark.column - 1).first == "\t" {
-            return .error(CoreMessages.tabIndentsLineYamlIndents(), at: mark)
+            return .error(ConfigMessages.tabIndentsLineYamlIndents(), at: mark)
         }
         return .error(YAMLProblems.plain(problem), at: mark)
     }
@@ -75,26 +75,26 @@ package struct YAMLReader: Sendable {
             if let (n, text) = continuedValue(mark, lines) {
                 // `reason: phone` at column 0 above `  email: [...]`: this line continues its value.
                 return (
-                    CoreMessages.yamlValueContinued(["line": "\(n)", "next": "\(mark.line)", "text": text]),
+                    ConfigMessages.yamlValueContinued(["line": "\(n)", "next": "\(mark.line)", "text": text]),
                     Mark(file: mark.file, line: n, column: 1)
                 )
             }
-            return (CoreMessages.yamlSecondColon(), mark)
+            return (ConfigMessages.yamlSecondColon(), mark)
         case ("could not find expected ':'", "while scanning a simple key"):
-            return (CoreMessages.yamlWordWithoutColon(), start)
+            return (ConfigMessages.yamlWordWithoutColon(), start)
         case ("found unexpected end of stream", "while scanning a quoted scalar"):
-            return (CoreMessages.yamlQuoteOpen(), start)
+            return (ConfigMessages.yamlQuoteOpen(), start)
         case ("did not find expected ',' or ']'", _):
-            return (CoreMessages.yamlBracketOpen(), start)
+            return (ConfigMessages.yamlBracketOpen(), start)
         case ("did not find expected ',' or '}'", _):
-            return (CoreMessages.yamlBraceOpen(), start)
+            return (ConfigMessages.yamlBraceOpen(), start)
         case ("did not find expected '-' indicator", "while parsing a block collection"):
             return YAMLListLayout.outOfLine(mark, listStart: start, lines)
         case ("did not find expected key", "while parsing a block mapping"):
             let line = mark.line <= lines.count ? lines[mark.line - 1] : ""
             let column = (line.firstIndex { $0 != " " }).map { line.distance(from: line.startIndex, to: $0) + 1 } ?? mark.column
             return (
-                CoreMessages.yamlKeyOutOfLine(["line": "\(start.line)", "column": "\(start.column)"]),
+                ConfigMessages.yamlKeyOutOfLine(["line": "\(start.line)", "column": "\(start.column)"]),
                 Mark(file: mark.file, line: mark.line, column: column)
             )
         default: return nil
@@ -121,7 +121,7 @@ package struct YAMLReader: Sendable {
     static func translate(_ line: String) -> (Message, Int)? {
         let s = Array(line.unicodeScalars)
         if let i = s.firstIndex(where: { $0 != " " }), s[i] == "\u{3000}" {
-            return (CoreMessages.yamlFullWidthSpace(), i + 1)
+            return (ConfigMessages.yamlFullWidthSpace(), i + 1)
         }
         // `regex: ^1[3-9]...` or `pattern: ...` unquoted, with characters YAML reads itself.
         for key in ["regex:", "pattern:"] {
@@ -133,7 +133,7 @@ package struct YAMLReader: Sendable {
                 rest.withoutFlowClosers.contains(where: { "[]{}:#,".contains($0) })
             else { continue }
             let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: value.startIndex) + 1
-            return (CoreMessages.yamlPatternUnquoted(["key": key, "pattern": String(rest.withoutFlowClosers)]), column)
+            return (ConfigMessages.yamlPatternUnquoted(["key": key, "pattern": String(rest.withoutFlowClosers)]), column)
         }
         // An unquoted `[*]` path inside `{...}`, or a reason code with `[*]` inside `[...]`.
         if let r = line.range(of: "[*]") {
@@ -145,8 +145,8 @@ package struct YAMLReader: Sendable {
             while end < line.endIndex, !" },:]".contains(line[end]) { end = line.index(after: end) }
             let path = line[start..<end]
             let column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: start) + 1
-            if line.contains("{") { return (CoreMessages.yamlWildcardInBraces(["path": String(path)]), column) }
-            return (CoreMessages.yamlWildcardInBrackets(["path": String(path)]), column)
+            if line.contains("{") { return (ConfigMessages.yamlWildcardInBraces(["path": String(path)]), column) }
+            return (ConfigMessages.yamlWildcardInBrackets(["path": String(path)]), column)
         }
         return nil
     }
@@ -190,7 +190,7 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                throw .error(CoreMessages.ruleFileHoldsOneYaml(), at: at)
+                throw .error(ConfigMessages.ruleFileHoldsOneYaml(), at: at)
             }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
@@ -201,12 +201,14 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                throw .error(CoreMessages.unknownAliasDefineFirst(["name": "\(name)"]), at: at)
+                throw .error(ConfigMessages.unknownAliasDefineFirst(["name": "\(name)"]), at: at)
             }
             expanded += target.count
             if expanded > limits.aliasExpansionBudget {
                 throw .error(
-                    CoreMessages.aliasesExpandMoreThanNodes(["alias_expansion_budget": "\(limits.aliasExpansionBudget)", "name": "\(name)"]
+                    ConfigMessages.aliasesExpandMoreThanNodes([
+                        "alias_expansion_budget": "\(limits.aliasExpansionBudget)", "name": "\(name)",
+                    ]
                     ), at: at
                 )
             }
@@ -226,7 +228,7 @@ private struct TreeBuilder {
 
     mutating func push(_ frame: Frame) throws(Diagnostic) {
         if stack.count >= limits.maxDepth {
-            throw .error(CoreMessages.nestingDeeperThanLevels(["max_depth": "\(limits.maxDepth)"]), at: frame.mark)
+            throw .error(ConfigMessages.nestingDeeperThanLevels(["max_depth": "\(limits.maxDepth)"]), at: frame.mark)
         }
         stack.append(frame)
     }
@@ -257,14 +259,14 @@ private struct TreeBuilder {
                         merged.append(contentsOf: p)
                     } else {
                         diagnostics.error(
-                            CoreMessages.mergesMappingListMappings(messages: ["source_kind": source.kindMessage]), at: source.mark)
+                            ConfigMessages.mergesMappingListMappings(messages: ["source_kind": source.kindMessage]), at: source.mark)
                     }
                 }
                 continue
             }
             if let k = key.scalarText {
                 if let first = seen[k] {
-                    diagnostics.error(CoreMessages.duplicateKeyFirstDefinedAt(["k": "\(k)", "line": "\(first.line)"]), at: key.mark)
+                    diagnostics.error(ConfigMessages.duplicateKeyFirstDefinedAt(["k": "\(k)", "line": "\(first.line)"]), at: key.mark)
                 }
                 seen[k] = key.mark
             }

@@ -33,7 +33,7 @@ package enum Suggestion: Sendable {
     /// `; did you mean 'x'?` in every language, or nothing.
     package static func hint(_ word: String, in candidates: some Sequence<String>) -> Message {
         guard let c = closest(to: word, in: candidates) else { return .empty }
-        return CoreMessages.didYouMean(["name": c])
+        return ConfigMessages.didYouMean(["name": c])
     }
 
     /// Edit distance over Unicode scalars, counting a swap of two neighbours as one edit

@@ -74,15 +74,15 @@ extension ConfigNode {
     /// What the node is, in every language (`kindDescription` in English).
     package var kindMessage: Message {
         switch kind {
-        case .mapping: return CoreMessages.kindMapping()
-        case .sequence: return CoreMessages.kindList()
+        case .mapping: return ConfigMessages.kindMapping()
+        case .sequence: return ConfigMessages.kindList()
         case .scalar:
             switch resolved! {
-            case .null: return CoreMessages.kindNull()
-            case .bool(let b): return CoreMessages.kindBoolean(["value": "\(b)"])
-            case .int(let i): return CoreMessages.kindNumber(["value": "\(i)"])
-            case .double(let d): return CoreMessages.kindNumber(["value": "\(d)"])
-            case .string(let s): return CoreMessages.kindText(["value": s])
+            case .null: return ConfigMessages.kindNull()
+            case .bool(let b): return ConfigMessages.kindBoolean(["value": "\(b)"])
+            case .int(let i): return ConfigMessages.kindNumber(["value": "\(i)"])
+            case .double(let d): return ConfigMessages.kindNumber(["value": "\(d)"])
+            case .string(let s): return ConfigMessages.kindText(["value": s])
             }
         }
     }

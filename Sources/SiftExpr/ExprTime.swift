@@ -1,5 +1,6 @@
 import SiftMessages
 import Foundation
+import SiftJSON
 
 /// Dates and durations in formulas: `date(shipped_at) - date(created_at) <= 7d`, `today`, `now`
 /// (the run's `--as-of`), and `matches(x, 'pattern')`. An instant is milliseconds since 1970
@@ -16,7 +17,7 @@ extension Expr {
     static func timeType(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> ValueType {
         func refuse() throws(Problem) -> ValueType {
             throw Problem(
-                message: CoreMessages.exprCannotComputeTwo(
+                message: ExprMessages.exprCannotComputeTwo(
                     ["a": quoted(a.text), "b": quoted(b.text)],
                     messages: ["a_noun": a.type.nounMessage, "b_noun": b.type.nounMessage, "verb": op.verbMessage]),
                 offset: at)
@@ -40,11 +41,11 @@ extension Expr {
     /// `date(x)`: a text read as an instant.
     static func dateOf(_ args: [Expr], at: Int, text: String) throws(Problem) -> Expr {
         guard args.count == 1 else {
-            throw Problem(message: CoreMessages.exprTakesOne(["name": "date", "count": "\(args.count)"]), offset: at)
+            throw Problem(message: ExprMessages.exprTakesOne(["name": "date", "count": "\(args.count)"]), offset: at)
         }
         let a = args[0]
         guard [.text, .any, .date].contains(a.type) else {
-            throw Problem(message: CoreMessages.exprDateTakesText(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
+            throw Problem(message: ExprMessages.exprDateTakesText(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
         }
         return Expr(.date(a), type: .date, many: a.many, text: text)
     }
@@ -53,20 +54,20 @@ extension Expr {
     /// field checks register).
     static func matches(_ args: [Expr], at: Int, text: String, compile: TextMatcher.Compiler?) throws(Problem) -> Expr {
         guard args.count == 2, case .literal(.text(let pattern)) = args[1].node else {
-            throw Problem(message: CoreMessages.exprMatchesTakes(), offset: at)
+            throw Problem(message: ExprMessages.exprMatchesTakes(), offset: at)
         }
         let a = args[0]
         guard [.text, .any].contains(a.type) else {
-            throw Problem(message: CoreMessages.exprMatchesReadsText(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
+            throw Problem(message: ExprMessages.exprMatchesReadsText(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
         }
         guard let compile else {
-            throw Problem(message: CoreMessages.exprMatchesNoEngine(), offset: at)
+            throw Problem(message: ExprMessages.exprMatchesNoEngine(), offset: at)
         }
         switch compile(pattern) {
         case .success(let matcher): return Expr(.matches(a, matcher), type: .bool, many: a.many, text: text)
         case .failure(let problem):
             throw Problem(
-                message: CoreMessages.exprInvalidPattern(["pattern": args[1].text], messages: ["problem": problem.message]), offset: at)
+                message: ExprMessages.exprInvalidPattern(["pattern": args[1].text], messages: ["problem": problem.message]), offset: at)
         }
     }
 }
@@ -79,7 +80,7 @@ package struct TextMatcher: Sendable {
         package init(_ message: Message) { self.message = message }
         /// A pattern engine's problem at `offset` (a byte of the pattern).
         package init(_ problem: Message, offset: Int) {
-            message = CoreMessages.exprPatternAtOffset(["offset": "\(offset)"], messages: ["problem": problem])
+            message = ExprMessages.exprPatternAtOffset(["offset": "\(offset)"], messages: ["problem": problem])
         }
     }
     package typealias Compiler = @Sendable (String) -> Result<TextMatcher, Problem>

@@ -17,11 +17,11 @@ import SiftMessages
 ///                | name "(" [ formula { "," formula } ] ")" | "(" formula ")"
 ///     duration   = digits ( "ms" | "w" | "d" | "h" | "m" | "s" )
 ///     path       = [ "." ] key { "." key | "[" digits "]" | "[*]" }
-struct ExprParser {
+package struct ExprParser {
     /// A mistake at a character of the formula (0-based, in Unicode scalars).
-    struct Problem: Error {
-        let message: Message
-        let offset: Int
+    package struct Problem: Error {
+        package let message: Message
+        package let offset: Int
     }
 
     private let scalars: [Unicode.Scalar]
@@ -34,7 +34,7 @@ struct ExprParser {
     /// What the pack's fields say they hold (`DeclaredTypes`): their paths are typed so.
     private let types: [FieldPath: Expr.ValueType]
 
-    init(_ text: String, field: FieldPath?, patterns: TextMatcher.Compiler? = nil, types: [FieldPath: Expr.ValueType] = [:]) {
+    package init(_ text: String, field: FieldPath?, patterns: TextMatcher.Compiler? = nil, types: [FieldPath: Expr.ValueType] = [:]) {
         scalars = Array(text.unicodeScalars)
         self.field = field
         self.patterns = patterns
@@ -42,10 +42,10 @@ struct ExprParser {
     }
 
     /// The whole formula, which must end where the text ends.
-    mutating func parse() throws(Problem) -> Expr {
+    package mutating func parse() throws(Problem) -> Expr {
         let e = try formula()
         skipSpace()
-        guard at == scalars.count else { throw Problem(message: CoreMessages.exprAfterFormula(["rest": rest(8)]), offset: at) }
+        guard at == scalars.count else { throw Problem(message: ExprMessages.exprAfterFormula(["rest": rest(8)]), offset: at) }
         return e
     }
 
@@ -55,10 +55,10 @@ struct ExprParser {
         let start = offsetAfterSpace()
         guard keyword("if") else { return try or() }
         let c = try formula()
-        guard keyword("then") else { throw Problem(message: CoreMessages.exprIfThen(), offset: offsetAfterSpace()) }
+        guard keyword("then") else { throw Problem(message: ExprMessages.exprIfThen(), offset: offsetAfterSpace()) }
         let a = try formula()
         guard keyword("else") else {
-            throw Problem(message: CoreMessages.exprIfElse(), offset: offsetAfterSpace())
+            throw Problem(message: ExprMessages.exprIfElse(), offset: offsetAfterSpace())
         }
         let b = try formula()
         return try Expr.choice(c, a, b, at: start)
@@ -90,7 +90,7 @@ struct ExprParser {
         for op in Expr.Comparison.allCases where symbol(op.rawValue) {
             return try Expr.compare(op, lhs, try sum(), at: at)
         }
-        if symbol("=") { throw Problem(message: CoreMessages.exprSingleEquals(), offset: at) }
+        if symbol("=") { throw Problem(message: ExprMessages.exprSingleEquals(), offset: at) }
         return lhs
     }
 
@@ -132,16 +132,16 @@ struct ExprParser {
     private mutating func primary() throws(Problem) -> Expr {
         skipSpace()
         let start = at
-        guard let c = peek() else { throw Problem(message: CoreMessages.exprEnds(), offset: at) }
+        guard let c = peek() else { throw Problem(message: ExprMessages.exprEnds(), offset: at) }
         if symbol("(") {
             let e = try formula()
-            guard symbol(")") else { throw Problem(message: CoreMessages.exprParenOpen(), offset: start) }
+            guard symbol(")") else { throw Problem(message: ExprMessages.exprParenOpen(), offset: start) }
             return Expr(e.node, type: e.type, many: e.many, text: "(\(e.text))")
         }
         if c == "'" || c == "\"" { return try textLiteral(quote: c) }
         if ("0"..."9").contains(c) { return try number() }
         guard c == "." || c == "_" || c.properties.isAlphabetic else {
-            throw Problem(message: CoreMessages.exprUnexpected(["char": String(Character(c))]), offset: at)
+            throw Problem(message: ExprMessages.exprUnexpected(["char": String(Character(c))]), offset: at)
         }
         let word = name()
         switch word {
@@ -151,7 +151,7 @@ struct ExprParser {
         case "today" where peek() != "(" && peek() != ".": return Expr(.today, type: .date, text: word)
         case "": return try path(start: start)
         default:
-            if Self.words.contains(word) { throw Problem(message: CoreMessages.exprWordNotValue(["word": word]), offset: start) }
+            if Self.words.contains(word) { throw Problem(message: ExprMessages.exprWordNotValue(["word": word]), offset: start) }
             if symbol("(") { return try call(word, start: start) }
             at = start
             return try path(start: start)
@@ -163,7 +163,7 @@ struct ExprParser {
         if !symbol(")") {
             repeat { args.append(try formula()) } while symbol(",")
             guard symbol(")") else {
-                throw Problem(message: CoreMessages.exprCallOpen(["function": function]), offset: offsetAfterSpace())
+                throw Problem(message: ExprMessages.exprCallOpen(["function": function]), offset: offsetAfterSpace())
             }
         }
         if function == "matches" {
@@ -177,13 +177,13 @@ struct ExprParser {
         while let c = peek(), ("0"..."9").contains(c) || c == "." { at += 1 }
         let text = String(String.UnicodeScalarView(scalars[start..<at]))
         guard let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text.filter({ $0 == "." }).count <= 1 else {
-            throw Problem(message: CoreMessages.exprNotNumber(["text": text]), offset: start)
+            throw Problem(message: ExprMessages.exprNotNumber(["text": text]), offset: start)
         }
         // `7d`, `36h`, `500ms`: a duration.
         let unit = name()
         if unit.isEmpty { return Expr(.literal(.number(d)), type: .number, text: text) }
         guard let size = Expr.durationUnits.first(where: { $0.0 == unit })?.1, !text.contains(".") else {
-            throw Problem(message: CoreMessages.exprNotDuration(["text": text + unit]), offset: start)
+            throw Problem(message: ExprMessages.exprNotDuration(["text": text + unit]), offset: start)
         }
         let ms = d * Decimal(size)
         return Expr(.literal(.duration((ms as NSDecimalNumber).int64Value)), type: .duration, text: text + unit)
@@ -197,7 +197,7 @@ struct ExprParser {
             out.append(c)
             at += 1
         }
-        guard peek() == quote else { throw Problem(message: CoreMessages.exprTextOpen(), offset: start) }
+        guard peek() == quote else { throw Problem(message: ExprMessages.exprTextOpen(), offset: start) }
         at += 1
         let text = String(out)
         return Expr(.literal(.text(text)), type: .text, text: String(Character(quote)) + text + String(Character(quote)))
@@ -215,7 +215,7 @@ struct ExprParser {
         var written = text
         if text.hasPrefix(".") {
             guard let field, !field.components.isEmpty else {
-                throw Problem(message: CoreMessages.exprNoFieldBeside(["path": text]), offset: start)
+                throw Problem(message: ExprMessages.exprNoFieldBeside(["path": text]), offset: start)
             }
             components = Array(field.components.dropLast())
             written = String(text.dropFirst())
@@ -224,7 +224,7 @@ struct ExprParser {
             throw Problem(message: error.problem, offset: start)
         }
         let path = FieldPath(components)
-        let declared = types[NeverActsLint.general(path)] ?? .any
+        let declared = types[path.general] ?? .any
         return Expr.path(path, text: text, inherited: text.hasPrefix(".") ? (field?.components.count ?? 1) - 1 : 0, type: declared)
     }
 

@@ -1,22 +1,23 @@
 import Foundation
 import SiftJSON
 import SiftMessages
+import SiftConfig
 
 /// A compiled `expr:` formula: a typed tree, built and checked once by `ExprParser` (every
 /// combination that cannot work is refused there), then evaluated per record (`ExprEval`).
 /// Numbers are exact decimals, read from their JSON text, as `sum_of` reads them.
-struct Expr: Sendable {
-    enum Arithmetic: String, Sendable {
+package struct Expr: Sendable {
+    package enum Arithmetic: String, Sendable {
         case add = "+", subtract = "-", multiply = "*", divide = "/"
 
         /// What an operand of the wrong type "cannot be": "'discount' is a text, it cannot be subtracted".
         /// The arithmetic, in every language.
         var verbMessage: Message {
             switch self {
-            case .add: return CoreMessages.verbAdded()
-            case .subtract: return CoreMessages.verbSubtracted()
-            case .multiply: return CoreMessages.verbMultiplied()
-            case .divide: return CoreMessages.verbDivided()
+            case .add: return ExprMessages.verbAdded()
+            case .subtract: return ExprMessages.verbSubtracted()
+            case .multiply: return ExprMessages.verbMultiplied()
+            case .divide: return ExprMessages.verbDivided()
             }
         }
 
@@ -30,40 +31,40 @@ struct Expr: Sendable {
         }
     }
 
-    enum Comparison: String, Sendable, CaseIterable {
+    package enum Comparison: String, Sendable, CaseIterable {
         case equal = "==", notEqual = "!=", atMost = "<=", atLeast = ">=", less = "<", greater = ">"
     }
 
-    enum Logic: String, Sendable { case and, or }
+    package enum Logic: String, Sendable { case and, or }
 
     /// What a list of values (a path with `[*]`) is reduced to.
-    enum Aggregate: String, Sendable, CaseIterable { case sum, count, min, max, any, all }
+    package enum Aggregate: String, Sendable, CaseIterable { case sum, count, min, max, any, all }
 
     /// The static type: what the formula gives, when the parser can tell.
-    enum ValueType: String, Sendable {
+    package enum ValueType: String, Sendable {
         case number, text, bool, null, date, duration
         /// A field's value: its type is known only when the record is read.
         case any
 
         /// What a value of this type is, in every language (`a number`, `数字`).
-        var nounMessage: Message {
+        package var nounMessage: Message {
             switch self {
-            case .number: return CoreMessages.nounNumber()
-            case .text: return CoreMessages.nounText()
-            case .bool: return CoreMessages.nounBoolean()
-            case .null: return CoreMessages.nounNull()
-            case .date: return CoreMessages.nounDate()
-            case .duration: return CoreMessages.nounDuration()
-            case .any: return CoreMessages.nounAny()
+            case .number: return ExprMessages.nounNumber()
+            case .text: return ExprMessages.nounText()
+            case .bool: return ExprMessages.nounBoolean()
+            case .null: return ExprMessages.nounNull()
+            case .date: return ExprMessages.nounDate()
+            case .duration: return ExprMessages.nounDuration()
+            case .any: return ExprMessages.nounAny()
             }
         }
 
         /// What a function takes many of: numbers, or true or false.
-        var pluralNounMessage: Message { self == .bool ? CoreMessages.nounsBooleans() : CoreMessages.nounsNumbers() }
+        var pluralNounMessage: Message { self == .bool ? ExprMessages.nounsBooleans() : ExprMessages.nounsNumbers() }
 
     }
 
-    indirect enum Node: Sendable {
+    package indirect enum Node: Sendable {
         case literal(ExprValue)
         /// A field; `inherited` leading `[*]` are those of the checked field (`.price` beside it),
         /// bound to the checked element's positions; any other `[*]` gives a list.
@@ -88,12 +89,12 @@ struct Expr: Sendable {
         case matches(Expr, TextMatcher)
     }
 
-    let node: Node
-    let type: ValueType
+    package let node: Node
+    package let type: ValueType
     /// True when it gives a list (a `[*]` path not reduced by an aggregate).
-    let many: Bool
+    package let many: Bool
     /// The formula as written, for messages and explanations.
-    let text: String
+    package let text: String
 
     init(_ node: Node, type: ValueType, many: Bool = false, text: String) {
         self.node = node
@@ -105,7 +106,7 @@ struct Expr: Sendable {
     typealias Problem = ExprParser.Problem
 
     /// The fields the formula reads, each with its text as written.
-    var paths: [(FieldPath, String)] {
+    package var paths: [(FieldPath, String)] {
         switch node {
         case .literal: return []
         case .path(let p, _): return [(p, text)]
@@ -140,7 +141,7 @@ struct Expr: Sendable {
     static func arithmetic(_ op: Arithmetic, _ a: Expr, _ b: Expr, at: Int, text: String? = nil) throws(Problem) -> Expr {
         for e in [a, b] where ![.number, .any, .date, .duration].contains(e.type) {
             throw Problem(
-                message: CoreMessages.exprCannotCompute(
+                message: ExprMessages.exprCannotCompute(
                     ["value": quoted(e.text)], messages: ["noun": e.type.nounMessage, "verb": op.verbMessage]),
                 offset: at)
         }
@@ -152,13 +153,13 @@ struct Expr: Sendable {
     static func compare(_ op: Comparison, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
         let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
         if known.count == 2, Set(known) == [.date, .text] {
-            throw Problem(message: twoNouns(CoreMessages.exprDateAndText, a, b), offset: at)
+            throw Problem(message: twoNouns(ExprMessages.exprDateAndText, a, b), offset: at)
         }
         if known.count == 2, known[0] != known[1] {
-            throw Problem(message: twoNouns(CoreMessages.exprCannotCompare, a, b), offset: at)
+            throw Problem(message: twoNouns(ExprMessages.exprCannotCompare, a, b), offset: at)
         }
         if ![.equal, .notEqual].contains(op), let t = known.first, t == .bool {
-            throw Problem(message: CoreMessages.exprBooleansUnordered(["op": op.rawValue]), offset: at)
+            throw Problem(message: ExprMessages.exprBooleansUnordered(["op": op.rawValue]), offset: at)
         }
         return Expr(.compare(op, a, b), type: .bool, many: a.many || b.many, text: "\(a.text) \(op.rawValue) \(b.text)")
     }
@@ -177,12 +178,12 @@ struct Expr: Sendable {
     static func choice(_ c: Expr, _ a: Expr, _ b: Expr, at: Int) throws(Problem) -> Expr {
         try condition(c, at: at, word: "if")
         for e in [a, b] where e.many {
-            throw Problem(message: CoreMessages.exprGivesList(["text": e.text]), offset: at)
+            throw Problem(message: ExprMessages.exprGivesList(["text": e.text]), offset: at)
         }
         let known = [a.type, b.type].filter { $0 != .any && $0 != .null }
         if known.count == 2, known[0] != known[1] {
             throw Problem(
-                message: CoreMessages.exprThenElse(messages: ["a_noun": a.type.nounMessage, "b_noun": b.type.nounMessage]), offset: at)
+                message: ExprMessages.exprThenElse(messages: ["a_noun": a.type.nounMessage, "b_noun": b.type.nounMessage]), offset: at)
         }
         let type = a.type == b.type ? a.type : (known.count == 1 ? known[0] : .any)
         return Expr(.choice(c, a, b), type: type, text: "if \(c.text) then \(a.text) else \(b.text)")
@@ -192,11 +193,11 @@ struct Expr: Sendable {
     private static func condition(_ a: Expr, at: Int, word: String) throws(Problem) {
         if a.type != .bool, a.type != .any {
             throw Problem(
-                message: CoreMessages.exprTakesBoolean(["word": word, "value": quoted(a.text)], messages: ["noun": a.type.nounMessage]),
+                message: ExprMessages.exprTakesBoolean(["word": word, "value": quoted(a.text)], messages: ["noun": a.type.nounMessage]),
                 offset: at)
         }
         if a.many {
-            throw Problem(message: CoreMessages.exprListOfBooleans(["text": a.text]), offset: at)
+            throw Problem(message: ExprMessages.exprListOfBooleans(["text": a.text]), offset: at)
         }
     }
 
@@ -206,7 +207,7 @@ struct Expr: Sendable {
         let text = "\(name)(\(args.map(\.text).joined(separator: ", ")))"
         func one() throws(Problem) -> Expr {
             guard args.count == 1 else {
-                throw Problem(message: CoreMessages.exprTakesOne(["name": name, "count": "\(args.count)"]), offset: at)
+                throw Problem(message: ExprMessages.exprTakesOne(["name": name, "count": "\(args.count)"]), offset: at)
             }
             return args[0]
         }
@@ -215,7 +216,7 @@ struct Expr: Sendable {
             let wants: ValueType? = [.sum, .min, .max].contains(kind) ? .number : ([.any, .all].contains(kind) ? .bool : nil)
             if let wants, a.type != wants, a.type != .any {
                 throw Problem(
-                    message: CoreMessages.exprTakesKind(
+                    message: ExprMessages.exprTakesKind(
                         ["name": name, "text": a.text], messages: ["wants": wants.pluralNounMessage, "noun": a.type.nounMessage]),
                     offset: at)
             }
@@ -227,25 +228,25 @@ struct Expr: Sendable {
         case "missing":
             let a = try one()
             guard case .path = a.node else {
-                throw Problem(message: CoreMessages.exprMissingTakesField(), offset: at)
+                throw Problem(message: ExprMessages.exprMissingTakesField(), offset: at)
             }
             return Expr(.missing(a), type: .bool, many: a.many, text: text)
         case "coalesce":
             guard args.count >= 2 else {
-                throw Problem(message: CoreMessages.exprCoalesceTwo(), offset: at)
+                throw Problem(message: ExprMessages.exprCoalesceTwo(), offset: at)
             }
             let known = Set(args.map(\.type).filter { $0 != .any && $0 != .null })
-            if known.count > 1 { throw Problem(message: CoreMessages.exprCoalesceOneKind(), offset: at) }
+            if known.count > 1 { throw Problem(message: ExprMessages.exprCoalesceOneKind(), offset: at) }
             return Expr(.coalesce(args), type: known.first ?? .any, many: args.contains(where: \.many), text: text)
         case "len":
             let a = try one()
             if a.type == .number || a.type == .bool {
-                throw Problem(message: CoreMessages.exprLenTakes(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
+                throw Problem(message: ExprMessages.exprLenTakes(["text": a.text], messages: ["noun": a.type.nounMessage]), offset: at)
             }
             return Expr(.length(a), type: .number, many: a.many, text: text)
         default:
             throw Problem(
-                message: CoreMessages.exprUnknownFunction(
+                message: ExprMessages.exprUnknownFunction(
                     ["name": name, "functions": functions.joined(separator: ", ")], messages: ["hint": Suggestion.hint(name, in: functions)]
                 ),
                 offset: at)
@@ -254,7 +255,7 @@ struct Expr: Sendable {
 }
 
 /// A value while a formula is evaluated.
-enum ExprValue: Sendable, Equatable {
+package enum ExprValue: Sendable, Equatable {
     case number(Decimal)
     case text(String)
     case bool(Bool)
