@@ -21,12 +21,13 @@ package struct Expr: Sendable {
             }
         }
 
-        var verb: String {
+        /// What an evaluation says when a date or a duration is on one side of this operation.
+        var cannotTemplate: MessageTemplate {
             switch self {
-            case .add: return "added"
-            case .subtract: return "subtracted"
-            case .multiply: return "multiplied"
-            case .divide: return "divided"
+            case .add: return ExprMessages.stopCannotAdd
+            case .subtract: return ExprMessages.stopCannotSubtract
+            case .multiply: return ExprMessages.stopCannotMultiply
+            case .divide: return ExprMessages.stopCannotDivide
             }
         }
     }

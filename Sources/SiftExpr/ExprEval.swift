@@ -1,5 +1,6 @@
 import Foundation
 import SiftJSON
+import SiftMessages
 
 /// Evaluates a compiled formula against one record. A value that cannot be used (a missing field
 /// added, a text multiplied, a division by zero) stops it with a `Stop`: the check then says what
@@ -7,8 +8,8 @@ import SiftJSON
 package struct ExprEval {
     /// Why a formula could not be computed, in words.
     package struct Stop: Error {
-        package let en: String
-        package let zh: String
+        package let message: Message
+        init(_ message: Message) { self.message = message }
     }
 
     /// The record the formula reads.
@@ -61,11 +62,11 @@ package struct ExprEval {
         case .matches(let a, let matcher):
             return try map(try value(a)) { (v: ExprValue) throws(Stop) -> ExprValue in
                 guard case .text(let t) = v else {
-                    if v == .missing { throw Stop(en: "\(a.text) is missing", zh: "\(a.text) 缺失") }
-                    throw Stop(en: "\(a.text) is \(Self.describe(v)), not a text", zh: "\(a.text) 是\(Self.describeZH(v))，不是文本")
+                    if v == .missing { throw Stop(ExprMessages.stopMissing(["expr": a.text])) }
+                    throw Stop(ExprMessages.stopNotText(["expr": a.text], messages: ["value": Self.shown(v)]))
                 }
                 guard let found = matcher.matches(t) else {
-                    throw Stop(en: "the pattern gave up on \(a.text) (its match limit)", zh: "模式在 \(a.text) 上达到匹配上限")
+                    throw Stop(ExprMessages.stopPatternGaveUp(["expr": a.text]))
                 }
                 return .bool(found)
             }
@@ -76,9 +77,9 @@ package struct ExprEval {
     package func truth(_ v: ExprValue, _ e: Expr) throws(Stop) -> Bool {
         switch v {
         case .bool(let b): return b
-        case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
+        case .missing: throw Stop(ExprMessages.stopMissing(["expr": e.text]))
         default:
-            throw Stop(en: "\(e.text) is \(Self.describe(v)), not true or false", zh: "\(e.text) 是\(Self.describeZH(v))，不是 true 或 false")
+            throw Stop(ExprMessages.stopNotBoolean(["expr": e.text], messages: ["value": Self.shown(v)]))
         }
     }
 
@@ -131,8 +132,7 @@ package struct ExprEval {
         switch (a, b) {
         case (.list(let x), .list(let y)):
             guard x.count == y.count else {
-                throw Stop(
-                    en: "\(e.text) pairs lists of \(x.count) and \(y.count) elements", zh: "\(e.text) 的两个列表长度不同（\(x.count) 与 \(y.count)）")
+                throw Stop(ExprMessages.stopListLengths(["expr": e.text, "a": "\(x.count)", "b": "\(y.count)"]))
             }
             var out: [ExprValue] = []
             for (p, q) in Swift.zip(x, y) { out.append(try element(p, q, missingIsFalse, f)) }
@@ -173,8 +173,8 @@ package struct ExprEval {
     private func number(_ v: ExprValue, _ e: Expr) throws(Stop) -> Decimal {
         switch v {
         case .number(let d): return d
-        case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
-        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not a number", zh: "\(e.text) 是\(Self.describeZH(v))，不是数字")
+        case .missing: throw Stop(ExprMessages.stopMissing(["expr": e.text]))
+        default: throw Stop(ExprMessages.stopNotNumber(["expr": e.text], messages: ["value": Self.shown(v)]))
         }
     }
 
@@ -186,7 +186,7 @@ package struct ExprEval {
         case .subtract: return .number(p - q)
         case .multiply: return .number(p * q)
         case .divide:
-            guard q != 0 else { throw Stop(en: "\(b.text) is 0, and nothing is divided by 0", zh: "\(b.text) 为 0，不能除以 0") }
+            guard q != 0 else { throw Stop(ExprMessages.stopDivideByZero(["expr": b.text])) }
             return .number(p / q)
         }
     }
@@ -213,19 +213,14 @@ package struct ExprEval {
                 return (p == q) == (op == .equal)
             }
             let gone = p ? (a, x) : (b, y)
-            throw Stop(
-                en: "\(gone.0.text) is \(gone.1 == .null ? "null" : "missing")", zh: "\(gone.0.text) \(gone.1 == .null ? "为 null" : "缺失")")
+            throw Stop((gone.1 == .null ? ExprMessages.stopNull : ExprMessages.stopMissing)(["expr": gone.0.text]))
         case (.number, _): _ = try number(y, b); return false  // throws: y is not a number
         case (_, .number): _ = try number(x, a); return false
         default:
             if case .literal = b.node {
-                throw Stop(
-                    en: "\(a.text) is \(Self.describe(x)), which cannot be compared with \(b.text)",
-                    zh: "\(a.text) 是\(Self.describeZH(x))，不能与 \(b.text) 比较")
+                throw Stop(ExprMessages.stopCannotCompareWith(["expr": a.text, "other": b.text], messages: ["value": Self.shown(x)]))
             }
-            throw Stop(
-                en: "\(a.text) is \(Self.describe(x)) and \(b.text) is \(Self.describe(y)): they cannot be compared",
-                zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，无法比较")
+            throw Stop(ExprMessages.stopCannotCompare(["a": a.text, "b": b.text], messages: ["x": Self.shown(x), "y": Self.shown(y)]))
         }
     }
 
@@ -246,7 +241,7 @@ package struct ExprEval {
         switch v {
         case .list(let x): items = x
         case .missing, .null: items = []
-        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not a list", zh: "\(e.text) 是\(Self.describeZH(v))，不是列表")
+        default: throw Stop(ExprMessages.stopNotList(["expr": e.text], messages: ["value": Self.shown(v)]))
         }
         switch kind {
         case .count: return .number(Decimal(items.count))
@@ -261,7 +256,7 @@ package struct ExprEval {
                 if let b = best, kind == .min ? b <= n : b >= n { continue }
                 best = n
             }
-            guard let best else { throw Stop(en: "\(e.text) has no elements", zh: "\(e.text) 没有元素") }
+            guard let best else { throw Stop(ExprMessages.stopNoElements(["expr": e.text])) }
             return .number(best)
         case .any, .all:
             // An element without the field (or null) counts as false: any(items[*].gift) is any line marked a gift.
@@ -277,8 +272,8 @@ package struct ExprEval {
         case .text(let t): return .number(Decimal(t.count))
         case .list(let x) where !e.many: return .number(Decimal(x.count))
         case .list(let x): return .list(try x.map { (item: ExprValue) throws(Stop) -> ExprValue in try lengthOf(item, e) })
-        case .missing: throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失")
-        default: throw Stop(en: "\(e.text) is \(Self.describe(v)), not a text or a list", zh: "\(e.text) 是\(Self.describeZH(v))，不是文本或列表")
+        case .missing: throw Stop(ExprMessages.stopMissing(["expr": e.text]))
+        default: throw Stop(ExprMessages.stopNotTextOrList(["expr": e.text], messages: ["value": Self.shown(v)]))
         }
     }
 
@@ -297,6 +292,9 @@ package struct ExprEval {
         case .duration(let ms): return durationText(ms)
         }
     }
+
+    /// A value as a message says it: `12`, `'abc'`, `missing`, `a list of 3` (` 12`, `缺失`, `含 3 项的列表`).
+    static func shown(_ v: ExprValue) -> Message { .localized(LocalizedText(en: describe(v), zh: describeZH(v))) }
 
     package static func describeZH(_ v: ExprValue) -> String {
         switch v {

@@ -106,13 +106,56 @@ package enum ExprMessages: MessageCatalog {
     static let verbMultiplied = MessageTemplate("expr.verb.multiplied", en: "multiplied", zh: "乘法")
     static let verbDivided = MessageTemplate("expr.verb.divided", en: "divided", zh: "除法")
 
-    package static let templates: [MessageTemplate] = [
-        inExpr, exprAfterFormula, exprIfThen, exprIfElse, exprSingleEquals, exprEnds, exprParenOpen, exprUnexpected, exprWordNotValue,
-        exprCallOpen, exprNotNumber, exprNotDuration, exprTextOpen, exprNoFieldBeside, exprCannotCompute, exprDateAndText,
-        exprCannotCompare, exprCannotComputeTwo, exprBooleansUnordered, exprGivesList, exprThenElse, exprTakesBoolean,
-        exprListOfBooleans, exprTakesOne, exprTakesKind, exprMissingTakesField, exprCoalesceTwo, exprCoalesceOneKind, exprLenTakes,
-        exprUnknownFunction, exprDateTakesText, exprMatchesTakes, exprMatchesReadsText, exprMatchesNoEngine, exprInvalidPattern,
-        exprPatternAtOffset, exprMustBeBoolean, nounNumber, nounText, nounBoolean, nounNull, nounDate, nounDuration, nounAny,
-        nounsNumbers, nounsBooleans, verbAdded, verbSubtracted, verbMultiplied, verbDivided,
+    // What stops a formula on a record (`ExprEval.Stop`): said after "cannot be checked: ".
+    static let stopMissing = MessageTemplate("expr.stop.missing", en: "{expr} is missing", zh: "{expr} 缺失")
+    static let stopNull = MessageTemplate("expr.stop.null", en: "{expr} is null", zh: "{expr} 为 null")
+    static let stopNotText = MessageTemplate("expr.stop.not_text", en: "{expr} is {value}, not a text", zh: "{expr} 是{value}，不是文本")
+    static let stopNotBoolean = MessageTemplate(
+        "expr.stop.not_boolean", en: "{expr} is {value}, not true or false", zh: "{expr} 是{value}，不是 true 或 false")
+    static let stopNotNumber = MessageTemplate("expr.stop.not_number", en: "{expr} is {value}, not a number", zh: "{expr} 是{value}，不是数字")
+    static let stopNotList = MessageTemplate("expr.stop.not_list", en: "{expr} is {value}, not a list", zh: "{expr} 是{value}，不是列表")
+    static let stopNotTextOrList = MessageTemplate(
+        "expr.stop.not_text_or_list", en: "{expr} is {value}, not a text or a list", zh: "{expr} 是{value}，不是文本或列表")
+    static let stopNotDate = MessageTemplate(
+        "expr.stop.not_date", en: "{expr} is {value}, not a date (such as 2026-11-29 or 2026-11-29T10:00:00Z)",
+        zh: "{expr} 是{value}，不是日期（如 2026-11-29 或 2026-11-29T10:00:00Z）")
+    static let stopPatternGaveUp = MessageTemplate(
+        "expr.stop.pattern_gave_up", en: "the pattern gave up on {expr} (its match limit)", zh: "模式在 {expr} 上达到匹配上限")
+    static let stopDivideByZero = MessageTemplate(
+        "expr.stop.divide_by_zero", en: "{expr} is 0, and nothing is divided by 0", zh: "{expr} 为 0，不能除以 0")
+    static let stopNoElements = MessageTemplate("expr.stop.no_elements", en: "{expr} has no elements", zh: "{expr} 没有元素")
+    static let stopListLengths = MessageTemplate(
+        "expr.stop.list_lengths", en: "{expr} pairs lists of {a} and {b} elements", zh: "{expr} 的两个列表长度不同（{a} 与 {b}）")
+    static let stopCannotCompareWith = MessageTemplate(
+        "expr.stop.cannot_compare_with", en: "{expr} is {value}, which cannot be compared with {other}",
+        zh: "{expr} 是{value}，不能与 {other} 比较")
+    static let stopCannotCompare = MessageTemplate(
+        "expr.stop.cannot_compare", en: "{a} is {x} and {b} is {y}: they cannot be compared", zh: "{a} 是{x}，{b} 是{y}，无法比较")
+    static let stopTimesCannotCompare = MessageTemplate(
+        "expr.stop.times_cannot_compare", en: "{a} is {x} and {b} {y}: they cannot be compared", zh: "{a} 是{x}，{b} 是{y}，无法比较")
+    static let stopCannotAdd = MessageTemplate(
+        "expr.stop.cannot_add", en: "{a} is {x} and {b} {y}: they cannot be added", zh: "{a} 是{x}，{b} 是{y}，不能这样计算")
+    static let stopCannotSubtract = MessageTemplate(
+        "expr.stop.cannot_subtract", en: "{a} is {x} and {b} {y}: they cannot be subtracted", zh: "{a} 是{x}，{b} 是{y}，不能这样计算")
+    static let stopCannotMultiply = MessageTemplate(
+        "expr.stop.cannot_multiply", en: "{a} is {x} and {b} {y}: they cannot be multiplied", zh: "{a} 是{x}，{b} 是{y}，不能这样计算")
+    static let stopCannotDivide = MessageTemplate(
+        "expr.stop.cannot_divide", en: "{a} is {x} and {b} {y}: they cannot be divided", zh: "{a} 是{x}，{b} 是{y}，不能这样计算")
+
+    static let stopTemplates: [MessageTemplate] = [
+        stopMissing, stopNull, stopNotText, stopNotBoolean, stopNotNumber, stopNotList, stopNotTextOrList, stopNotDate, stopPatternGaveUp,
+        stopDivideByZero, stopNoElements, stopListLengths, stopCannotCompareWith, stopCannotCompare, stopTimesCannotCompare,
+        stopCannotAdd, stopCannotSubtract, stopCannotMultiply, stopCannotDivide,
     ]
+
+    package static let templates: [MessageTemplate] =
+        [
+            inExpr, exprAfterFormula, exprIfThen, exprIfElse, exprSingleEquals, exprEnds, exprParenOpen, exprUnexpected, exprWordNotValue,
+            exprCallOpen, exprNotNumber, exprNotDuration, exprTextOpen, exprNoFieldBeside, exprCannotCompute, exprDateAndText,
+            exprCannotCompare, exprCannotComputeTwo, exprBooleansUnordered, exprGivesList, exprThenElse, exprTakesBoolean,
+            exprListOfBooleans, exprTakesOne, exprTakesKind, exprMissingTakesField, exprCoalesceTwo, exprCoalesceOneKind, exprLenTakes,
+            exprUnknownFunction, exprDateTakesText, exprMatchesTakes, exprMatchesReadsText, exprMatchesNoEngine, exprInvalidPattern,
+            exprPatternAtOffset, exprMustBeBoolean, nounNumber, nounText, nounBoolean, nounNull, nounDate, nounDuration, nounAny,
+            nounsNumbers, nounsBooleans, verbAdded, verbSubtracted, verbMultiplied, verbDivided,
+        ] + stopTemplates
 }

@@ -118,12 +118,12 @@ extension ExprEval {
         case (.duration(let p), .add, .duration(let q)): return .duration(p + q)
         case (.duration(let p), .subtract, .duration(let q)): return .duration(p - q)
         case (.duration(let p), .divide, .duration(let q)):
-            guard q != 0 else { throw Stop(en: "\(b.text) is 0, and nothing is divided by 0", zh: "\(b.text) 为 0，不能除以 0") }
+            guard q != 0 else { throw Stop(ExprMessages.stopDivideByZero(["expr": b.text])) }
             return .number(Decimal(p) / Decimal(q))
         case (.duration(let p), .multiply, .number(let q)), (.number(let q), .multiply, .duration(let p)):
             return .duration(Self.millis(Decimal(p) * q))
         case (.duration(let p), .divide, .number(let q)):
-            guard q != 0 else { throw Stop(en: "\(b.text) is 0, and nothing is divided by 0", zh: "\(b.text) 为 0，不能除以 0") }
+            guard q != 0 else { throw Stop(ExprMessages.stopDivideByZero(["expr": b.text])) }
             return .duration(Self.millis(Decimal(p) / q))
         case (_, .add, .duration(let q)), (_, .subtract, .duration(let q)):
             let p = try date(x, a)
@@ -132,19 +132,15 @@ extension ExprEval {
         case (.instant, .subtract, _), (_, .subtract, .instant), (.text, .subtract, .text):
             return .duration(try date(x, a) - date(y, b))
         case (.instant, _, _), (_, _, .instant), (.duration, _, _), (_, _, .duration):
-            throw Stop(
-                en: "\(a.text) is \(Self.describe(x)) and \(b.text) \(Self.describe(y)): they cannot be \(op.verb)",
-                zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，不能这样计算")
+            throw Stop(op.cannotTemplate(["a": a.text, "b": b.text], messages: ["x": Self.shown(x), "y": Self.shown(y)]))
         default: return nil
         }
     }
 
     func date(_ v: ExprValue, _ e: Expr) throws(Stop) -> Int64 {
         if let ms = Self.instant(v) { return ms }
-        if v == .missing { throw Stop(en: "\(e.text) is missing", zh: "\(e.text) 缺失") }
-        throw Stop(
-            en: "\(e.text) is \(Self.describe(v)), not a date (such as 2026-11-29 or 2026-11-29T10:00:00Z)",
-            zh: "\(e.text) 是\(Self.describeZH(v))，不是日期（如 2026-11-29 或 2026-11-29T10:00:00Z）")
+        if v == .missing { throw Stop(ExprMessages.stopMissing(["expr": e.text])) }
+        throw Stop(ExprMessages.stopNotDate(["expr": e.text], messages: ["value": Self.shown(v)]))
     }
 
     /// Two values compared as instants or durations (two texts that both name dates too); nil otherwise.
@@ -157,8 +153,7 @@ extension ExprEval {
         case (.instant, _), (_, .instant): return (try date(x, a), try date(y, b))
         case (.duration, _), (_, .duration):
             throw Stop(
-                en: "\(a.text) is \(Self.describe(x)) and \(b.text) \(Self.describe(y)): they cannot be compared",
-                zh: "\(a.text) 是\(Self.describeZH(x))，\(b.text) 是\(Self.describeZH(y))，无法比较")
+                ExprMessages.stopTimesCannotCompare(["a": a.text, "b": b.text], messages: ["x": Self.shown(x), "y": Self.shown(y)]))
         default: return nil
         }
     }

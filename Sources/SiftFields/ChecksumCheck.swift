@@ -36,7 +36,12 @@ struct ChecksumCheck: ValueCheck {
         /// The failure of each algorithm, built once: a failing value costs no message.
         static let rejections: [Algorithm: Rejection] = Dictionary(
             uniqueKeysWithValues: allCases.map {
-                ($0, .fixed(LocalizedText(en: "fails the \($0.title) check", zh: "未通过 \($0.titleZHPhrase)校验")))
+                (
+                    $0,
+                    .fixed(
+                        FieldsMessages.checksumFails(messages: ["title": .localized(LocalizedText(en: $0.title, zh: $0.titleZHPhrase))])
+                            .localized)
+                )
             })
     }
 

@@ -128,23 +128,17 @@ struct DateCheck: ReadingCheck, InstantReading {
         case .wrongType: return WrongType.aString[value.kind]
         case .tooShort:
             let (from, to) = (slice?.lowerBound ?? 0, slice?.upperBound ?? 0)
-            return Rejection(
-                LocalizedText(
-                    en: "is too short to hold a date at characters \(from)–\(to)",
-                    zh: "长度不足，无法在第 \(from)–\(to) 位读取日期"))
+            return Rejection(FieldsMessages.tooShortForDate(["from": "\(from)", "to": "\(to)"]).localized)
         case .notADate:
             if case .rfc3339 = format.layout, let text = value.string, let problem = DateFormat.rfc3339Problem(text) {
                 return Rejection(problem)
             }
-            return Rejection(
-                LocalizedText(en: "is not a real date in the format \(format)", zh: "不是格式为 \(format) 的有效日期"))
+            return Rejection(FieldsMessages.notARealDate(["format": "\(format)"]).localized)
         case .date(let ms):
             guard let (early, bound) = brokenBound(ms, context) else { return nil }
             // With a time of day in the layout, the time too: "is 2026-11-26T15:00:00Z, after 2026-11-26T09:00:00Z".
             let (day, limit) = (format.shown(ms), format.shown(bound))
-            return early
-                ? Rejection(LocalizedText(en: "is \(day), before \(limit)", zh: "日期 \(day) 早于 \(limit)"))
-                : Rejection(LocalizedText(en: "is \(day), after \(limit)", zh: "日期 \(day) 晚于 \(limit)"))
+            return Rejection((early ? FieldsMessages.dateBefore : FieldsMessages.dateAfter)(["day": day, "limit": limit]).localized)
         }
     }
 

@@ -148,21 +148,16 @@ struct DateFormat: Sendable, CustomStringConvertible {
         let b = Array(text.utf8)
         let dayOnly = b.count == 10 && CivilTime.rfc3339(text + "T00:00:00Z") != nil
         if dayOnly {
-            return LocalizedText(
-                en: "has a date but no time: rfc3339 is a date, a time and its UTC offset, such as \(text)T10:00:00Z",
-                zh: "只有日期没有时间：rfc3339 需要日期、时间和 UTC 偏移，例如 \(text)T10:00:00Z")
+            return FieldsMessages.dateWithoutTime(["text": text]).localized
         }
         if b.count > 10, b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "t") {
             let fixed = String(decoding: b[..<10] + [UInt8(ascii: "T")] + b[11...], as: UTF8.self)
             if CivilTime.rfc3339(fixed) != nil || CivilTime.rfc3339(fixed + "Z") != nil {
-                return LocalizedText(
-                    en: "has '\(b[10] == UInt8(ascii: " ") ? " " : "t")' where 'T' belongs between the date and the time: \(fixed)",
-                    zh: "日期和时间之间应为 'T'：\(fixed)")
+                return FieldsMessages.notT(["found": b[10] == UInt8(ascii: " ") ? " " : "t", "fixed": fixed]).localized
             }
         }
         if CivilTime.rfc3339(text + "Z") != nil {
-            return LocalizedText(
-                en: "has no UTC offset: end it with Z (UTC) or an offset such as +08:00", zh: "缺少 UTC 偏移：请以 Z（UTC）或 +08:00 这样的偏移结尾")
+            return FieldsMessages.noOffset().localized
         }
         return nil
     }

@@ -45,7 +45,7 @@ struct EnumCheck: ValueCheck {
             let list = shown.joined(separator: ", ")
             return EnumCheck(
                 strings: strings, numbers: numbers, bools: bools, ignoreCase: ignoreCase, shown: shown,
-                mismatch: Rejection(LocalizedText(en: "must be one of: \(list)", zh: "必须是以下之一：\(list)")),
+                mismatch: Rejection(FieldsMessages.notOneOf(["values": list]).localized),
                 byteTexts: ignoreCase ? nil : ByteTextSet(strings))
         })
 

@@ -16,16 +16,17 @@ struct LengthCheck: ValueCheck {
         self.min = min
         self.max = max
         self.unit = unit
-        func words(_ en: String, _ zh: String) -> (text: Rejection.Counted, list: Rejection.Counted) {
+        func words(_ bound: MessageTemplate, _ limit: Int) -> (text: Rejection.Counted, list: Rejection.Counted) {
             let (text, list) = (Self.unitWords(unit), ("items", "项"))
-            return (
-                Rejection.Counted(en: ("is ", " \(text.0) long; \(en)"), zh: ("长度为 ", " \(text.1)，\(zh)")),
-                Rejection.Counted(en: ("is ", " \(list.0) long; \(en)"), zh: ("长度为 ", " \(list.1)，\(zh)"))
-            )
+            func counted(_ unit: (String, String)) -> Rejection.Counted {
+                let unit = Message.localized(LocalizedText(en: unit.0, zh: unit.1))
+                return Rejection.Counted(FieldsMessages.lengthIs(messages: ["unit": unit, "bound": bound(["limit": "\(limit)"])]))
+            }
+            return (counted(text), counted(list))
         }
-        exactly = min.flatMap { min in min == max ? words("must be exactly \(min)", "必须为 \(min)") : nil }
-        atLeast = exactly == nil ? min.map { words("must be at least \($0)", "至少应为 \($0)") } : nil
-        atMost = exactly == nil ? max.map { words("must be at most \($0)", "最多为 \($0)") } : nil
+        exactly = min.flatMap { min in min == max ? words(FieldsMessages.lengthExactly, min) : nil }
+        atLeast = exactly == nil ? min.map { words(FieldsMessages.lengthAtLeast, $0) } : nil
+        atMost = exactly == nil ? max.map { words(FieldsMessages.lengthAtMost, $0) } : nil
     }
 
     static let plugin = CheckPlugin(

@@ -13,8 +13,7 @@ struct DecimalsCheck: ValueCheck {
     init(max: Int, numericStrings: Bool) {
         self.max = max
         self.numericStrings = numericStrings
-        tooMany = Rejection.Counted(
-            en: ("has ", " digits after the decimal point; at most \(max) allowed"), zh: ("小数点后有 ", " 位；最多 \(max) 位"))
+        tooMany = Rejection.Counted(FieldsMessages.tooManyDecimals(["max": "\(max)"]))
     }
 
     static let plugin = CheckPlugin(
@@ -92,7 +91,7 @@ struct MultipleOfCheck: ValueCheck {
             }
             return MultipleOfCheck(
                 step: step, stepText: text, numericStrings: options.bool("numeric_strings") ?? false,
-                notAMultiple: .fixed(LocalizedText(en: "is not a multiple of \(text)", zh: "不是 \(text) 的整数倍")))
+                notAMultiple: .fixed(FieldsMessages.notAMultiple(["step": text]).localized))
         })
 
     /// Nil when the value is not a number (or numeric text, with `numeric_strings`).

@@ -60,7 +60,8 @@ struct RangeCheck: ReadingCheck {
             return wrongType(value, expected: numericStrings ? "a number or numeric text" : "a number", zh: "数字")
         }
         guard !within(n) else { return nil }
-        return Rejection(LocalizedText(en: "is \(Self.show(n)); must be \(bounds(.en))", zh: "值为 \(Self.show(n))，应\(bounds(.zh))"))
+        let said = Message.localized(LocalizedText(en: bounds(.en), zh: bounds(.zh)))
+        return Rejection(FieldsMessages.outOfRange(["value": Self.show(n)], messages: ["bounds": said]).localized)
     }
 
     static func show(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d) }

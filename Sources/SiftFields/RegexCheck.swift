@@ -66,15 +66,12 @@ struct RegexCheck: ValueCheck {
         case .noMatch: return Self.mismatch
         case .limitExceeded: return Self.limitReached
         case .error(let m):
-            return Rejection(LocalizedText(en: "the pattern could not be applied: \(m)", zh: "正则无法执行：\(m)"), detail: "error")
+            return Rejection(FieldsMessages.patternError(["error": m]).localized, detail: "error")
         }
     }
 
-    private static let mismatch = Rejection.fixed(LocalizedText(en: "does not match the required format", zh: "格式不正确"))
-    private static let limitReached = Rejection.fixed(
-        LocalizedText(
-            en: "the pattern needed too much backtracking on this value (match limit reached)", zh: "正则匹配超出回溯上限"),
-        detail: "limit")
+    private static let mismatch = Rejection.fixed(FieldsMessages.noMatch().localized)
+    private static let limitReached = Rejection.fixed(FieldsMessages.matchLimit().localized, detail: "limit")
 
     func explain(_ language: Language) -> String {
         let how =

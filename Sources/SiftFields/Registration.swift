@@ -46,11 +46,11 @@ func wrongType(_ value: JSONValue, expected: String, zh: String) -> Rejection {
 
 /// Wrong-type rejections, made once per expectation: failing checks build no text.
 struct WrongType: Sendable {
-    static let aString = WrongType("a string", "字符串")
-    static let aStringOrArray = WrongType("a string or an array", "字符串或数组")
-    static let aNumber = WrongType("a number", "数字")
-    static let aNumberOrNumericText = WrongType("a number or numeric text", "数字")
-    static let anArray = WrongType("an array", "数组")
+    static let aString = WrongType(FieldsMessages.aString())
+    static let aStringOrArray = WrongType(FieldsMessages.aStringOrArray())
+    static let aNumber = WrongType(FieldsMessages.aNumber())
+    static let aNumberOrNumericText = WrongType(FieldsMessages.aNumberOrNumericText())
+    static let anArray = WrongType(FieldsMessages.anArray())
 
     static func messages(_ expected: String, _ zh: String) -> WrongType {
         switch expected {
@@ -58,7 +58,7 @@ struct WrongType: Sendable {
         case "a string or an array": return aStringOrArray
         case "a number": return aNumber
         case "a number or numeric text": return aNumberOrNumericText
-        default: return WrongType(expected, zh)
+        default: return WrongType(.localized(LocalizedText(en: expected, zh: zh)))
         }
     }
 
@@ -66,10 +66,9 @@ struct WrongType: Sendable {
     // array's element costs a retain and a release of the array.
     private let object, array, string, number, bool, null: Rejection
 
-    private init(_ expected: String, _ zh: String) {
+    private init(_ expected: Message) {
         func make(_ kind: JSONValue.Kind) -> Rejection {
-            .fixed(
-                LocalizedText(en: "expected \(expected), got \(kind)", zh: "应为\(zh)，实际为\(kindZH(kind))"), isTypeMismatch: true)
+            .fixed(FieldsMessages.expectedGot(messages: ["expected": expected, "kind": kind.kindMessage]).localized, isTypeMismatch: true)
         }
         (object, array, string, number, bool, null) = (make(.object), make(.array), make(.string), make(.number), make(.bool), make(.null))
     }
@@ -86,5 +85,3 @@ struct WrongType: Sendable {
         }
     }
 }
-
-func kindZH(_ kind: JSONValue.Kind) -> String { kind.chineseName }

@@ -26,7 +26,7 @@ struct NotEmptyCheck: ValueCheck {
         return empty ? Self.isEmpty : nil
     }
 
-    private static let isEmpty = Rejection.fixed(LocalizedText(en: "must not be empty", zh: "不能为空"))
+    private static let isEmpty = Rejection.fixed(FieldsMessages.empty().localized)
 
     func explain(_ language: Language) -> String { language == .zh ? "不能为空" : "must not be empty" }
 }
@@ -46,7 +46,7 @@ struct TrimmedCheck: ValueCheck {
         return bad ? Self.untrimmed : nil
     }
 
-    private static let untrimmed = Rejection.fixed(LocalizedText(en: "has leading or trailing whitespace", zh: "首尾含有空白字符"))
+    private static let untrimmed = Rejection.fixed(FieldsMessages.untrimmed().localized)
 
     func explain(_ language: Language) -> String {
         language == .zh ? "首尾不得有空白" : "must not start or end with whitespace"

@@ -24,7 +24,7 @@ struct TypeCheck: ReadingCheck {
         let list = allowed.joined(separator: " or ")
         var mismatches: [Rejection] = []
         while let kind = JSONValue.Kind(rawValue: UInt8(mismatches.count)) {
-            mismatches.append(Rejection(LocalizedText(en: "is \(kind); must be \(list)", zh: "类型为\(kindZH(kind))，应为 \(list)")))
+            mismatches.append(Rejection(FieldsMessages.typeMismatch(["types": list], messages: ["kind": kind.kindMessage]).localized))
         }
         self.mismatches = mismatches
     }

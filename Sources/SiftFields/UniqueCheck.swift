@@ -51,11 +51,9 @@ struct UniqueCheck: ValueCheck {
 
     private func duplicate(_ later: Int, _ earlier: Int) -> Rejection {
         guard let by else {
-            return Rejection(LocalizedText(en: "element \(later) is the same as element \(earlier)", zh: "第 \(later) 项与第 \(earlier) 项相同"))
+            return Rejection(FieldsMessages.sameElement(["later": "\(later)", "earlier": "\(earlier)"]).localized)
         }
-        return Rejection(
-            LocalizedText(
-                en: "element \(later) has the same \(by) as element \(earlier)", zh: "第 \(later) 项的 \(by) 与第 \(earlier) 项相同"))
+        return Rejection(FieldsMessages.sameElementBy(["later": "\(later)", "by": "\(by)", "earlier": "\(earlier)"]).localized)
     }
 
     func explain(_ language: Language) -> String {

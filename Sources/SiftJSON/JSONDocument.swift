@@ -180,10 +180,13 @@ package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertib
     /// What is wrong, in English, without the position.
     public var message: String { problem.text(.en) }
     /// What is wrong and where, in `language`.
-    public func text(_ language: Language) -> String {
+    public func text(_ language: Language) -> String { localizedMessage.text(language) }
+
+    /// What is wrong and where, as a message.
+    package var localizedMessage: Message {
         let byte = String(offset + 1)
-        if let path = duplicateKeyPath { return JSONMessages.keyTwice(["path": path, "byte": byte]).text(language) }
-        return JSONMessages.atByte(["byte": byte], messages: ["problem": problem]).text(language)
+        if let path = duplicateKeyPath { return JSONMessages.keyTwice(["path": path, "byte": byte]) }
+        return JSONMessages.atByte(["byte": byte], messages: ["problem": problem])
     }
     /// What is wrong and where, in English.
     public var description: String { text(.en) }

@@ -41,12 +41,47 @@ package enum JSONMessages: MessageCatalog {
     /// What a field path that cannot be read says (`FieldPathError`).
     static let invalidPath = MessageTemplate(
         "json.invalid_path", en: "invalid field path '{path}': {why}", zh: "无效的字段路径 '{path}'：{why}")
+    // What a JSON value is, as a violation says it ("expected an array, got an object").
+    static let kindObject = MessageTemplate("json.kind.object", en: "an object", zh: "对象")
+    static let kindArray = MessageTemplate("json.kind.array", en: "an array", zh: "数组")
+    static let kindString = MessageTemplate("json.kind.string", en: "a string", zh: "字符串")
+    static let kindNumber = MessageTemplate("json.kind.number", en: "a number", zh: "数字")
+    static let kindBool = MessageTemplate("json.kind.bool", en: "a boolean", zh: "布尔值")
+    static let kindNull = MessageTemplate("json.kind.null", en: "null", zh: "null")
+    // Why a part of a compact JWS is not base64url (`Base64URLProblem`).
+    static let base64Padding = MessageTemplate(
+        "json.base64url.padding", en: "it has '=' padding, which a JWT leaves out", zh: "含有 '=' 填充，JWT 不带填充")
+    static let base64Plus = MessageTemplate(
+        "json.base64url.plus", en: "'+' is standard base64; base64url writes '-'", zh: "'+' 属于标准 base64，base64url 写作 '-'")
+    static let base64Slash = MessageTemplate(
+        "json.base64url.slash", en: "'/' is standard base64; base64url writes '_'", zh: "'/' 属于标准 base64，base64url 写作 '_'")
+    static let base64Whitespace = MessageTemplate("json.base64url.whitespace", en: "it contains whitespace", zh: "含有空白字符")
+    static let base64Character = MessageTemplate(
+        "json.base64url.character", en: "it has a character other than A-Z, a-z, 0-9, '-' and '_'", zh: "含有 A-Z、a-z、0-9、'-'、'_' 以外的字符")
+    static let base64Length = MessageTemplate(
+        "json.base64url.length", en: "its length ({n} characters) is one more than a multiple of 4", zh: "长度（{n} 个字符）比 4 的倍数多 1")
 
     package static let templates: [MessageTemplate] =
         [
+            base64Padding, base64Plus, base64Slash, base64Whitespace, base64Character, base64Length,
+            kindObject, kindArray, kindString, kindNumber, kindBool, kindNull,
             emptyInput, textAfterValue, unexpectedEnd, invalidUTF8OrCharacter, unexpectedCharacter, invalidLiteral, tooDeep,
             expectedKey, expectedColon, expectedCommaOrBrace, expectedCommaOrBracket, tooLong, duplicateKey, unterminatedString,
             controlCharacter, invalidUnicodeEscape, loneSurrogate, invalidEscape, invalidUTF8, invalidNumber, leadingZero, atByte,
             keyTwice, invalidPath,
         ] + FieldPathMessages.templates
+}
+
+extension JSONValue.Kind {
+    /// The kind as messages say it: "an object" (对象), "a string" (字符串)...
+    package var kindMessage: Message {
+        switch self {
+        case .object: JSONMessages.kindObject()
+        case .array: JSONMessages.kindArray()
+        case .string: JSONMessages.kindString()
+        case .number: JSONMessages.kindNumber()
+        case .bool: JSONMessages.kindBool()
+        case .null: JSONMessages.kindNull()
+        }
+    }
 }

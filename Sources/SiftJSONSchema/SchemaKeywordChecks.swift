@@ -32,8 +32,7 @@ enum SchemaKeywordChecks {
             add(keyword, BoundKeyword(bound: b, passes: passes, failure: .fixed(SchemaMessages.bound(keyword, b))))
         }
         for case let (keyword, n?, isMin) in [("minLength", node.minLength, true), ("maxLength", node.maxLength, false)] {
-            let w = SchemaMessages.lengthWords(keyword, n)
-            add(keyword, LengthKeyword(bound: n, isMinimum: isMin, failure: Rejection.Counted(en: w.en, zh: w.zh)))
+            add(keyword, LengthKeyword(bound: n, isMinimum: isMin, failure: Rejection.Counted(SchemaMessages.lengthMessage(keyword, n))))
         }
         if let p = node.pattern, typedPattern {
             let at = node.mark("pattern")

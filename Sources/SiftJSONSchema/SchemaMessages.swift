@@ -8,9 +8,8 @@ enum SchemaMessages {
 
     /// `must be of type string, not boolean`: `got` names the value's type.
     static func type(_ types: TypeSet, words got: String) -> LocalizedText {
-        let want = types.words.joined(separator: " or ")
-        let zhWant = types.words.joined(separator: " 或 ")
-        return LocalizedText(en: "must be of type \(want), not \(got)", zh: "类型须为 \(zhWant)，实为 \(got)")
+        let want = LocalizedText(en: types.words.joined(separator: " or "), zh: types.words.joined(separator: " 或 "))
+        return M.type(["got": got], messages: ["want": .localized(want)]).localized
     }
 
     static func actual(_ v: JSONValue) -> String { typeName(v.kind, integral: v.isIntegral) }
@@ -30,116 +29,86 @@ enum SchemaMessages {
     static func enumeration(_ values: [JSONValue]) -> LocalizedText {
         let shown = values.prefix(10).map { Violation.excerpt($0, limit: 40) ?? "" }.joined(separator: ", ")
         let more = values.count > 10 ? ", …" : ""
-        return LocalizedText(en: "must be one of: \(shown)\(more)", zh: "须为以下之一：\(shown)\(more)")
+        return M.oneOfValues(["values": shown + more]).localized
     }
 
-    static func constant(_ value: JSONValue) -> LocalizedText {
-        let shown = Violation.excerpt(value, limit: 60) ?? ""
-        return LocalizedText(en: "must be exactly \(shown)", zh: "须恰为 \(shown)")
-    }
+    static func constant(_ value: JSONValue) -> LocalizedText { M.constant(["value": Violation.excerpt(value, limit: 60) ?? ""]).localized }
 
     static func bound(_ keyword: String, _ b: NumberBound) -> LocalizedText {
+        let template: MessageTemplate
         switch keyword {
-        case "minimum": return LocalizedText(en: "must be at least \(b.text)", zh: "须不小于 \(b.text)")
-        case "maximum": return LocalizedText(en: "must be at most \(b.text)", zh: "须不大于 \(b.text)")
-        case "exclusiveMinimum": return LocalizedText(en: "must be greater than \(b.text)", zh: "须大于 \(b.text)")
-        case "exclusiveMaximum": return LocalizedText(en: "must be less than \(b.text)", zh: "须小于 \(b.text)")
-        default: return LocalizedText(en: "must be a multiple of \(b.text)", zh: "须为 \(b.text) 的整数倍")
+        case "minimum": template = M.minimum
+        case "maximum": template = M.maximum
+        case "exclusiveMinimum": template = M.exclusiveMinimum
+        case "exclusiveMaximum": template = M.exclusiveMaximum
+        default: template = M.multipleOf
         }
+        return template(["bound": b.text]).localized
     }
 
     static func length(_ keyword: String, _ n: Int, _ actual: Int) -> LocalizedText {
-        let w = lengthWords(keyword, n)
-        return LocalizedText(en: w.en.before + String(actual) + w.en.after, zh: w.zh.before + String(actual) + w.zh.after)
+        lengthMessage(keyword, n, actual: String(actual)).localized
     }
 
-    /// The words of `length` around the value's length.
-    static func lengthWords(_ keyword: String, _ n: Int) -> (en: (before: String, after: String), zh: (before: String, after: String)) {
-        let atLeast = keyword == "minLength"
-        let en = "must be " + (atLeast ? "at least " : "at most ") + count(n, "character") + " long (it has "
-        let zh = "长度须" + (atLeast ? "至少 " : "至多 ") + String(n) + " 个字符（实为 "
-        return ((en, ")"), (zh, " 个）"))
+    /// The words of `length` with the value's length left as `{n}` (`Rejection.Counted`), or filled.
+    static func lengthMessage(_ keyword: String, _ n: Int, actual: String? = nil) -> Message {
+        let template = keyword == "minLength" ? M.minLength : M.maxLength
+        return template(actual.map { ["n": $0] } ?? [:], messages: ["count": count(n, M.oneCharacter, M.manyCharacters)])
     }
 
     /// The words of a failed `pattern`: plain words, as Sift's own `regex` says them (the pattern
     /// itself is at the violation's `rule`, and in `sift explain`).
-    static func pattern(limit: Bool) -> LocalizedText {
-        limit
-            ? LocalizedText(
-                en: "could not be checked against the schema's pattern within the match limit", zh: "在匹配上限内未能完成模式检查")
-            : LocalizedText(en: "does not match the format the schema's pattern requires", zh: "不符合模式规定的格式")
-    }
+    static func pattern(limit: Bool) -> LocalizedText { (limit ? M.patternLimit : M.patternMismatch)().localized }
 
-    static func format(_ f: SchemaFormat) -> LocalizedText {
-        LocalizedText(en: "is not a valid \(f.kind.rawValue)", zh: "不是有效的 \(f.kind.rawValue)")
-    }
+    static func format(_ f: SchemaFormat) -> LocalizedText { M.format(["format": f.kind.rawValue]).localized }
 
-    static let required = LocalizedText(en: "is required but missing", zh: "必填字段缺失")
+    static let required = M.required().localized
 
-    static func dependent(_ on: SchemaName) -> LocalizedText {
-        LocalizedText(en: "is required when '\(on.text)' is present", zh: "当 '\(on.text)' 存在时为必填项")
-    }
+    static func dependent(_ on: SchemaName) -> LocalizedText { M.dependent(["name": on.text]).localized }
 
-    static let additional = LocalizedText(
-        en: "is not allowed: the schema does not list this property", zh: "不允许：模式未列出此属性")
+    static let additional = M.additional().localized
 
-    static func propertyName(_ name: String) -> LocalizedText {
-        LocalizedText(en: "the property name '\(name)' is not allowed (propertyNames)", zh: "属性名 '\(name)' 不被允许（propertyNames）")
-    }
+    static func propertyName(_ name: String) -> LocalizedText { M.propertyName(["name": name]).localized }
 
     static func properties(_ keyword: String, _ n: Int, _ actual: Int) -> LocalizedText {
-        keyword == "minProperties"
-            ? LocalizedText(
-                en: "must have at least \(count(n, "property", "properties")) (it has \(actual))", zh: "须至少有 \(n) 个属性（实有 \(actual) 个）")
-            : LocalizedText(
-                en: "must have at most \(count(n, "property", "properties")) (it has \(actual))", zh: "须至多有 \(n) 个属性（实有 \(actual) 个）")
+        let template = keyword == "minProperties" ? M.minProperties : M.maxProperties
+        return template(["actual": "\(actual)"], messages: ["count": count(n, M.oneProperty, M.manyProperties)]).localized
     }
 
     static func items(_ keyword: String, _ n: Int, _ actual: Int) -> LocalizedText {
-        keyword == "minItems"
-            ? LocalizedText(en: "must have at least \(count(n, "element")) (it has \(actual))", zh: "须至少有 \(n) 个元素（实有 \(actual) 个）")
-            : LocalizedText(en: "must have at most \(count(n, "element")) (it has \(actual))", zh: "须至多有 \(n) 个元素（实有 \(actual) 个）")
+        let template = keyword == "minItems" ? M.minItems : M.maxItems
+        return template(["actual": "\(actual)"], messages: ["count": count(n, M.oneElement, M.manyElements)]).localized
     }
 
     static func unique(_ later: Int, _ earlier: Int) -> LocalizedText {
-        LocalizedText(en: "element \(later) is the same as element \(earlier)", zh: "第 \(later) 个元素与第 \(earlier) 个元素相同")
+        M.unique(["later": "\(later)", "earlier": "\(earlier)"]).localized
     }
 
     static func contains(_ keyword: String, _ n: Int, _ actual: Int) -> LocalizedText {
         switch keyword {
-        case "maxContains":
-            return LocalizedText(
-                en: "must contain at most \(count(n, "element")) that match 'contains' (it has \(actual))",
-                zh: "符合 contains 的元素须至多 \(n) 个（实有 \(actual) 个）")
-        case "minContains":
-            return LocalizedText(
-                en: "must contain at least \(count(n, "element")) that match 'contains' (it has \(actual))",
-                zh: "符合 contains 的元素须至少 \(n) 个（实有 \(actual) 个）")
-        default:
-            return LocalizedText(en: "must contain an element that matches 'contains'", zh: "须含有一个符合 contains 的元素")
+        case "maxContains", "minContains":
+            let template = keyword == "maxContains" ? M.maxContains : M.minContains
+            return template(["actual": "\(actual)"], messages: ["count": count(n, M.oneElement, M.manyElements)]).localized
+        default: return M.contains().localized
         }
     }
 
-    static func anyOf(_ n: Int) -> LocalizedText {
-        LocalizedText(
-            en: "must match at least one of the \(n) schemas of anyOf (it matches none)", zh: "须符合 anyOf 的 \(n) 个模式中的至少一个（一个都不符合）")
-    }
+    static func anyOf(_ n: Int) -> LocalizedText { M.anyOf(["n": "\(n)"]).localized }
 
-    static func oneOf(_ n: Int, _ matched: Int) -> LocalizedText {
-        LocalizedText(
-            en: "must match exactly one of the \(n) schemas of oneOf (it matches \(matched))",
-            zh: "须恰好符合 oneOf 的 \(n) 个模式中的一个（符合 \(matched) 个）")
-    }
+    static func oneOf(_ n: Int, _ matched: Int) -> LocalizedText { M.oneOf(["n": "\(n)", "matched": "\(matched)"]).localized }
 
-    static let undecided = LocalizedText(
-        en: "could not be checked: a pattern of the schema hit its match limit on this value",
-        zh: "无法检查：模式中的正则表达式在此值上达到了匹配上限")
-    static let not = LocalizedText(en: "must not match the schema of 'not'", zh: "不得符合 not 的模式")
-    static let never = LocalizedText(en: "is not allowed here (the schema is false)", zh: "此处不允许（模式为 false）")
-    static let extraItem = LocalizedText(en: "is one element too many: the schema allows no more", zh: "多出的元素：模式不允许更多元素")
+    static let undecided = M.undecided().localized
+    static let not = M.not().localized
+    static let never = M.never().localized
+    static let extraItem = M.extraItem().localized
 
-    /// `1 element`, `2 elements`.
+    /// `1 element`, `2 elements` (in Chinese the number: the sentence has the measure word).
+    static func count(_ n: Int, _ one: MessageTemplate, _ many: MessageTemplate) -> Message { (n == 1 ? one : many)(["n": "\(n)"]) }
+
+    /// `1 element`, `2 elements`, in English (`sift explain`).
     static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
         "\(n) " + (n == 1 ? one : many ?? one + "s")
     }
 }
+
+private typealias M = JSONSchemaMessages

@@ -118,7 +118,7 @@ public struct PriorArrival: Sendable, Equatable {
         let note = CreditNote(owner.note)
         via = note?.via
         let parts = note?.first.split(separator: " ", maxSplits: 1).map(String.init) ?? []
-        first = parts.count == 2 ? RecordPosition.describeNote(parts[1]).en : nil
+        first = parts.count == 2 ? RecordPosition.describeNote(parts[1]).text(.en) : nil
         run = parts.count == 2 && parts[0] != thisRun ? parts[0] : nil
         atMs = note?.atMs
         orderID = owner.order

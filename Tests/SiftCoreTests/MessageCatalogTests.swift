@@ -16,6 +16,27 @@ import SiftMessages
         #expect(literals.isEmpty, "English literals instead of catalog messages: \(literals.map { "\($0.site): \($0.sample)" })")
     }
 
+    /// Violation messages come from catalogs too: in these modules no English and Chinese pair is
+    /// written in code (`LocalizedText(en: "…", zh: "…")`, `Rejection.Counted(en: ("…", …))`).
+    @Test func noViolationMessageIsALiteralPair() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let pair = try Regex(#"(LocalizedText|Counted)\(\s*en:\s*\(?\s*""#)
+        var found: [String] = []
+        for module in ["SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr", "SiftCore", "SiftFields", "SiftJSONSchema"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
+            for file in files where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for match in text.matches(of: pair) {
+                    let line = text[..<match.range.lowerBound].count(where: { $0 == "\n" }) + 1
+                    found.append("\(module)/\(file.lastPathComponent):\(line)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "message pairs written in code, not in a catalog: \(found.sorted())")
+    }
+
     /// What a rule-file value is, as messages say it ("not a list", "not the number 2.5"), in every form,
     /// through the loader: `'min' of 'length'` is `'length' 的 'min'` in Chinese.
     @Test(arguments: [("{a: 1}", "映射"), ("[1]", "列表"), ("true", "布尔值 true"), ("2.5", "数字 2.5"), ("six", "文本 'six'")])
@@ -164,6 +185,8 @@ enum ChineseCheck {
             // Names of keys, files and standards, kept as written.
             "Apple", "JWKS", "AASA", "MB", "exec", "RSA", "RS", "RFC", "URL", "kid", "now", "from", "to", "yaml", "yml",
             "include", "validators", "exec_checks", "applies_to", "examples", "request_date", "epoch",
+            // JSON Schema's keywords, and the values of an option.
+            "propertyNames", "contains", "anyOf", "oneOf", "not", "first", "last", "UTC", "JWT", "base", "url",
         ]
         let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
         return words.allSatisfy(allowed.contains)

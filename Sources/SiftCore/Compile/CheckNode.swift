@@ -31,6 +31,9 @@ protocol CheckNode: Sendable {
 }
 
 extension CheckNode {
+    /// `summary` in every language, as an argument of a message.
+    var summaryMessage: Message { .localized(LocalizedText(en: summary(.en), zh: summary(.zh))) }
+
     var readsRecord: Bool { false }
 }
 
@@ -125,10 +128,8 @@ struct AnyNode: CheckNode {
 
     /// The failure when every child failed, with these messages.
     func failure(_ texts: some Collection<LocalizedText>) -> Failure {
-        let joined = LocalizedText(
-            en: "none of the alternatives holds: " + texts.map(\.en).joined(separator: "; "),
-            zh: "没有一个备选条件成立：" + texts.map(\.zh).joined(separator: "；"))
-        return Failure(reason: reason, message: message ?? joined, rule: rule)
+        let joined = CoreMessages.noAlternativeHolds(messages: ["reasons": .alternatives(texts)])
+        return Failure(reason: reason, message: message ?? joined.localized, rule: rule)
     }
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { children.contains { $0.passes(value, context) } }
@@ -171,8 +172,9 @@ struct NotNode: CheckNode {
 
     /// The failure when the child passes.
     var failure: Failure {
-        let text = LocalizedText(en: "must not satisfy: \(child.summary(.en))", zh: "不得满足：\(child.summary(.zh))")
-        return Failure(reason: reason, message: message ?? text, rule: rule)
+        return Failure(
+            reason: reason, message: message ?? CoreMessages.mustNotSatisfy(messages: ["summary": child.summaryMessage]).localized,
+            rule: rule)
     }
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool { !child.passes(value, context) }

@@ -53,33 +53,33 @@ final class CompareNode: CheckNode, @unchecked Sendable {  // `mode` is set once
             let name = other.field.concrete(context.indices)
             return Failure(
                 reason: reason,
-                message: message ?? LocalizedText(en: "cannot be compared with \(name), which is missing", zh: "无法与 \(name) 比较：\(name) 缺失"),
+                message: message ?? CoreMessages.otherMissing(["name": name]).localized,
                 rule: rule)
         }
         switch order(value, theirs) {
         case nil: return nil
         case .otherUnreadable?:
             let name = other.field.concrete(context.indices)
-            let noun = mode.reading?.noun(.en) ?? "a value", nounZH = mode.reading?.noun(.zh) ?? "值"
             return Failure(
                 reason: reason,
-                message: LocalizedText(en: "cannot be compared with \(name), which is not \(noun)", zh: "无法与 \(name) 比较：它不是\(nounZH)"),
+                message: CoreMessages.otherNot(["name": name], messages: ["noun": noun]).localized,
                 rule: rule)
         case .unordered?:
             let name = other.field.concrete(context.indices)
-            let noun = mode.reading?.noun(.en) ?? "a value", nounZH = mode.reading?.noun(.zh) ?? "值"
             return Failure(
                 reason: reason,
-                message: LocalizedText(
-                    en: "is not \(noun) like \(name), so it cannot be compared with it", zh: "不是与 \(name) 同类的\(nounZH)，无法比较"),
+                message: CoreMessages.unlikeOther(["name": name], messages: ["noun": noun]).localized,
                 rule: rule, isTypeMismatch: true)
         case let order?:
             guard !relation.holds(order) else { return nil }
             let name = other.field.concrete(context.indices)
             return Failure(
-                reason: reason, message: message ?? LocalizedText(en: relation.words(.en, name), zh: relation.words(.zh, name)), rule: rule)
+                reason: reason, message: message ?? relation.message(name).localized, rule: rule)
         }
     }
+
+    /// What the values are, as a message says it: "a date", "a number", "a value".
+    private var noun: Message { mode.reading?.nounMessage ?? CoreMessages.nounValue() }
 
     func passes(_ value: JSONValue, _ context: EvaluationContext) -> Bool {
         guard let theirs = other.value(in: context), !theirs.isNull else { return !failsWhenOtherMissing }
@@ -170,28 +170,23 @@ package enum CompareRelation: String, CaseIterable, Sendable {
         }
     }
 
-    package func words(_ language: Language, _ other: String) -> String {
-        switch (self, language) {
-        case (.sameAs, .zh): "必须与 \(other) 相同"
-        case (.differentFrom, .zh): "不得与 \(other) 相同"
-        case (.before, .zh): "必须早于 \(other)"
-        case (.after, .zh): "必须晚于 \(other)"
-        case (.notBefore, .zh): "不得早于 \(other)"
-        case (.notAfter, .zh): "不得晚于 \(other)"
-        case (.lessThan, .zh): "必须小于 \(other)"
-        case (.atMost, .zh): "不得大于 \(other)"
-        case (.greaterThan, .zh): "必须大于 \(other)"
-        case (.atLeast, .zh): "不得小于 \(other)"
-        case (.sameAs, _): "must be the same as \(other)"
-        case (.differentFrom, _): "must differ from \(other)"
-        case (.before, _): "must be before \(other)"
-        case (.after, _): "must be after \(other)"
-        case (.notBefore, _): "must not be before \(other)"
-        case (.notAfter, _): "must not be after \(other)"
-        case (.lessThan, _): "must be less than \(other)"
-        case (.atMost, _): "must be at most \(other)"
-        case (.greaterThan, _): "must be greater than \(other)"
-        case (.atLeast, _): "must be at least \(other)"
+    package func words(_ language: Language, _ other: String) -> String { message(other).text(language) }
+
+    /// What the value must be, beside `other`: "must be before start_date".
+    package func message(_ other: String) -> Message {
+        let template: MessageTemplate
+        switch self {
+        case .sameAs: template = CoreMessages.sameAs
+        case .differentFrom: template = CoreMessages.differentFrom
+        case .before: template = CoreMessages.before
+        case .after: template = CoreMessages.after
+        case .notBefore: template = CoreMessages.notBefore
+        case .notAfter: template = CoreMessages.notAfter
+        case .lessThan: template = CoreMessages.lessThan
+        case .atMost: template = CoreMessages.atMost
+        case .greaterThan: template = CoreMessages.greaterThan
+        case .atLeast: template = CoreMessages.atLeast
         }
+        return template(["other": other])
     }
 }

@@ -15,12 +15,11 @@ struct ContainsNode: CheckNode {
         guard value.kind == .array else {
             return Failure(
                 reason: reason,
-                message: LocalizedText(en: "expected an array, got \(value.kind)", zh: "应为数组，实际为\(value.kind.chineseName)"),
+                message: CoreMessages.notAnArray(messages: ["kind": value.kind.kindMessage]).localized,
                 rule: rule, isTypeMismatch: true)
         }
         if passes(value, context) { return nil }
-        let said = LocalizedText(
-            en: "has no element that passes: " + child.summary(.en), zh: "没有一项满足：" + child.summary(.zh))
+        let said = CoreMessages.noElementPasses(messages: ["summary": child.summaryMessage]).localized
         return Failure(reason: reason, message: message ?? said, rule: rule)
     }
 
@@ -47,18 +46,4 @@ struct ContainsNode: CheckNode {
 
     var reasonCodes: [ReasonCode] { [reason] }
     var expectsText: Bool { false }
-}
-
-extension JSONValue.Kind {
-    /// The kind in Chinese, as messages say it: 字符串, 数组...
-    package var chineseName: String {
-        switch self {
-        case .object: "对象"
-        case .array: "数组"
-        case .string: "字符串"
-        case .number: "数字"
-        case .bool: "布尔值"
-        case .null: "null"
-        }
-    }
 }

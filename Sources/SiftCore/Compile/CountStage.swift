@@ -73,7 +73,7 @@ struct CountStage: Stage {
                 violations.append(
                     Violation(
                         field: rule.path.description, reason: rule.reason,
-                        message: LocalizedText(en: "is \(kind), not a list to count", zh: "是\(kind.chineseName)，不是可计数的列表"), rule: rule.rule)
+                        message: CoreMessages.notAListToCount(messages: ["kind": kind.kindMessage]).localized, rule: rule.rule)
                 )
             } else if !rule.bounds.allows(n) {
                 // The value shown is the number counted, as other checks show the value they read.
@@ -86,20 +86,17 @@ struct CountStage: Stage {
     }
 
     private func message(_ rule: Rule, _ n: Int) -> LocalizedText {
-        let wanted = Self.wanted(rule.bounds)
-        if rule.path.hasWildcard {
-            return LocalizedText(en: "is given in \(n) elements; \(wanted.en)", zh: "在 \(n) 个元素中填写；\(wanted.zh)")
-        }
-        return LocalizedText(en: "has \(n) elements; \(wanted.en)", zh: "有 \(n) 个元素；\(wanted.zh)")
+        let template = rule.path.hasWildcard ? CoreMessages.givenInElements : CoreMessages.hasElements
+        return template(["n": "\(n)"], messages: ["wanted": Self.wanted(rule.bounds)]).localized
     }
 
-    static func wanted(_ b: Bounds) -> LocalizedText {
+    static func wanted(_ b: Bounds) -> Message {
         switch (b.min, b.max) {
-        case (let lo?, let hi?) where lo == hi: LocalizedText(en: "must be exactly \(lo)", zh: "应恰好为 \(lo) 个")
-        case (let lo?, let hi?): LocalizedText(en: "must be \(lo) to \(hi)", zh: "应为 \(lo) 到 \(hi) 个")
-        case (let lo?, nil): LocalizedText(en: "must be at least \(lo)", zh: "应至少 \(lo) 个")
-        case (nil, let hi?): LocalizedText(en: "must be at most \(hi)", zh: "应最多 \(hi) 个")
-        case (nil, nil): LocalizedText(en: "any number", zh: "任意个")
+        case (let lo?, let hi?) where lo == hi: CoreMessages.countExactly(["n": "\(lo)"])
+        case (let lo?, let hi?): CoreMessages.countBetween(["min": "\(lo)", "max": "\(hi)"])
+        case (let lo?, nil): CoreMessages.countAtLeast(["n": "\(lo)"])
+        case (nil, let hi?): CoreMessages.countAtMost(["n": "\(hi)"])
+        case (nil, nil): CoreMessages.countAny()
         }
     }
 

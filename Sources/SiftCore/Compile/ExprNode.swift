@@ -22,7 +22,7 @@ struct ExprNode: CheckNode {
             return Failure(reason: reason, message: message ?? falseMessage(eval), rule: rule)
         } catch {
             return Failure(
-                reason: reason, message: LocalizedText(en: "cannot be checked: \(error.en)", zh: "无法核对：\(error.zh)"), rule: rule)
+                reason: reason, message: CoreMessages.uncheckedFormula(messages: ["problem": error.message]).localized, rule: rule)
         }
     }
 
@@ -38,21 +38,18 @@ struct ExprNode: CheckNode {
     /// What was false, with the values computed: "total is 57.88, but sum(...) - discount is 60.38".
     private func falseMessage(_ eval: ExprEval) -> LocalizedText {
         guard case .compare(let op, let a, let b) = formula.node, let x = try? eval.value(a), let y = try? eval.value(b) else {
-            return LocalizedText(en: "is false: \(formula.text)", zh: "不成立：\(formula.text)")
+            return CoreMessages.formulaFalse(["formula": formula.text]).localized
         }
         let (p, q) = (ExprEval.describe(x), ExprEval.describe(y))
         if case .literal = b.node {
             // Against a number or text written in the formula: "len(.sku) is 5, not 6", "shipping is 12, but must be <= 10".
-            return op == .equal
-                ? LocalizedText(en: "\(a.text) is \(p), not \(q)", zh: "\(a.text) 为 \(p)，不是 \(q)")
-                : LocalizedText(en: "\(a.text) is \(p), but must be \(op.rawValue) \(q)", zh: "\(a.text) 为 \(p)，但须 \(op.rawValue) \(q)")
+            return (op == .equal ? CoreMessages.formulaIsNot : CoreMessages.formulaMustBe)(["a": a.text, "p": p, "op": op.rawValue, "q": q])
+                .localized
         }
         guard op == .equal else {
-            return LocalizedText(
-                en: "\(a.text) is \(p) and \(b.text) is \(q): \(op.rawValue) does not hold",
-                zh: "\(a.text) 为 \(p)，\(b.text) 为 \(q)：\(op.rawValue) 不成立")
+            return CoreMessages.formulaDoesNotHold(["a": a.text, "p": p, "b": b.text, "q": q, "op": op.rawValue]).localized
         }
-        return LocalizedText(en: "\(a.text) is \(p), but \(b.text) is \(q)", zh: "\(a.text) 为 \(p)，但 \(b.text) 为 \(q)")
+        return CoreMessages.formulaDiffers(["a": a.text, "p": p, "b": b.text, "q": q]).localized
     }
 
     func explain(_ language: Language) -> [String] {

@@ -275,8 +275,8 @@ struct FieldsStage: Stage {
     }
 
     // Made once, so that a missing field builds no text (the worker's cached words say the same).
-    private static let isMissingText = LocalizedText(en: "is required but missing", zh: "必填字段缺失")
-    private static let isNullText = LocalizedText(en: "is required but null", zh: "必填字段为 null")
+    private static let isMissingText = CoreMessages.isMissing().localized
+    private static let isNullText = CoreMessages.isNull().localized
     /// Keys for the kept words of "missing" and "null" (their rejections are never returned).
     private static let isMissingKey = Rejection.fixed(isMissingText, detail: "required")
     private static let isNullKey = Rejection.fixed(isNullText, detail: "required")

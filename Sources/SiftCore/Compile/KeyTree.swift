@@ -76,9 +76,8 @@ final class KeyTree: @unchecked Sendable {  // built in init, read only after
         let suggestion = Suggestion.closest(to: key, in: node.names)
         return Violation(
             field: FieldPath(components).description, reason: ReasonCode.Record.unknownField,
-            message: LocalizedText(
-                en: "is not a field this pack names" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                zh: "不是此规则包列出的字段" + (suggestion.map { "；是否想写 '\($0)'？" } ?? "")),
+            message: CoreMessages.notAField(messages: ["hint": suggestion.map { ConfigMessages.didYouMean(["name": $0]) } ?? .empty])
+                .localized,
             valueOf: JSONValue(document: doc, index: value), rule: rule)
     }
 }

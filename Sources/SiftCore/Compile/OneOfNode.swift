@@ -19,16 +19,12 @@ struct OneOfNode: CheckNode {
             let texts = children.compactMap { $0.evaluate(value, context)?.message }
             return Failure(
                 reason: reason,
-                message: LocalizedText(
-                    en: "none of the alternatives holds: " + texts.map(\.en).joined(separator: "; "),
-                    zh: "没有一个备选条件成立：" + texts.map(\.zh).joined(separator: "；")),
+                message: CoreMessages.noAlternativeHolds(messages: ["reasons": .alternatives(texts)]).localized,
                 rule: rule)
         }
         return Failure(
             reason: reason,
-            message: LocalizedText(
-                en: "\(holding) of the \(children.count) alternatives hold; exactly one must",
-                zh: "\(children.count) 个备选条件中有 \(holding) 个成立；必须恰好一个成立"),
+            message: CoreMessages.alternativesHold(["holding": "\(holding)", "count": "\(children.count)"]).localized,
             rule: rule)
     }
 

@@ -86,8 +86,7 @@ struct RecordStage: Stage {
                 violations.append(
                     Violation(
                         field: need.description, reason: ReasonCode.Record.requires,
-                        message: LocalizedText(
-                            en: "is required when \(r.field) is given", zh: "填写了 \(r.field) 时必填"),
+                        message: CoreMessages.requiredWhenGiven(["field": "\(r.field)"]).localized,
                         rule: r.rule))
             }
         }
@@ -115,24 +114,18 @@ struct RecordStage: Stage {
     private func violation(_ group: Group, _ record: JSONValue) -> Violation {
         let given = group.fields.filter { isGiven($0, record) }.map(\.description)
         let names = group.fields.map(\.description)
-        let (en, zh): (String, String)
+        let template: MessageTemplate
         switch group.count {
-        case .exactlyOne:
-            (en, zh) = ("exactly one of \(names.joined(separator: ", ")) must be given", "\(names.joined(separator: "、")) 必须且只能填写一个")
-        case .atLeastOne:
-            (en, zh) = ("at least one of \(names.joined(separator: ", ")) must be given", "\(names.joined(separator: "、")) 至少填写一个")
-        case .atMostOne:
-            (en, zh) = ("at most one of \(names.joined(separator: ", ")) may be given", "\(names.joined(separator: "、")) 最多填写一个")
+        case .exactlyOne: template = CoreMessages.exactlyOneGiven
+        case .atLeastOne: template = CoreMessages.atLeastOneGiven
+        case .atMostOne: template = CoreMessages.atMostOneGiven
         }
         let found =
             given.isEmpty
-            ? LocalizedText(en: "; none is", zh: "；一个也没有")
-            : LocalizedText(
-                en: "; \(given.count) are: \(given.joined(separator: ", "))",
-                zh: "；填写了 \(given.count) 个：\(given.joined(separator: "、"))")
+            ? CoreMessages.noneGiven() : CoreMessages.someGiven(["count": "\(given.count)"], messages: ["given": .list(given)])
         return Violation(
             field: names.joined(separator: ", "), reason: group.count.reason,
-            message: LocalizedText(en: en + found.en, zh: zh + found.zh), rule: group.rule)
+            message: template(messages: ["names": .list(names), "found": found]).localized, rule: group.rule)
     }
 
     func explain(_ language: Language) -> String {

@@ -46,36 +46,30 @@ struct SumNode: CheckNode {
     func evaluate(_ value: JSONValue, _ context: EvaluationContext) -> Failure? {
         guard let total = value.decimal else {
             return Failure(
-                reason: reason, message: LocalizedText(en: "expected a number, got \(value.kind)", zh: "应为数字，实际为\(value.kind.chineseName)"),
+                reason: reason, message: CoreMessages.notANumber(messages: ["kind": value.kind.kindMessage]).localized,
                 rule: rule, isTypeMismatch: true)
         }
         switch add(context) {
         case .sum(let sum):
             guard !within(total, sum) else { return nil }
             let over = items.field.concrete(context.indices)
-            let what = factors.isEmpty ? over : "\(factorText) over \(over)"
-            let whatZH = factors.isEmpty ? " \(over) " : " \(over) 各项 \(factorText) "
-            return Failure(
-                reason: reason,
-                message: message
-                    ?? LocalizedText(
-                        en: "is \(value.rawText), but the sum of \(what) is \(sum)", zh: "值为 \(value.rawText)，但\(whatZH)之和为 \(sum)"),
-                rule: rule)
+            let said =
+                factors.isEmpty
+                ? CoreMessages.sumDiffers(["value": value.rawText, "over": over, "sum": "\(sum)"])
+                : CoreMessages.sumOfProductsDiffers(["value": value.rawText, "factors": factorText, "over": over, "sum": "\(sum)"])
+            return Failure(reason: reason, message: message ?? said.localized, rule: rule)
         case .unreadable(let element, let factor, let missing):
             let at = FieldPath(items.field.components + [.index(element)] + (factors.isEmpty ? [] : factors[factor].components))
             let name = at.concrete(context.indices)
             return Failure(
                 reason: reason,
-                message: missing
-                    ? LocalizedText(en: "cannot be checked: \(name) is missing", zh: "无法核对：\(name) 缺失")
-                    : LocalizedText(en: "cannot be checked: \(name) is not a number", zh: "无法核对：\(name) 不是数字"),
+                message: (missing ? CoreMessages.uncheckedMissing : CoreMessages.uncheckedNotNumber)(["name": name]).localized,
                 rule: rule)
         case .notAList(let kind):
             let name = items.field.concrete(context.indices)
             return Failure(
                 reason: reason,
-                message: LocalizedText(
-                    en: "cannot be checked: \(name) is \(kind), not a list", zh: "无法核对：\(name) 是\(kind.chineseName)，不是列表"),
+                message: CoreMessages.uncheckedNotList(["name": name], messages: ["kind": kind.kindMessage]).localized,
                 rule: rule)
         }
     }

@@ -94,8 +94,8 @@ struct UniqueRunStage: Stage {
         let together = rule.with.map(\.description).joined(separator: ", ")
         let scope =
             rule.acrossRuns == nil
-            ? LocalizedText(en: "unique in the run", zh: "在本次运行中不得重复")
-            : LocalizedText(en: "unique across runs (in the ledger)", zh: "在所有运行中不得重复（记入账本）")
+            ? CoreMessages.uniqueInRun().localized
+            : CoreMessages.uniqueAcrossRuns().localized
         switch (language, rule.with.isEmpty) {
         case (.zh, true): return "字段 \(rule.path)：\(scope.zh) [\(rule.reason)] (\(rule.rule))"
         case (.zh, false): return "字段 \(rule.path)：与 \(together) 一起\(scope.zh) [\(rule.reason)] (\(rule.rule))"
@@ -139,7 +139,7 @@ final class UniqueRunSettler: Settler {
     func settle(_ result: inout StageResult, context: EvaluationContext) {
         guard let pending = result.pending as? UniqueRunStage.Pending else { return }
         result.pending = nil
-        let place: LocalizedText, before: Bool
+        let place: Message, before: Bool
         if let claims, let prefix = rule.acrossRuns?.prefix, let stable = pending.stable {
             guard let prior = claims.claim(prefix: prefix, value: stable, place: position.note) else { return }
             // The same record of the same named input, claimed by another run: a re-run (after a
@@ -160,19 +160,14 @@ final class UniqueRunSettler: Settler {
         }
         let value = rule.path.first(in: context.record)
         let together = rule.with.map(\.description).joined(separator: ", ")
-        let message: LocalizedText
+        let template: MessageTemplate
         switch (before, rule.with.isEmpty) {
-        case (true, true): message = LocalizedText(en: "appeared before, on \(place.en)", zh: "已在\(place.zh)出现过")
-        case (true, false):
-            message = LocalizedText(
-                en: "appeared before with the same \(together), on \(place.en)", zh: "已在\(place.zh)以相同的 \(together) 出现过")
-        case (false, true):
-            message = LocalizedText(en: "was already used by another run, on \(place.en)", zh: "已被另一次运行使用（\(place.zh)）")
-        case (false, false):
-            message = LocalizedText(
-                en: "was already used with the same \(together) by another run, on \(place.en)",
-                zh: "已被另一次运行以相同的 \(together) 使用（\(place.zh)）")
+        case (true, true): template = CoreMessages.appearedBefore
+        case (true, false): template = CoreMessages.appearedBeforeWith
+        case (false, true): template = CoreMessages.usedByOtherRun
+        case (false, false): template = CoreMessages.usedByOtherRunWith
         }
+        let message = template(["together": together], messages: ["place": place]).localized
         result.violations.append(
             Violation(field: rule.path.description, reason: rule.reason, message: message, valueOf: value, rule: rule.rule))
     }

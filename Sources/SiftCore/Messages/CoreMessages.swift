@@ -11,5 +11,5 @@ package enum CoreMessages: MessageCatalog {
             + "宿主程序调用 “SiftExec” 的 “registry.allowExecChecks()”）")
 
     package static let templates: [MessageTemplate] =
-        [execUnavailable] + pluginTemplates + rulesTemplates + partsTemplates
+        [execUnavailable] + pluginTemplates + violationTemplates + rulesTemplates + partsTemplates
 }

@@ -58,32 +58,31 @@ package final class RecordPosition: @unchecked Sendable {
     }
 
     /// A place `note` made, in words: "line 3 of a.jsonl".
-    package static func describeNote(_ note: String) -> LocalizedText {
+    package static func describeNote(_ note: String) -> Message {
         let parts = note.split(separator: " ", maxSplits: 2).map(String.init)
-        guard parts.count >= 2 else { return LocalizedText(note) }
+        guard parts.count >= 2 else { return .verbatim(note) }
         switch (parts[0], parts.count == 3 ? parts[2] : nil) {
-        case ("line", let source?): return LocalizedText(en: "line \(parts[1]) of \(source)", zh: "\(source) 第 \(parts[1]) 行")
-        case ("element", let source?):
-            return LocalizedText(en: "element \(parts[1]) of \(source)", zh: "\(source) 第 \(parts[1]) 个元素")
-        case ("record", _): return LocalizedText(en: "record \(parts[1])", zh: "第 \(parts[1]) 条记录")
-        default: return LocalizedText(note)
+        case ("line", let source?): return CoreMessages.atLineOf(["n": parts[1], "source": source])
+        case ("element", let source?): return CoreMessages.atElementOf(["n": parts[1], "source": source])
+        case ("record", _): return CoreMessages.atRecord(["n": parts[1]])
+        default: return .verbatim(note)
         }
     }
 
     /// A place `packed` made, in words, seen from the current record: "line 3", "line 3 of
     /// a.jsonl", "element 2 of a.json", "record 3".
-    package func describe(_ packed: UInt64) -> LocalizedText {
+    package func describe(_ packed: UInt64) -> Message {
         let number = Int(packed & Self.numberMask)
-        guard packed >> 62 != 0 else { return LocalizedText(en: "record \(number)", zh: "第 \(number) 条记录") }
+        guard packed >> 62 != 0 else { return CoreMessages.atRecord(["n": "\(number)"]) }
         let isElement = packed >> 63 == 1
         let n = Int((packed >> 44) & 0x3FFFF)
         let name = n < sources.count ? sources[n] : "?"
         let here = name == source
         switch (isElement, here) {
-        case (false, true): return LocalizedText(en: "line \(number)", zh: "第 \(number) 行")
-        case (false, false): return LocalizedText(en: "line \(number) of \(name)", zh: "\(name) 第 \(number) 行")
-        case (true, true): return LocalizedText(en: "element \(number)", zh: "第 \(number) 个元素")
-        case (true, false): return LocalizedText(en: "element \(number) of \(name)", zh: "\(name) 第 \(number) 个元素")
+        case (false, true): return CoreMessages.atLine(["n": "\(number)"])
+        case (false, false): return CoreMessages.atLineOf(["n": "\(number)", "source": name])
+        case (true, true): return CoreMessages.atElement(["n": "\(number)"])
+        case (true, false): return CoreMessages.atElementOf(["n": "\(number)", "source": name])
         }
     }
 }

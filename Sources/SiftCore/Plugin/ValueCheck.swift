@@ -116,6 +116,16 @@ public struct Rejection: Sendable {
             }
         }
 
+        /// Words from `message`, with the number where its `{n}` is: a template's argument left
+        /// out (`"has {n} digits after the decimal point; at most {max} allowed"` with only `max`).
+        public init(_ message: Message, detail: String? = nil) {
+            func split(_ text: String) -> (before: String, after: String) {
+                guard let n = text.range(of: "{n}") else { return (text + " ", "") }
+                return (String(text[..<n.lowerBound]), String(text[n.upperBound...]))
+            }
+            self.init(en: split(message.text(.en)), zh: split(message.text(.zh)), detail: detail)
+        }
+
         /// The rejection whose words name `n`.
         public func callAsFunction(_ n: Int) -> Rejection { Rejection(fixed: content, count: n) }
     }

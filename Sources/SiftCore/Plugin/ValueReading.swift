@@ -11,12 +11,10 @@ public enum ValueReading: Sendable {
     case number
 
     /// What it reads, in words: "a date", "a number".
-    func noun(_ language: Language) -> String {
-        switch (self, language) {
-        case (.instant, .zh): "日期"
-        case (.instant, _): "a date"
-        case (.number, .zh): "数字"
-        case (.number, _): "a number"
+    var nounMessage: Message {
+        switch self {
+        case .instant: CoreMessages.nounDate()
+        case .number: CoreMessages.nounNumber()
         }
     }
 }

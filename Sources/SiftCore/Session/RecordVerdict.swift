@@ -70,20 +70,18 @@ extension RecordVerdict {
             if e.duplicateKeyPath != nil {
                 self.init(
                     reason: ReasonCode.Input.duplicateKey,
-                    localized: LocalizedText(
-                        en: e.description + "; JSON readers disagree on which value counts (--duplicate-keys first|last reads it)",
-                        zh: e.text(.zh) + "；不同的 JSON 解析器会读出不同的值（可用 --duplicate-keys first|last 读取）"))
+                    localized: CoreMessages.keyTwiceInRecord(messages: ["problem": e.localizedMessage]).localized)
                 return
             }
             let utf8 = e.message.contains("UTF-8")
             self.init(
                 reason: e.tooDeep ? ReasonCode.Input.tooDeep : utf8 ? ReasonCode.Input.invalidUTF8 : ReasonCode.Input.malformedJSON,
-                localized: LocalizedText(en: e.description, zh: e.text(.zh)))
+                localized: e.localizedMessage.localized)
         }
 
         package static let notObject = RecordVerdict.InputError(
             reason: ReasonCode.Input.notObject,
-            localized: LocalizedText(en: "a record must be a JSON object", zh: "记录必须是 JSON 对象"))
+            localized: CoreMessages.notAnObject().localized)
     }
 }
 

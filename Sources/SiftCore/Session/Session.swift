@@ -101,11 +101,8 @@ package final class Session {
     static func noPackViolation(_ pipeline: Pipeline) -> Violation {
         let names = pipeline.packs.map { "\($0.name) (\($0.selector))" }.joined(separator: ", ")
         let namesZH = pipeline.packs.map { "\($0.name)（\($0.selector.describe(.zh))）" }.joined(separator: "，")
-        return Violation(
-            field: "", reason: "record.no_pack",
-            message: LocalizedText(
-                en: "no rule pack applies to this record (packs: \(names))",
-                zh: "没有适用于此记录的规则包（规则包：\(namesZH)）"))
+        let packs = Message.localized(LocalizedText(en: names, zh: namesZH))
+        return Violation(field: "", reason: "record.no_pack", message: CoreMessages.noPack(messages: ["packs": packs]).localized)
     }
 
     /// Settles results that were evaluated elsewhere (on a worker), in input order.

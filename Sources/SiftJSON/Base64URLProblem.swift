@@ -1,3 +1,5 @@
+import SiftMessages
+
 /// Base64url as a compact JWS or JWT writes it (RFC 7515): what Sign in with Apple tokens and
 /// App Store signed data must be.
 
@@ -34,26 +36,19 @@ package enum Base64URLProblem: Equatable, Sendable {
         self = .length(part.count)
     }
 
-    /// Why, in English, after "the token's header is not base64url: ".
-    package var en: String {
+    /// Why, after "the token's header is not base64url: " (令牌的 header 不是 base64url 编码：).
+    package var message: Message {
         switch self {
-        case .padding: "it has '=' padding, which a JWT leaves out"
-        case .standardAlphabet(let b):
-            b == UInt8(ascii: "+") ? "'+' is standard base64; base64url writes '-'" : "'/' is standard base64; base64url writes '_'"
-        case .whitespace: "it contains whitespace"
-        case .character: "it has a character other than A-Z, a-z, 0-9, '-' and '_'"
-        case .length(let n): "its length (\(n) characters) is one more than a multiple of 4"
+        case .padding: JSONMessages.base64Padding()
+        case .standardAlphabet(let b): b == UInt8(ascii: "+") ? JSONMessages.base64Plus() : JSONMessages.base64Slash()
+        case .whitespace: JSONMessages.base64Whitespace()
+        case .character: JSONMessages.base64Character()
+        case .length(let n): JSONMessages.base64Length(["n": "\(n)"])
         }
     }
 
-    /// Why, in Chinese, after "令牌的 header 不是 base64url 编码：".
-    package var zh: String {
-        switch self {
-        case .padding: "含有 '=' 填充，JWT 不带填充"
-        case .standardAlphabet(let b): b == UInt8(ascii: "+") ? "'+' 属于标准 base64，base64url 写作 '-'" : "'/' 属于标准 base64，base64url 写作 '_'"
-        case .whitespace: "含有空白字符"
-        case .character: "含有 A-Z、a-z、0-9、'-'、'_' 以外的字符"
-        case .length(let n): "长度（\(n) 个字符）比 4 的倍数多 1"
-        }
-    }
+    /// Why, in English.
+    package var en: String { message.text(.en) }
+    /// Why, in Chinese.
+    package var zh: String { message.text(.zh) }
 }
