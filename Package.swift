@@ -177,11 +177,14 @@ let package = Package(
                 .target(name: "SiftLedgerPostgres", condition: .when(traits: ["PostgresLedger"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The JSON layer's own fuzz target (against Foundation's JSONSerialization): it needs
+        // SiftJSON alone; SiftFuzz runs it as `json`.
+        .target(name: "SiftJSONFuzz", dependencies: ["SiftJSON"]),
         // libFuzzer targets (scripts/fuzz, docs/FUZZING.md); a plain build replays inputs: SiftFuzz json Fuzz/regressions/json
         .executableTarget(
             name: "SiftFuzz",
             dependencies: [
-                "Sift", "SiftCore", "SiftBatch", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting",
+                "SiftJSONFuzz", "Sift", "SiftCore", "SiftBatch", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting",
                 "SiftTools",
             ]),
 

@@ -1,15 +1,13 @@
 import Foundation
 import Sift
 import SiftBatch
+import SiftJSONFuzz
 
 /// What every target shares: failing loudly with the input, checking a verdict, scratch files.
 enum Fuzz {
-    /// Stops the run with a message that names the input (escaped, cut to 2,000 characters),
-    /// so that libFuzzer saves it as a crash and the message says what disagreed.
+    /// Stops the run with a message that names the input (`FuzzCheck`).
     static func fail(_ what: String, _ input: [UInt8], file: StaticString = #fileID, line: UInt = #line) -> Never {
-        var shown = String(decoding: input, as: UTF8.self).debugDescription
-        if shown.count > 2_000 { shown = String(shown.prefix(2_000)) + "…" }
-        fatalError("\(what)\ninput (\(input.count) bytes): \(shown)", file: file, line: line)
+        FuzzCheck.fail(what, input, file: file, line: line)
     }
 
     /// Fails unless `condition` holds.
@@ -17,7 +15,7 @@ enum Fuzz {
         _ condition: @autoclosure () -> Bool, _ what: @autoclosure () -> String, _ input: [UInt8], file: StaticString = #fileID,
         line: UInt = #line
     ) {
-        if !condition() { fail(what(), input, file: file, line: line) }
+        if !condition() { FuzzCheck.fail(what(), input, file: file, line: line) }
     }
 
     /// A fixed as-of time (2024-01-01T00:00:00Z), so that a run is the same every time.

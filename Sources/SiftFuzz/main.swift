@@ -8,6 +8,7 @@
 // no libFuzzer symbol is linked: main runs each file given (each file of each folder) through
 // the target once and prints `ok N inputs`, which is how regression inputs are replayed.
 import Foundation
+import SiftJSONFuzz
 
 /// One fuzz target: its entry point and the longest input libFuzzer should make for it.
 struct Target {

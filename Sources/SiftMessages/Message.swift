@@ -17,11 +17,26 @@ public struct MessageTemplate: Sendable, Hashable {
     /// The Chinese text, with the same arguments.
     public let zh: String
 
+    /// Each wording cut into its text and arguments once, when the template is made: a message
+    /// is rendered (a failing record's violation) without reading its wording again.
+    let enParts: [Message.Part]
+    let zhParts: [Message.Part]
+
     /// A template with its identifier and its wording in each language.
     public init(_ id: String, en: String, zh: String) {
         self.id = id
         self.en = en
         self.zh = zh
+        enParts = Message.parts(en)
+        zhParts = Message.parts(zh)
+    }
+
+    /// The wording of `language`, cut into text and arguments.
+    func parts(_ language: Language) -> [Message.Part] {
+        switch language {
+        case .en: return enParts
+        case .zh: return zhParts
+        }
     }
 
     /// The text of `language`.
@@ -48,7 +63,7 @@ public struct MessageTemplate: Sendable, Hashable {
     /// The names of the arguments `language`'s text uses, in order of first use.
     public func argumentNames(_ language: Language) -> [String] {
         var names: [String] = []
-        for part in Message.parts(wording(language)) {
+        for part in parts(language) {
             if case .argument(let name) = part, !names.contains(name) { names.append(name) }
         }
         return names
@@ -108,7 +123,7 @@ public struct Message: Sendable, Hashable {
     /// is left as `{name}`, where a test sees it.
     public func text(_ language: Language) -> String {
         var out = ""
-        for part in Self.parts(template.wording(language)) {
+        for part in template.parts(language) {
             switch part {
             case .text(let t): out += t
             case .argument(let name): out += arguments[name]?.text(language) ?? "{\(name)}"
@@ -120,7 +135,7 @@ public struct Message: Sendable, Hashable {
     /// The message in every language.
     public var localized: LocalizedText { LocalizedText(en: text(.en), zh: text(.zh)) }
 
-    enum Part: Equatable {
+    enum Part: Hashable, Sendable {
         case text(Substring)
         case argument(String)
     }

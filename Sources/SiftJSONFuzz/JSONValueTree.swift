@@ -1,5 +1,5 @@
 import Foundation
-import Sift
+import SiftJSON
 
 /// A JSON value copied out of a document: strings as decoded UTF-8 bytes, numbers as their
 /// text, object members in input order (repeated keys kept).

@@ -1,6 +1,5 @@
 import Foundation
-import Sift
-import SiftCore
+import SiftJSON
 
 /// JSON tape parser (`JSONDocument`), differential against Foundation's `JSONSerialization`.
 ///
@@ -15,8 +14,8 @@ import SiftCore
 /// - a value written back with `JSONWriter` and parsed again is the same value;
 /// - Sift accepts iff Foundation does and, where both accept, the values are equal, apart from
 ///   the differences listed in `foundationView(of:)`.
-enum JSONTarget {
-    static func run(_ input: [UInt8]) {
+package enum JSONTarget {
+    package static func run(_ input: [UInt8]) {
         let sift = parse(input, .last)
         checkModes(input, sift)
         checkReuse(input, sift)
@@ -24,7 +23,7 @@ enum JSONTarget {
         if case .success(let value) = sift {
             let written = Value.written(value)
             guard case .success(let again) = parse(written, .last), again == value else {
-                Fuzz.fail("JSONWriter's text of the value does not read back as it: \(String(decoding: written, as: UTF8.self))", input)
+                FuzzCheck.fail("JSONWriter's text of the value does not read back as it: \(String(decoding: written, as: UTF8.self))", input)
             }
         }
         compareWithFoundation(input, sift)
@@ -41,18 +40,18 @@ enum JSONTarget {
         let reject = parse(input, .reject)
         switch (last, first, reject) {
         case (.success(let l), .success(let f), .success(let r)):
-            Fuzz.check(!l.hasDuplicateKey, "accepted with .reject though a key repeats", input)
-            Fuzz.check(l == f && l == r, "the duplicate-key modes read different values without a duplicate key", input)
+            FuzzCheck.check(!l.hasDuplicateKey, "accepted with .reject though a key repeats", input)
+            FuzzCheck.check(l == f && l == r, "the duplicate-key modes read different values without a duplicate key", input)
         case (.success(let l), .success, .failure(let e)):
-            Fuzz.check(e.duplicateKeyPath != nil, "refused with .reject only, but not for a duplicate key: \(e)", input)
-            Fuzz.check(l.hasDuplicateKey, "refused for a duplicate key that a naive comparison does not find: \(e)", input)
+            FuzzCheck.check(e.duplicateKeyPath != nil, "refused with .reject only, but not for a duplicate key: \(e)", input)
+            FuzzCheck.check(l.hasDuplicateKey, "refused for a duplicate key that a naive comparison does not find: \(e)", input)
         case (.failure(let a), .failure(let b), .failure(let c)):
             // `.reject` may stop earlier, at an object that closed with a repeated key before the error.
             let earlier = c.duplicateKeyPath != nil && c.offset < a.offset
-            Fuzz.check(a == b && (a == c || earlier), "the modes refuse differently: \(a) / \(b) / \(c)", input)
-            Fuzz.check(a.offset >= 0 && a.offset <= input.count, "an error offset outside the input: \(a)", input)
+            FuzzCheck.check(a == b && (a == c || earlier), "the modes refuse differently: \(a) / \(b) / \(c)", input)
+            FuzzCheck.check(a.offset >= 0 && a.offset <= input.count, "an error offset outside the input: \(a)", input)
         default:
-            Fuzz.fail("the duplicate-key modes disagree on accepting: \(last) / \(first) / \(reject)", input)
+            FuzzCheck.fail("the duplicate-key modes disagree on accepting: \(last) / \(first) / \(reject)", input)
         }
     }
 
@@ -78,7 +77,7 @@ enum JSONTarget {
             switch (fresh, again) {
             case (.success(let a), .success(let b)) where a == b: continue
             case (.failure(let a), .failure(let b)) where a == b: continue
-            default: Fuzz.fail("a reused document (borrowing: \(borrowing)) reads \(again), a fresh one \(fresh)", input)
+            default: FuzzCheck.fail("a reused document (borrowing: \(borrowing)) reads \(again), a fresh one \(fresh)", input)
             }
         }
     }
@@ -104,14 +103,14 @@ enum JSONTarget {
             }
         }
         guard outcomes[0] == outcomes[1] else {
-            Fuzz.fail(
+            FuzzCheck.fail(
                 "skipping (\(mode)) refuses differently: \(String(describing: outcomes[1])) against \(String(describing: outcomes[0]))",
                 input)
         }
         guard outcomes[0] == nil, full.root.kind == .object else { return }
         for path in reads.paths {
             let a = path.first(in: full.root).map(Value.init), b = path.first(in: skipping.root).map(Value.init)
-            Fuzz.check(
+            FuzzCheck.check(
                 a == b, "skipping (\(mode)) reads \(path) as \(String(describing: b)), the full parse as \(String(describing: a))", input)
         }
     }
@@ -125,11 +124,11 @@ enum JSONTarget {
         switch (siftHere, foundation) {
         case (.success(let value), let object?):
             if let difference = value.difference(from: object) {
-                Fuzz.fail("Sift and Foundation read different values\(why): \(difference)", input)
+                FuzzCheck.fail("Sift and Foundation read different values\(why): \(difference)", input)
             }
         case (.failure, nil): break
-        case (.success, nil): Fuzz.fail("Sift accepts what Foundation refuses\(why)", input)
-        case (.failure(let e), _?): Fuzz.fail("Sift refuses what Foundation accepts\(why): \(e)", input)
+        case (.success, nil): FuzzCheck.fail("Sift accepts what Foundation refuses\(why)", input)
+        case (.failure(let e), _?): FuzzCheck.fail("Sift refuses what Foundation accepts\(why): \(e)", input)
         }
     }
 
@@ -145,7 +144,7 @@ enum JSONTarget {
     static func foundationView(of input: [UInt8], _ sift: Outcome) -> ([UInt8], String)? {
         let bom = input.starts(with: [0xEF, 0xBB, 0xBF]) || input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE])
         if input.contains(0) || bom {
-            if case .success = sift { Fuzz.fail("Sift accepts a text with a NUL byte or a byte-order mark", input) }
+            if case .success = sift { FuzzCheck.fail("Sift accepts a text with a NUL byte or a byte-order mark", input) }
             return nil
         }
         var text = input
@@ -154,7 +153,7 @@ enum JSONTarget {
         var withoutCommas = text
         while case let fewer = Lexer.removingTrailingCommas(withoutCommas), fewer != withoutCommas { withoutCommas = fewer }
         if withoutCommas != text {
-            if case .success = sift { Fuzz.fail("Sift accepts a comma before ']' or '}'", input) }
+            if case .success = sift { FuzzCheck.fail("Sift accepts a comma before ']' or '}'", input) }
             text = withoutCommas
             why += " (trailing commas removed)"
         }
