@@ -11,7 +11,6 @@ import SiftFields
 @_exported import SiftRoutes
 @_exported import SiftAppStore
 import SiftJSONSchema
-import SiftConfig
 
 extension PluginRegistry {
     /// A registry with every built-in plugin family.

@@ -33,10 +33,9 @@ struct AppleIDStage: Stage {
         let onlyFirst: Bool
         var violations: [Violation] = []
 
-        mutating func fail(_ reason: ReasonCode, _ en: String, _ zh: String, field f: String? = nil, value: JSONValue? = nil) {
+        mutating func fail(_ reason: ReasonCode, _ message: Message, field f: String? = nil, value: JSONValue? = nil) {
             if onlyFirst && !violations.isEmpty { return }
-            violations.append(
-                Violation(field: f ?? field, reason: reason, message: LocalizedText(en: en, zh: zh), valueOf: value, rule: rule))
+            violations.append(Violation(field: f ?? field, reason: reason, message: message.localized, valueOf: value, rule: rule))
         }
     }
 
@@ -45,15 +44,13 @@ struct AppleIDStage: Stage {
     private func verifiedToken(_ record: JSONValue, _ found: inout Findings) -> IdentityToken? {
         let tokenValue = policy.tokenField.first(in: record)
         guard let size = tokenValue?.withStringUTF8({ $0.count }), size > 0, let tokenValue else {
-            found.fail(.AppleID.tokenMissing, "the record has no identity token here", "记录中此处没有身份令牌", value: tokenValue)
+            found.fail(.AppleID.tokenMissing, M.tokenMissing(), value: tokenValue)
             return nil
         }
         // Measured before anything is decoded.
         guard size <= policy.maxTokenBytes else {
             let limit = policy.maxTokenBytes
-            found.fail(
-                .AppleID.tooLarge, "the token is \(size) bytes long; the limit is \(limit) bytes (max_token_bytes)",
-                "令牌长 \(size) 字节，超过上限 \(limit) 字节（max_token_bytes）")
+            found.fail(.AppleID.tooLarge, M.tooLarge(["size": "\(size)", "limit": "\(limit)"]))
             return nil
         }
         let token: IdentityToken
@@ -63,21 +60,19 @@ struct AppleIDStage: Stage {
         }
         let alg = token.header.root["alg"]?.string ?? "(none given)"
         guard alg == "RS256" else {
-            found.fail(
-                .AppleID.algorithm, "the token is signed with \(alg); only RS256 is accepted",
-                "令牌签名算法为 \(alg)，只接受 RS256")
+            found.fail(.AppleID.algorithm, M.algorithm(["alg": alg]))
             return nil
         }
         let keys = policy.keys.current  // one key set for the whole record, even while the host updates the store
         guard let kid = token.header.root["kid"]?.string, keys.has(kid) else {
             let kid = token.header.root["kid"]?.string
             found.fail(
-                .AppleID.unknownKid, "no key '\(kid ?? "(none given)")' in the key set (keys: \(keys.kids.joined(separator: ", ")))",
-                "密钥集中没有密钥 '\(kid ?? "（未给出）")'")
+                .AppleID.unknownKid,
+                M.unknownKid(["keys": keys.kids.joined(separator: ", ")], messages: ["kid": kid.map(Message.verbatim) ?? M.noneGiven()]))
             return nil
         }
         guard keys.verify(signature: token.signature, signingInput: token.signingInput, kid: kid) else {
-            found.fail(.AppleID.signature, "the signature does not verify with key '\(kid)'", "签名无法用密钥 '\(kid)' 验证")
+            found.fail(.AppleID.signature, M.signature(["kid": kid]))
             return nil
         }
         return token
@@ -87,13 +82,12 @@ struct AppleIDStage: Stage {
     private func reportMalformed(_ error: IdentityToken.Malformed, _ found: inout Findings) {
         switch error {
         case .segments:
-            found.fail(.AppleID.malformedSegments, "an identity token has three dot-separated parts", "身份令牌应由三段以点分隔的部分组成")
+            found.fail(.AppleID.malformedSegments, M.malformedSegments())
         case .base64(let part, let problem):
-            found.fail(
-                .AppleID.malformedBase64, "the token's \(part) is not base64url" + (problem.map { ": " + $0.en } ?? ""),
-                "令牌的 \(part) 不是 base64url 编码" + (problem.map { "：" + $0.zh } ?? ""))
+            let why = problem.map { M.base64Why(messages: ["problem": $0.message]) } ?? .empty
+            found.fail(.AppleID.malformedBase64, M.malformedBase64(["part": part], messages: ["why": why]))
         case .json(let part):
-            found.fail(.AppleID.malformedJson, "the token's \(part) is not a JSON object", "令牌的 \(part) 不是 JSON 对象")
+            found.fail(.AppleID.malformedJson, M.malformedJSON(["part": part]))
         }
     }
 
@@ -102,9 +96,7 @@ struct AppleIDStage: Stage {
         let p = policy
         let iss = claims["iss"]?.string
         if iss != p.issuer {
-            found.fail(
-                .AppleID.issuer, "the issuer is '\(iss ?? "(none)")', not '\(p.issuer)'",
-                "签发者为 '\(iss ?? "无")'，应为 '\(p.issuer)'")
+            found.fail(.AppleID.issuer, M.issuer(["issuer": p.issuer], messages: ["iss": iss.map(Message.verbatim) ?? M.none()]))
         }
         let auds: [String]
         if let a = claims["aud"], a.kind == .array {
@@ -113,11 +105,9 @@ struct AppleIDStage: Stage {
             auds = claims["aud"]?.string.map { [$0] } ?? []
         }
         if !auds.contains(where: p.audiences.contains) {
+            let given = auds.isEmpty ? M.audienceMissing() : M.audienceGiven(["auds": auds.joined(separator: ", ")])
             found.fail(
-                .AppleID.audience,
-                "the audience \(auds.isEmpty ? "is missing" : "'\(auds.joined(separator: ", "))'") is not one of "
-                    + "\(p.audiences.sorted().joined(separator: ", "))",
-                "受众 \(auds.joined(separator: ", ")) 不在允许列表中")
+                .AppleID.audience, M.audience(["accepted": p.audiences.sorted().joined(separator: ", ")], messages: ["given": given]))
         }
         return auds.first(where: p.audiences.contains)
     }
@@ -129,24 +119,20 @@ struct AppleIDStage: Stage {
         if let exp = NumericDate(claims["exp"]) {
             if exp.isAtOrBefore(millis: now.saturatingAdding(-leeway)) {
                 let at = Self.asOfText(now, exact: !exp.isWholeSeconds)
-                found.fail(.AppleID.expired, "the token expired at \(exp.text) (as of \(at))", "令牌已于 \(exp.text) 过期（当前 \(at)）")
+                found.fail(.AppleID.expired, M.expired(["exp": exp.text, "at": at]))
             }
         } else if policy.malformedExp == .expired {
-            found.fail(
-                .AppleID.expired, "the token has no usable exp (missing or not a number); malformed_exp: expired counts it as expired",
-                "令牌没有可用的 exp（缺失或不是数字）；按 malformed_exp: expired 视为已过期")
+            found.fail(.AppleID.expired, M.expUnusable())
         } else {
-            found.fail(.AppleID.expMalformed, "exp is missing or not a number", "exp 缺失或不是数字")
+            found.fail(.AppleID.expMalformed, M.expMalformed())
         }
         if let iat = NumericDate(claims["iat"]) {
             if iat.isAfter(millis: now.saturatingAdding(leeway)) {
                 let at = Self.asOfText(now, exact: !iat.isWholeSeconds)
-                found.fail(
-                    .AppleID.issuedInFuture, "the token was issued at \(iat.text), after the as-of time \(at)",
-                    "令牌签发时间 \(iat.text) 晚于当前时间 \(at)")
+                found.fail(.AppleID.issuedInFuture, M.issuedInFuture(["iat": iat.text, "at": at]))
             }
         } else {
-            found.fail(.AppleID.iatMalformed, "iat is missing or not a number", "iat 缺失或不是数字")
+            found.fail(.AppleID.iatMalformed, M.iatMalformed())
         }
     }
 
@@ -166,9 +152,10 @@ struct AppleIDStage: Stage {
         guard let userField = policy.userField else { return sub }
         let expected = userField.first(in: record).flatMap { $0.string ?? ($0.kind == .number ? $0.rawText : nil) }
         if sub == nil || sub != expected {
-            found.fail(
-                .AppleID.subject, "the token is for user '\(sub ?? "(none)")', not '\(expected ?? "(missing)")'",
-                "令牌属于用户 '\(sub ?? "无")'，而不是 '\(expected ?? "（缺失）")'", field: userField.description)
+            let said = M.subject(messages: [
+                "sub": sub.map(Message.verbatim) ?? M.none(), "expected": expected.map(Message.verbatim) ?? M.missing(),
+            ])
+            found.fail(.AppleID.subject, said, field: userField.description)
         }
         return sub
     }
@@ -180,14 +167,10 @@ struct AppleIDStage: Stage {
         if let got = claims["nonce"]?.string {
             let want = raw.map { policy.nonceHashed ? sha256Hex($0) : $0 }
             if want != got {
-                found.fail(
-                    .AppleID.nonce, "the token's nonce does not match the record's \(nonceField)",
-                    "令牌的 nonce 与记录中的 \(nonceField) 不一致", field: nonceField.description)
+                found.fail(.AppleID.nonce, M.nonce(["field": "\(nonceField)"]), field: nonceField.description)
             }
         } else if flag(claims["nonce_supported"]) == true {
-            found.fail(
-                .AppleID.nonceMissing, "the token has no nonce although nonce_supported is true",
-                "nonce_supported 为 true 但令牌中没有 nonce")
+            found.fail(.AppleID.nonceMissing, M.nonceMissing())
         }
     }
 
@@ -199,7 +182,7 @@ struct AppleIDStage: Stage {
             if let b = flag(v) {
                 flags[name] = b
             } else {
-                found.fail(.AppleID.claimMalformed, "\(name) is neither true nor false", "\(name) 既不是 true 也不是 false")
+                found.fail(.AppleID.claimMalformed, M.claimMalformed(["name": name]))
             }
         }
         return flags
@@ -216,3 +199,5 @@ struct AppleIDStage: Stage {
         }
     }
 }
+
+private typealias M = AppleIDMessages

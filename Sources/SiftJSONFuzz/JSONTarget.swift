@@ -23,7 +23,8 @@ package enum JSONTarget {
         if case .success(let value) = sift {
             let written = Value.written(value)
             guard case .success(let again) = parse(written, .last), again == value else {
-                FuzzCheck.fail("JSONWriter's text of the value does not read back as it: \(String(decoding: written, as: UTF8.self))", input)
+                FuzzCheck.fail(
+                    "JSONWriter's text of the value does not read back as it: \(String(decoding: written, as: UTF8.self))", input)
             }
         }
         compareWithFoundation(input, sift)

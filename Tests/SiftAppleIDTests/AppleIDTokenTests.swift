@@ -99,9 +99,12 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(try reasons("unknown_kid") == ["apple_id.unknown_kid"])
         #expect(try reasons("unknown_kid_signed_by_known_key") == ["apple_id.unknown_kid"])
         #expect(try reasons("missing_kid") == ["apple_id.unknown_kid"])
-        #expect(
-            try verdict(Fixtures.token("unknown_kid")).violations[0].message.en
-                == "no key 'ROGUE' in the key set (keys: SIFTTEST1, SIFTTEST2)")
+        let unknown = try verdict(Fixtures.token("unknown_kid")).violations[0].message
+        #expect(unknown.en == "no key 'ROGUE' in the key set (keys: SIFTTEST1, SIFTTEST2)")
+        #expect(unknown.zh == "密钥集中没有密钥 'ROGUE'（现有密钥：SIFTTEST1, SIFTTEST2）")
+        let missing = try verdict(Fixtures.token("missing_kid")).violations[0].message
+        #expect(missing.en == "no key '(none given)' in the key set (keys: SIFTTEST1, SIFTTEST2)")
+        #expect(missing.zh == "密钥集中没有密钥 '（未给出）'（现有密钥：SIFTTEST1, SIFTTEST2）")
     }
 
     @Test func badSignatures() throws {
@@ -116,6 +119,9 @@ func reasons(_ name: String, user: String = Fixtures.sub, nonce: String = Fixtur
         #expect(try reasons("bad_issuer") == ["apple_id.issuer"])
         #expect(try reasons("bad_audience") == ["apple_id.audience"])
         #expect(try reasons("bad_audience_array") == ["apple_id.audience"])
+        let audience = try verdict(Fixtures.token("bad_audience")).violations[0].message
+        #expect(audience.en == "the audience 'com.other.app' is not one of com.example.app, com.example.web")
+        #expect(audience.zh == "受众 com.other.app 不在允许列表中（com.example.app, com.example.web）")
     }
 
     @Test func expiryAtExactlyExpAndLeeway() throws {

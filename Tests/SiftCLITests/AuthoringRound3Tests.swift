@@ -164,6 +164,7 @@ import Testing
             ])
         let zh = try SiftProcess.run(["run", "--rules", rules, input, "--quiet", "--lang", "zh", "--as-of", "2026-11-26T09:00:00Z"])
         #expect(zh.stdout.contains(#""message":"缺少 UTC 偏移：请以 Z（UTC）或 +08:00 这样的偏移结尾""#))
+        #expect(zh.stdout.contains(#""message":"日期和时间之间应为 'T'（而不是 ' '）：2026-03-01T10:00:00+08:00""#))
     }
 
     /// Past 32 distinct values a reason's top values are approximate: every such count says so.

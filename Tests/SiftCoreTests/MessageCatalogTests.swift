@@ -23,7 +23,7 @@ import SiftMessages
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let pair = try Regex(#"(LocalizedText|Counted)\(\s*en:\s*\(?\s*""#)
         var found: [String] = []
-        for module in ["SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr", "SiftCore", "SiftFields", "SiftJSONSchema"] {
+        for module in ["SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr", "SiftCore", "SiftFields", "SiftJSONSchema", "SiftAppleID"] {
             let folder = sources.appendingPathComponent(module)
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
             for file in files where file.pathExtension == "swift" {
@@ -187,6 +187,8 @@ enum ChineseCheck {
             "include", "validators", "exec_checks", "applies_to", "examples", "request_date", "epoch",
             // JSON Schema's keywords, and the values of an option.
             "propertyNames", "contains", "anyOf", "oneOf", "not", "first", "last", "UTC", "JWT", "base", "url",
+            // Claims of an identity token, and their options.
+            "exp", "iat", "nonce", "nonce_supported", "malformed_exp", "expired", "max_token_bytes",
         ]
         let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
         return words.allSatisfy(allowed.contains)

@@ -57,14 +57,16 @@ extension CoreMessages {
         "core.violation.unchecked_not_list", en: "cannot be checked: {name} is {kind}, not a list", zh: "无法核对：{name} 是{kind}，不是列表")
 
     // Formulas.
-    static let uncheckedFormula = MessageTemplate("core.violation.unchecked_formula", en: "cannot be checked: {problem}", zh: "无法核对：{problem}")
+    static let uncheckedFormula = MessageTemplate(
+        "core.violation.unchecked_formula", en: "cannot be checked: {problem}", zh: "无法核对：{problem}")
     static let formulaFalse = MessageTemplate("core.violation.formula_false", en: "is false: {formula}", zh: "不成立：{formula}")
     static let formulaIsNot = MessageTemplate("core.violation.formula_is_not", en: "{a} is {p}, not {q}", zh: "{a} 为 {p}，不是 {q}")
     static let formulaMustBe = MessageTemplate(
         "core.violation.formula_must_be", en: "{a} is {p}, but must be {op} {q}", zh: "{a} 为 {p}，但须 {op} {q}")
     static let formulaDoesNotHold = MessageTemplate(
         "core.violation.formula_does_not_hold", en: "{a} is {p} and {b} is {q}: {op} does not hold", zh: "{a} 为 {p}，{b} 为 {q}：{op} 不成立")
-    static let formulaDiffers = MessageTemplate("core.violation.formula_differs", en: "{a} is {p}, but {b} is {q}", zh: "{a} 为 {p}，但 {b} 为 {q}")
+    static let formulaDiffers = MessageTemplate(
+        "core.violation.formula_differs", en: "{a} is {p}, but {b} is {q}", zh: "{a} 为 {p}，但 {b} 为 {q}")
 
     // Comparisons with another field.
     static let otherMissing = MessageTemplate(
@@ -89,10 +91,12 @@ extension CoreMessages {
 
     // Unique values.
     static let uniqueInRun = MessageTemplate("core.unique.in_run", en: "unique in the run", zh: "在本次运行中不得重复")
-    static let uniqueAcrossRuns = MessageTemplate("core.unique.across_runs", en: "unique across runs (in the ledger)", zh: "在所有运行中不得重复（记入账本）")
+    static let uniqueAcrossRuns = MessageTemplate(
+        "core.unique.across_runs", en: "unique across runs (in the ledger)", zh: "在所有运行中不得重复（记入账本）")
     static let appearedBefore = MessageTemplate("core.violation.appeared_before", en: "appeared before, on {place}", zh: "已在{place}出现过")
     static let appearedBeforeWith = MessageTemplate(
-        "core.violation.appeared_before_with", en: "appeared before with the same {together}, on {place}", zh: "已在{place}以相同的 {together} 出现过")
+        "core.violation.appeared_before_with", en: "appeared before with the same {together}, on {place}",
+        zh: "已在{place}以相同的 {together} 出现过")
     static let usedByOtherRun = MessageTemplate(
         "core.violation.used_by_other_run", en: "was already used by another run, on {place}", zh: "已被另一次运行使用（{place}）")
     static let usedByOtherRunWith = MessageTemplate(

@@ -8,7 +8,8 @@ extension JSONSchemaMessages {
     static let constant = MessageTemplate("schema.violation.const", en: "must be exactly {value}", zh: "须恰为 {value}")
     static let minimum = MessageTemplate("schema.violation.minimum", en: "must be at least {bound}", zh: "须不小于 {bound}")
     static let maximum = MessageTemplate("schema.violation.maximum", en: "must be at most {bound}", zh: "须不大于 {bound}")
-    static let exclusiveMinimum = MessageTemplate("schema.violation.exclusive_minimum", en: "must be greater than {bound}", zh: "须大于 {bound}")
+    static let exclusiveMinimum = MessageTemplate(
+        "schema.violation.exclusive_minimum", en: "must be greater than {bound}", zh: "须大于 {bound}")
     static let exclusiveMaximum = MessageTemplate("schema.violation.exclusive_maximum", en: "must be less than {bound}", zh: "须小于 {bound}")
     static let multipleOf = MessageTemplate("schema.violation.multiple_of", en: "must be a multiple of {bound}", zh: "须为 {bound} 的整数倍")
     // `{n}` is the value's length, put in per value (`Rejection.Counted`).
@@ -17,7 +18,8 @@ extension JSONSchemaMessages {
     static let maxLength = MessageTemplate(
         "schema.violation.max_length", en: "must be at most {count} long (it has {n})", zh: "长度须至多 {count} 个字符（实为 {n} 个）")
     static let patternLimit = MessageTemplate(
-        "schema.violation.pattern_limit", en: "could not be checked against the schema's pattern within the match limit", zh: "在匹配上限内未能完成模式检查")
+        "schema.violation.pattern_limit", en: "could not be checked against the schema's pattern within the match limit",
+        zh: "在匹配上限内未能完成模式检查")
     static let patternMismatch = MessageTemplate(
         "schema.violation.pattern", en: "does not match the format the schema's pattern requires", zh: "不符合模式规定的格式")
     static let format = MessageTemplate("schema.violation.format", en: "is not a valid {format}", zh: "不是有效的 {format}")
@@ -27,7 +29,8 @@ extension JSONSchemaMessages {
     static let additional = MessageTemplate(
         "schema.violation.additional", en: "is not allowed: the schema does not list this property", zh: "不允许：模式未列出此属性")
     static let propertyName = MessageTemplate(
-        "schema.violation.property_name", en: "the property name '{name}' is not allowed (propertyNames)", zh: "属性名 '{name}' 不被允许（propertyNames）")
+        "schema.violation.property_name", en: "the property name '{name}' is not allowed (propertyNames)",
+        zh: "属性名 '{name}' 不被允许（propertyNames）")
     static let minProperties = MessageTemplate(
         "schema.violation.min_properties", en: "must have at least {count} (it has {actual})", zh: "须至少有 {count} 个属性（实有 {actual} 个）")
     static let maxProperties = MessageTemplate(
