@@ -100,7 +100,7 @@ package struct ReplayCodes: Sendable {
     static let receipt = ReplayCodes(
         replayed: .Receipt.replayedTransaction, refunded: .Receipt.refunded,
         idField: "transaction_id", originalField: "original_transaction_id",
-        replayedWhat: LocalizedText(en: "a replayed receipt", zh: "收据被重放"))
+        replayedWhat: ReceiptsMessages.replayedReceipt().localized)
 }
 
 /// What the settler needs to finish a record.

@@ -12,7 +12,7 @@ extension ReceiptStage {
         let bundles = p.bundleIDs.sorted().joined(separator: zh ? " 或 " : " or ")
         let sandbox = p.sandboxUsers.sorted().joined(separator: ", ")
         let place = p.responsePath.isEmpty ? (zh ? "记录本身" : "the record") : p.responsePath
-        let idRule = p.transactionIDFormat.rule(original: false)
+        let idRule = p.transactionIDFormat.rule(original: false).localized
         var lines = [
             zh ? "收据检查，位置 \(place)（\(p.rule)）：" : "receipt at \(place) (\(p.rule)):",
             line("status must be 0; other codes give receipt.status.<name>", "status 必须为 0；其他状态码给出 receipt.status.<名称>"),

@@ -70,14 +70,11 @@ package struct ReceiptPolicy: Sendable {
         }
 
         /// The rule a refused id breaks, for messages.
-        func rule(original: Bool) -> LocalizedText {
-            let what = original ? "an original transaction id" : "a transaction id"
-            let whatZH = original ? "原始交易号" : "交易号"
+        func rule(original: Bool) -> Message {
+            let what = original ? ReceiptsMessages.originalID() : ReceiptsMessages.transactionID()
             switch self {
-            case .decimal: return LocalizedText(en: "\(what) is a string of decimal digits", zh: "\(whatZH)应为十进制数字字符串")
-            case .anyText:
-                return LocalizedText(
-                    en: "\(what) is text of 1 to \(Self.maxTextBytes) bytes", zh: "\(whatZH)应为 1 到 \(Self.maxTextBytes) 字节的文本")
+            case .decimal: return ReceiptsMessages.idDecimal(messages: ["what": what])
+            case .anyText: return ReceiptsMessages.idText(["max": "\(Self.maxTextBytes)"], messages: ["what": what])
             }
         }
     }

@@ -13,11 +13,12 @@ struct ReceiptStage: Stage {
         var result = StageResult()
         let rule: Mark
 
-        mutating func fail(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue? = nil) {
-            result.violations.append(
-                Violation(
-                    field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                    valueOf: value, rule: rule))
+        mutating func fail(_ field: String, _ reason: ReasonCode, _ message: Message, _ value: JSONValue? = nil) {
+            fail(field, reason, message.localized, value)
+        }
+
+        mutating func fail(_ field: String, _ reason: ReasonCode, _ message: LocalizedText, _ value: JSONValue? = nil) {
+            result.violations.append(Violation(field: field, reason: reason, message: message, valueOf: value, rule: rule))
         }
     }
 
@@ -26,16 +27,12 @@ struct ReceiptStage: Stage {
         let p = policy
         let response = p.response.map { $0.first(in: record) } ?? record
         guard let response, response.kind == .object else {
-            f.fail(
-                p.responsePath, .Receipt.missing, "the record holds no verifyReceipt response here",
-                "记录中此处没有 verifyReceipt 响应", response)
+            f.fail(p.responsePath, .Receipt.missing, M.missing(), response)
             return f.result
         }
         guard let code = status(response, &f) else { return f.result }
         guard let receipt = response["receipt"], receipt.kind == .object else {
-            f.fail(
-                p.path("receipt"), .Receipt.receiptMissing, "status is 0 but the response has no receipt object",
-                "状态为 0 但响应中没有 receipt 对象", response["receipt"])
+            f.fail(p.path("receipt"), .Receipt.receiptMissing, M.receiptMissing(), response["receipt"])
             return f.result
         }
         // A purchase list that is missing or not an array stops the record: nothing else can be
@@ -79,18 +76,16 @@ struct ReceiptStage: Stage {
     private func status(_ response: JSONValue, _ f: inout Findings) -> Int? {
         let p = policy
         guard let statusValue = response["status"], !statusValue.isNull else {
-            f.fail(p.path("status"), .Receipt.statusMissing, "the response has no status", "响应缺少 status", nil)
+            f.fail(p.path("status"), .Receipt.statusMissing, M.statusMissing(), nil)
             return nil
         }
         guard statusValue.kind == .number, let code = statusValue.integer else {
-            f.fail(
-                p.path("status"), .Receipt.statusMalformed, "status must be a number, as Apple sends it", "status 必须是数字",
-                statusValue)
+            f.fail(p.path("status"), .Receipt.statusMalformed, M.statusMalformed(), statusValue)
             return nil
         }
         let status = ReceiptStatus.of(code, isRetryable: AppleValue.bool(response["is-retryable"]).value)
         guard let reason = status.reason else { return code }
-        f.fail(p.path("status"), reason, status.message.en, status.message.zh, statusValue)
+        f.fail(p.path("status"), reason, status.message, statusValue)
         f.result.output = [Self.output(status: code, environment: nil, retryable: status.retryable, credits: [])]
         return nil
     }
@@ -103,18 +98,15 @@ struct ReceiptStage: Stage {
             environment = receipt["receipt_type"]?.string.map { $0.contains("Sandbox") ? "Sandbox" : "Production" }
         }
         guard let env = environment else {
-            let how = p.environmentFromReceiptType ? "neither environment nor receipt_type" : "no environment (text)"
-            f.fail(
-                p.path("environment"), .Receipt.environmentMissing, "the response says \(how)", "响应中没有 environment（文本）",
-                response["environment"])
+            let said = p.environmentFromReceiptType ? M.environmentNorType() : M.environmentMissing()
+            f.fail(p.path("environment"), .Receipt.environmentMissing, said, response["environment"])
             return nil
         }
         let allowedUser = env == "Sandbox" && user.map { p.sandboxUsers.contains($0) } == true
         if !p.environments.contains(env), !allowedUser {
             f.fail(
                 p.path("environment"), .Receipt.environment,
-                "the receipt is from \(env); accepted: \(p.environments.sorted().joined(separator: ", "))",
-                "收据环境为 \(env)，允许的环境：\(p.environments.sorted().joined(separator: ", "))", response["environment"])
+                M.environment(["env": env, "accepted": p.environments.sorted().joined(separator: ", ")]), response["environment"])
         }
         return env
     }
@@ -123,10 +115,10 @@ struct ReceiptStage: Stage {
         let p = policy
         let bundle = receipt["bundle_id"]?.string
         if bundle == nil || !p.bundleIDs.contains(bundle!) {
+            let ids = p.bundleIDs.sorted()
+            let bundles = LocalizedText(en: ids.joined(separator: " or "), zh: ids.joined(separator: " 或 "))
             f.fail(
-                p.path("receipt.bundle_id"), .Receipt.bundleId,
-                "the receipt is for another app; expected \(p.bundleIDs.sorted().joined(separator: " or "))",
-                "收据属于其他应用；应为 \(p.bundleIDs.sorted().joined(separator: " 或 "))", receipt["bundle_id"])
+                p.path("receipt.bundle_id"), .Receipt.bundleId, M.bundle(messages: ["bundles": .localized(bundles)]), receipt["bundle_id"])
         }
     }
 
@@ -153,10 +145,7 @@ struct ReceiptStage: Stage {
         // The same transaction twice in one in_app list is a replay of itself.
         var inAppIDs = Set<String>()
         for t in inApp where t.transactionID.map({ !inAppIDs.insert($0).inserted }) == true {
-            f.fail(
-                "\(t.path).transaction_id", .Receipt.replayedTransaction,
-                "transaction \(t.transactionID!) appears twice in in_app: a replayed purchase",
-                "交易 \(t.transactionID!) 在 in_app 中出现两次：重放的购买", nil)
+            f.fail("\(t.path).transaction_id", .Receipt.replayedTransaction, M.twiceInApp(["id": t.transactionID!]), nil)
         }
         let only = p.transactionField.flatMap { AppleValue.text($0.first(in: record)) }
         var out = Purchases()
@@ -164,9 +153,7 @@ struct ReceiptStage: Stage {
             let rule = t.productID.flatMap { p.products[$0] }
             var ok = t.isWellFormed
             if let product = t.productID, rule == nil {
-                f.fail(
-                    "\(t.path).product_id", .Receipt.productUnknown, "product \(product) is not in the allowlist",
-                    "商品 \(product) 不在允许列表中", nil)
+                f.fail("\(t.path).product_id", .Receipt.productUnknown, M.productUnknown(["product": product]), nil)
                 ok = false
             }
             if let ms = t.cancellationMs {
@@ -176,8 +163,7 @@ struct ReceiptStage: Stage {
             if let rule, needsOriginal(t, rule) {
                 f.fail(
                     "\(t.path).original_transaction_id", .Receipt.originalTransactionIdMissing,
-                    "original_transaction_id is missing or not text; it binds this \(rule.type.rawValue) purchase to one user",
-                    "缺少 original_transaction_id 或不是文本；它用于把此购买绑定到一个用户", nil)
+                    M.originalMissing(["type": rule.type.rawValue]), nil)
                 ok = false
             }
             guard only == nil || only == t.transactionID, t.transactionID != nil else { continue }
@@ -214,13 +200,12 @@ struct ReceiptStage: Stage {
 
     private func refunded(_ t: Transaction, _ ms: Int64, _ f: inout Findings) {
         let id = t.transactionID ?? "(no id)"
-        let why = t.cancellationReason == "1" ? "an issue in the app" : (t.cancellationReason == "0" ? "another reason" : "no reason given")
-        let whyZH = t.cancellationReason == "1" ? "应用内问题" : (t.cancellationReason == "0" ? "其他原因" : "未说明原因")
+        let why = t.cancellationReason == "1" ? M.whyApp() : (t.cancellationReason == "0" ? M.whyOther() : M.whyNone())
+        let code = t.cancellationReason.map(Message.verbatim) ?? M.absent()
         f.fail(
             "\(t.path).cancellation_date_ms", .Receipt.refunded,
-            "transaction \(id) was refunded or revoked at \(isoTime(ms)) (cancellation_reason "
-                + "\(t.cancellationReason ?? "absent"): \(why))",
-            "交易 \(id) 已于 \(isoTime(ms)) 退款或撤销（原因：\(whyZH)）", nil)
+            M.refunded(["id": id, "at": isoTime(ms)], messages: ["code": code, "why": why]),
+            nil)
     }
 
     static func output(status: Int, environment: String?, retryable: Bool, credits: [Candidate]) -> ReceiptResult {
@@ -241,3 +226,5 @@ struct ReceiptStage: Stage {
         try ReplaySettler.shared(environment, ledger: policy.ledger)
     }
 }
+
+private typealias M = ReceiptsMessages

@@ -23,14 +23,9 @@ extension ReceiptStage {
         let dated = ts.filter { $0.expiresMs != nil }
         for t in ts where t.expiresMs == nil && t.creditable {
             if p.missingExpiry == .malformed {
-                f.fail(
-                    "\(t.path).expires_date_ms", .Receipt.valueMalformed, "a subscription transaction needs expires_date_ms",
-                    "订阅交易缺少 expires_date_ms", nil)
+                f.fail("\(t.path).expires_date_ms", .Receipt.valueMalformed, ReceiptsMessages.expiryMissing(), nil)
             } else if dated.isEmpty {
-                f.fail(
-                    "\(t.path).expires_date_ms", .Receipt.subscriptionExpired,
-                    "the subscription (\(group)) has no expires_date_ms: treated as expired",
-                    "订阅（\(group)）没有 expires_date_ms：视为已过期", nil)
+                f.fail("\(t.path).expires_date_ms", .Receipt.subscriptionExpired, ReceiptsMessages.noExpiry(["group": group]), nil)
             }
         }
         guard let newest = dated.max(by: { $0.expiresMs! < $1.expiresMs! }) else { return nil }
@@ -45,8 +40,7 @@ extension ReceiptStage {
         guard until > asOf else {
             f.fail(
                 "\(newest.path).expires_date_ms", .Receipt.subscriptionExpired,
-                "the subscription (\(group)) expired at \(isoTime(until)), before \(isoTime(asOf))",
-                "订阅（\(group)）已于 \(isoTime(until)) 过期，早于 \(isoTime(asOf))", nil)
+                ReceiptsMessages.expired(["group": group, "until": isoTime(until), "as_of": isoTime(asOf)]), nil)
             return credit.map { .lookUp($0) }
         }
         return credit.map { .credit($0) }
@@ -59,8 +53,7 @@ extension ReceiptStage {
         case .requestDate:
             if let ms = AppleValue.int64(receipt["request_date_ms"]).value { return ms }
             f.fail(
-                policy.path("receipt.request_date_ms"), .Receipt.valueMalformed, "request_date_ms is missing or not milliseconds",
-                "request_date_ms 缺失或不是毫秒时间戳", receipt["request_date_ms"])
+                policy.path("receipt.request_date_ms"), .Receipt.valueMalformed, ReceiptsMessages.requestDate(), receipt["request_date_ms"])
             return nil
         }
     }
@@ -78,9 +71,7 @@ extension ReceiptStage {
                 result.violations.append(
                     Violation(
                         field: policy.path("pending_renewal_info[\(i)].grace_period_expires_date_ms"), reason: .Receipt.valueMalformed,
-                        message: LocalizedText(
-                            en: "grace_period_expires_date_ms is not milliseconds since 1970",
-                            zh: "grace_period_expires_date_ms 不是毫秒时间戳"),
+                        message: ReceiptsMessages.notMillis(["key": "grace_period_expires_date_ms"]).localized,
                         valueOf: item["grace_period_expires_date_ms"], rule: policy.rule))
             }
         }

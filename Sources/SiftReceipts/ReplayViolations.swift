@@ -8,13 +8,14 @@ enum ReplayViolations {
         let id = (original ? t.originalTransactionID : t.transactionID) ?? ""
         let key = original ? codes.originalField : codes.idField
         let account = CreditNote(prior.note)?.account
-        let who = "order \(prior.order ?? "(none)"), user \(prior.user ?? "(none)")" + (account.map { ", appAccountToken \($0)" } ?? "")
-        let whoZH = "订单 \(prior.order ?? "无")、用户 \(prior.user ?? "无")" + (account.map { "、appAccountToken \($0)" } ?? "")
+        let given = { (text: String?) in text.map(Message.verbatim) ?? M.none() }
+        let who = M.owner(
+            messages: [
+                "order": given(prior.order), "user": given(prior.user), "account": account.map { M.ownerAccount(["token": $0]) } ?? .empty,
+            ])
         return Violation(
             field: "\(t.path).\(key)", reason: codes.replayed,
-            message: LocalizedText(
-                en: "\(key) \(id) was already credited to \(who): \(codes.replayedWhat.en)",
-                zh: "\(key) \(id) 已入账给 \(whoZH)：\(codes.replayedWhat.zh)"),
+            message: M.replayed(["key": key, "id": id], messages: ["who": who, "what": .localized(codes.replayedWhat)]).localized,
             value: id, rule: rule)
     }
 
@@ -26,19 +27,15 @@ enum ReplayViolations {
         let refunded = MarkNote(mark.note)?.transactionID
         let message: LocalizedText
         if !original || refunded == id {
-            message = LocalizedText(
-                en: "transaction \(id) was refunded or revoked (a REFUND or REVOKE notification)",
-                zh: "交易 \(id) 已退款或撤销（REFUND 或 REVOKE 通知）")
+            message = M.refundedMarked(["id": id]).localized
         } else {
-            let other = refunded.map { "transaction \($0)" } ?? "a transaction"
-            let otherZH = refunded.map { "交易 \($0)" } ?? "某笔交易"
+            let other = refunded.map { M.otherTransaction(["id": $0]) } ?? M.someTransaction()
             let original = t.originalTransactionID ?? ""
-            message = LocalizedText(
-                en: "transaction \(id) is refused: \(other) of the same purchase (original transaction \(original)) was refunded "
-                    + "or revoked (a REFUND or REVOKE notification)",
-                zh: "交易 \(id) 被拒绝：同一购买（原始交易 \(original)）的\(otherZH)已退款或撤销（REFUND 或 REVOKE 通知）")
+            message = M.refusedForRefund(["id": id, "original": original], messages: ["other": other]).localized
         }
         return Violation(
             field: "\(t.path).\(pending.codes.idField)", reason: pending.codes.refunded, message: message, value: id, rule: pending.rule)
     }
 }
+
+private typealias M = ReceiptsMessages

@@ -9,11 +9,8 @@ struct TransactionReader {
     let rule: Mark
     let idFormat: ReceiptPolicy.TransactionIDFormat
 
-    mutating func bad(_ field: String, _ reason: ReasonCode, _ en: String, _ zh: String, _ value: JSONValue?) {
-        violations.append(
-            Violation(
-                field: field, reason: reason, message: LocalizedText(en: en, zh: zh),
-                valueOf: value, rule: rule))
+    mutating func bad(_ field: String, _ reason: ReasonCode, _ message: Message, _ value: JSONValue?) {
+        violations.append(Violation(field: field, reason: reason, message: message.localized, valueOf: value, rule: rule))
     }
 
     /// Elements of the lists read that are not objects (`receipt.purchase_malformed`).
@@ -27,15 +24,13 @@ struct TransactionReader {
     mutating func read(_ array: JSONValue?, at path: String, required: Bool, expiryOnly: Bool = false) -> [Transaction]? {
         guard let array, !array.isNull else {
             if required {
-                bad(path, .Receipt.inAppMissing, "the receipt has no in_app array", "收据中没有 in_app 数组", array)
+                bad(path, .Receipt.inAppMissing, M.inAppMissing(), array)
                 return nil
             }
             return []
         }
         guard array.kind == .array else {
-            bad(
-                path, .Receipt.inAppMalformed, "must be an array of transactions, not \(array.kind)",
-                "应为交易数组，实际为\(array.kind)", array)
+            bad(path, .Receipt.inAppMalformed, M.inAppMalformed(messages: ["kind": array.kind.kindMessage]), array)
             return nil
         }
         var out: [Transaction] = []
@@ -45,7 +40,7 @@ struct TransactionReader {
             if expiryOnly, item.kind != .object { continue }
             guard item.kind == .object else {
                 bad(
-                    p, .Receipt.purchaseMalformed, "a purchase must be an object, not \(item.kind)", "购买记录应为对象，实际为\(item.kind)",
+                    p, .Receipt.purchaseMalformed, M.purchaseMalformed(messages: ["kind": item.kind.kindMessage]),
                     item)
                 malformedPurchases += 1
                 continue
@@ -61,38 +56,34 @@ struct TransactionReader {
         let before = violations.count
         let product = item["product_id"]?.string
         if product == nil {
-            bad(
-                "\(p).product_id", .Receipt.valueMalformed, "product_id is missing or not text", "缺少 product_id 或不是文本",
-                item["product_id"])
+            bad("\(p).product_id", .Receipt.valueMalformed, M.productIDMissing(), item["product_id"])
         }
         var tid = AppleValue.text(item["transaction_id"])
         if tid == nil || !idFormat.accepts(tid!) {
             let rule = idFormat.rule(original: false)
-            bad("\(p).transaction_id", .Receipt.transactionId, rule.en, rule.zh, item["transaction_id"])
+            bad("\(p).transaction_id", .Receipt.transactionId, rule, item["transaction_id"])
             tid = nil
         }
         var otid = AppleValue.text(item["original_transaction_id"])
         if let o = otid, !idFormat.accepts(o) {
             let rule = idFormat.rule(original: true)
-            bad("\(p).original_transaction_id", .Receipt.transactionId, rule.en, rule.zh, item["original_transaction_id"])
+            bad("\(p).original_transaction_id", .Receipt.transactionId, rule, item["original_transaction_id"])
             otid = nil
         }
         var quantity: Int64 = 1
         switch AppleValue.int64(item["quantity"]) {
         case .value(let q) where q >= 1: quantity = q
         case .value:
-            bad("\(p).quantity", .Receipt.quantity, "quantity must be 1 or more", "数量必须至少为 1", item["quantity"])
+            bad("\(p).quantity", .Receipt.quantity, M.quantity(), item["quantity"])
         case .absent:
-            bad("\(p).quantity", .Receipt.quantityMalformed, "quantity is missing", "缺少数量", item["quantity"])
+            bad("\(p).quantity", .Receipt.quantityMalformed, M.quantityMissing(), item["quantity"])
         case .malformed:
-            bad("\(p).quantity", .Receipt.quantityMalformed, "quantity is not a whole number", "数量不是整数", item["quantity"])
+            bad("\(p).quantity", .Receipt.quantityMalformed, M.quantityNotWhole(), item["quantity"])
         }
         let expires = millis(item, "expires_date_ms", p)
         let cancelled = millis(item, "cancellation_date_ms", p)
         if case .malformed = AppleValue.bool(item["is_trial_period"]) {
-            bad(
-                "\(p).is_trial_period", .Receipt.valueMalformed, "is_trial_period is not true or false", "is_trial_period 不是布尔值",
-                item["is_trial_period"])
+            bad("\(p).is_trial_period", .Receipt.valueMalformed, M.trialMalformed(), item["is_trial_period"])
         }
         var t = Transaction(
             path: p, productID: product, transactionID: tid, originalTransactionID: otid, quantity: quantity,
@@ -122,8 +113,10 @@ struct TransactionReader {
         let v = item[key]
         let parsed = AppleValue.int64(v)
         if case .malformed = parsed {
-            bad("\(p).\(key)", .Receipt.valueMalformed, "\(key) is not milliseconds since 1970", "\(key) 不是毫秒时间戳", v)
+            bad("\(p).\(key)", .Receipt.valueMalformed, M.notMillis(["key": key]), v)
         }
         return parsed
     }
 }
+
+private typealias M = ReceiptsMessages

@@ -23,7 +23,9 @@ import SiftMessages
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let pair = try Regex(#"(LocalizedText|Counted)\(\s*en:\s*\(?\s*""#)
         var found: [String] = []
-        for module in ["SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr", "SiftCore", "SiftFields", "SiftJSONSchema", "SiftAppleID"] {
+        for module in [
+            "SiftMessages", "SiftJSON", "SiftConfig", "SiftExpr", "SiftCore", "SiftFields", "SiftJSONSchema", "SiftAppleID", "SiftReceipts",
+        ] {
             let folder = sources.appendingPathComponent(module)
             let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
             for file in files where file.pathExtension == "swift" {
@@ -189,6 +191,9 @@ enum ChineseCheck {
             "propertyNames", "contains", "anyOf", "oneOf", "not", "first", "last", "UTC", "JWT", "base", "url",
             // Claims of an identity token, and their options.
             "exp", "iat", "nonce", "nonce_supported", "malformed_exp", "expired", "max_token_bytes",
+            // A verifyReceipt response's fields, and the App Store's names.
+            "verifyReceipt", "receipt", "status", "environment", "receipt_type", "in_app", "original_transaction_id", "product_id",
+            "is_trial_period", "expires_date_ms", "request_date_ms", "appAccountToken", "REFUND", "REVOKE", "App", "Store",
         ]
         let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
         return words.allSatisfy(allowed.contains)

@@ -174,6 +174,7 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(
             v.violations[0].message.en
                 == "transaction 1 was refunded or revoked at 2020-06-02T12:13:20Z (cancellation_reason 0: another reason)")
+        #expect(v.violations[0].message.zh == "交易 1 已于 2020-06-02T12:13:20Z 退款或撤销（原因 0：其他原因）")
         #expect(creditable(v).contains(#""transaction_id":"2""#))
         #expect(!creditable(v).contains(#""transaction_id":"1""#))
     }
@@ -184,6 +185,10 @@ func creditable(_ v: RecordVerdict) -> String {
         #expect(try reasons(#"{"order_id":"o","receipt":{"status":0,"environment":"Production"}}"#) == ["receipt.receipt_missing"])
         #expect(try reasons(record(inApp: #"{"a":1}"#)) == ["receipt.in_app_malformed"])
         #expect(try reasons(record(inApp: "[1]")) == ["receipt.purchase_malformed"])
+        // The value's kind in each language (the Chinese said it in English before).
+        let list = try verdicts([record(inApp: #"{"a":1}"#)])[0].violations[0].message
+        #expect(list.en == "must be an array of transactions, not an object")
+        #expect(list.zh == "应为交易数组，实际为对象")
     }
 }
 
