@@ -184,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "SiftFuzz",
             dependencies: [
-                "SiftJSONFuzz", "Sift", "SiftCore", "SiftBatch", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields", "SiftTesting",
+                "SiftJSONFuzz", "Sift", "SiftCore", "SiftBatch", "SiftRegex", "SiftRoutes", "SiftReceipts", "SiftAppleID", "SiftFields",
+                "SiftTesting",
                 "SiftTools",
             ]),
 
