@@ -27,7 +27,8 @@ extension ReceiptsMessages {
     static let productUnknown = MessageTemplate(
         "receipts.violation.product_unknown", en: "product {product} is not in the allowlist", zh: "商品 {product} 不在允许列表中")
     static let originalMissing = MessageTemplate(
-        "receipts.violation.original_missing", en: "original_transaction_id is missing or not text; it binds this {type} purchase to one user",
+        "receipts.violation.original_missing",
+        en: "original_transaction_id is missing or not text; it binds this {type} purchase to one user",
         zh: "缺少 original_transaction_id 或不是文本；它用于把此 {type} 购买绑定到一个用户")
     static let refunded = MessageTemplate(
         "receipts.violation.refunded", en: "transaction {id} was refunded or revoked at {at} (cancellation_reason {code}: {why})",
@@ -36,21 +37,24 @@ extension ReceiptsMessages {
     static let whyOther = MessageTemplate("receipts.cancellation.other", en: "another reason", zh: "其他原因")
     static let whyNone = MessageTemplate("receipts.cancellation.none", en: "no reason given", zh: "未说明原因")
     static let absent = MessageTemplate("receipts.cancellation.absent", en: "absent", zh: "无")
-    static let inAppMissing = MessageTemplate("receipts.violation.in_app_missing", en: "the receipt has no in_app array", zh: "收据中没有 in_app 数组")
+    static let inAppMissing = MessageTemplate(
+        "receipts.violation.in_app_missing", en: "the receipt has no in_app array", zh: "收据中没有 in_app 数组")
     static let inAppMalformed = MessageTemplate(
         "receipts.violation.in_app_malformed", en: "must be an array of transactions, not {kind}", zh: "应为交易数组，实际为{kind}")
     static let purchaseMalformed = MessageTemplate(
         "receipts.violation.purchase_malformed", en: "a purchase must be an object, not {kind}", zh: "购买记录应为对象，实际为{kind}")
     static let productIDMissing = MessageTemplate(
         "receipts.violation.product_id_missing", en: "product_id is missing or not text", zh: "缺少 product_id 或不是文本")
-    static let idDecimal = MessageTemplate("receipts.violation.id_decimal", en: "{what} is a string of decimal digits", zh: "{what}应为十进制数字字符串")
+    static let idDecimal = MessageTemplate(
+        "receipts.violation.id_decimal", en: "{what} is a string of decimal digits", zh: "{what}应为十进制数字字符串")
     static let idText = MessageTemplate(
         "receipts.violation.id_text", en: "{what} is text of 1 to {max} bytes", zh: "{what}应为 1 到 {max} 字节的文本")
     static let transactionID = MessageTemplate("receipts.id.transaction", en: "a transaction id", zh: "交易号")
     static let originalID = MessageTemplate("receipts.id.original", en: "an original transaction id", zh: "原始交易号")
     static let quantity = MessageTemplate("receipts.violation.quantity", en: "quantity must be 1 or more", zh: "数量必须至少为 1")
     static let quantityMissing = MessageTemplate("receipts.violation.quantity_missing", en: "quantity is missing", zh: "缺少数量")
-    static let quantityNotWhole = MessageTemplate("receipts.violation.quantity_not_whole", en: "quantity is not a whole number", zh: "数量不是整数")
+    static let quantityNotWhole = MessageTemplate(
+        "receipts.violation.quantity_not_whole", en: "quantity is not a whole number", zh: "数量不是整数")
     static let trialMalformed = MessageTemplate(
         "receipts.violation.trial_malformed", en: "is_trial_period is not true or false", zh: "is_trial_period 不是布尔值")
     static let notMillis = MessageTemplate("receipts.violation.not_millis", en: "{key} is not milliseconds since 1970", zh: "{key} 不是毫秒时间戳")
@@ -62,7 +66,8 @@ extension ReceiptsMessages {
         "receipts.violation.no_expiry", en: "the subscription ({group}) has no expires_date_ms: treated as expired",
         zh: "订阅（{group}）没有 expires_date_ms：视为已过期")
     static let expired = MessageTemplate(
-        "receipts.violation.expired", en: "the subscription ({group}) expired at {until}, before {as_of}", zh: "订阅（{group}）已于 {until} 过期，早于 {as_of}")
+        "receipts.violation.expired", en: "the subscription ({group}) expired at {until}, before {as_of}",
+        zh: "订阅（{group}）已于 {until} 过期，早于 {as_of}")
     static let requestDate = MessageTemplate(
         "receipts.violation.request_date", en: "request_date_ms is missing or not milliseconds", zh: "request_date_ms 缺失或不是毫秒时间戳")
 
@@ -87,7 +92,8 @@ extension ReceiptsMessages {
     // Apple's status codes.
     static let valid = MessageTemplate("receipts.status.valid", en: "valid", zh: "有效")
     static let status211xx = MessageTemplate(
-        "receipts.status.internal_data_access", en: "Apple had an internal data access error (status {code})", zh: "苹果服务器内部数据访问错误（状态码 {code}）")
+        "receipts.status.internal_data_access", en: "Apple had an internal data access error (status {code})",
+        zh: "苹果服务器内部数据访问错误（状态码 {code}）")
     static let statusUnknown = MessageTemplate(
         "receipts.status.unknown", en: "status {code} is not a documented verifyReceipt status", zh: "状态码 {code} 不是已知的 verifyReceipt 状态")
     static let status21000 = MessageTemplate(
