@@ -27,7 +27,7 @@ extension LinkParser {
     static func decodeSegment(_ raw: Substring, c1: Bool = true) throws(LinkProblem) -> String {
         let s = try decode(raw, allowSlash: false, c1: c1)
         if s == "." || s == ".." {
-            throw LinkProblem(code: .Route.dotSegment, en: "the path has a '\(s)' segment", zh: "路径中含有 '\(s)' 段")
+            throw LinkProblem(code: .Route.dotSegment, RoutesMessages.dotSegment(["segment": s]))
         }
         return s
     }
@@ -40,29 +40,24 @@ extension LinkParser {
         while let c = it.popFirst() {
             guard c == UInt8(ascii: "%") else { bytes.append(c); continue }
             guard it.count >= 2, let hi = hex(it[it.startIndex]), let lo = hex(it[it.startIndex + 1]) else {
-                throw LinkProblem(
-                    code: .Route.badEscape, en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+                throw LinkProblem(code: .Route.badEscape, RoutesMessages.badEscape())
             }
             it = it.dropFirst(2)
             let b = hi << 4 | lo
             if b == 0 {
-                throw LinkProblem(
-                    code: .Route.nulByte, en: "the link contains an encoded NUL byte (%00)",
-                    zh: "链接包含编码的 NUL 字节（%00）")
+                throw LinkProblem(code: .Route.nulByte, RoutesMessages.nulByte())
             }
             if b < 0x20 || b == 0x7F {
                 let escape = "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
                 throw encodedControl(escape)
             }
             if !allowSlash, b == UInt8(ascii: "/") || b == UInt8(ascii: "\\") {
-                throw LinkProblem(
-                    code: .Route.encodedSlash, en: "a path segment contains an encoded \(b == 0x2F ? "slash (%2F)" : "backslash (%5C)")",
-                    zh: "路径段中含有编码的\(b == 0x2F ? "斜杠（%2F）" : "反斜杠（%5C）")")
+                throw LinkProblem(code: .Route.encodedSlash, (b == 0x2F ? RoutesMessages.encodedSlash : RoutesMessages.encodedBackslash)())
             }
             bytes.append(b)
         }
         guard let s = String(validating: bytes, as: UTF8.self) else {
-            throw LinkProblem(code: .Route.badEncoding, en: "the decoded text is not UTF-8", zh: "解码后的文本不是 UTF-8")
+            throw LinkProblem(code: .Route.badEncoding, RoutesMessages.badEncoding())
         }
         if c1, let control = s.unicodeScalars.first(where: { (0x80...0x9F).contains($0.value) }) {
             throw encodedControl(codePoint(control.value))
@@ -71,9 +66,7 @@ extension LinkParser {
     }
 
     static func encodedControl(_ what: String) -> LinkProblem {
-        LinkProblem(
-            code: .Route.encodedControl, en: "the link contains an encoded control character (\(what))",
-            zh: "链接包含编码的控制字符（\(what)）")
+        LinkProblem(code: .Route.encodedControl, RoutesMessages.encodedControl(["what": what]))
     }
 
     static func hex(_ c: UInt8) -> UInt8? {

@@ -1,4 +1,5 @@
 import SiftCore
+import SiftMessages
 
 /// A link taken apart safely: scheme, host, path segments decoded once, query items.
 struct LinkURL: Sendable {
@@ -29,8 +30,12 @@ struct LinkURL: Sendable {
 /// Why a link is refused. Each case is its own reason code (`route.<code>`).
 struct LinkProblem: Error, Sendable {
     let code: ReasonCode
-    let en: String
-    let zh: String
+    let message: Message
+
+    init(code: ReasonCode, _ message: Message) {
+        self.code = code
+        self.message = message
+    }
 }
 
 /// Parses links with RFC 3986 syntax and refuses the tricks used against routers.
@@ -79,9 +84,7 @@ struct LinkParser: Sendable {
         let (scheme, colon, universal) = try parseScheme(url)
         // Before the authority is taken apart: a host or port with such characters is refused for them.
         if strictCharacters, let bad = url.unicodeScalars.first(where: { !Self.isRFC3986($0) }) {
-            throw LinkProblem(
-                code: .Route.badCharacter, en: "the link contains \(Self.shown(bad)), a character RFC 3986 does not allow",
-                zh: "链接包含 RFC 3986 不允许的字符 \(Self.shown(bad))")
+            throw LinkProblem(code: .Route.badCharacter, M.badCharacter(["char": Self.shown(bad)]))
         }
         let noAuthority = !universal && schemeLinks == .path
         var rest = try afterScheme(url[url.index(after: colon)...], scheme: scheme, noAuthority: noAuthority)
@@ -134,36 +137,28 @@ struct LinkParser: Sendable {
     private func parseScheme(_ url: String) throws(LinkProblem) -> (scheme: String, colon: String.Index, universal: Bool) {
         for u in url.unicodeScalars
         where u.value < 0x20 || u.value == 0x7F || (c1Controls && (0x80...0x9F).contains(u.value)) || u == " " || u == "\\" {
-            throw LinkProblem(
-                code: .Route.badCharacter, en: "the link contains a space, a control character or a backslash",
-                zh: "链接包含空格、控制字符或反斜杠")
+            throw LinkProblem(code: .Route.badCharacter, M.spaceOrControl())
         }
         guard let colon = url.firstIndex(of: ":") else {
-            throw LinkProblem(code: .Route.badUrl, en: "not a URL: no scheme", zh: "不是 URL：缺少 scheme")
+            throw LinkProblem(code: .Route.badUrl, M.noScheme())
         }
         // ASCII only before lowercasing: the Kelvin sign (U+212A) lowercases to 'k'.
         guard url[..<colon].unicodeScalars.allSatisfy(\.isASCII) else {
-            throw LinkProblem(
-                code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+            throw LinkProblem(code: .Route.badUrl, M.notScheme(["scheme": String(url[..<colon])]))
         }
         let scheme = url[..<colon].lowercased()
         guard let f = scheme.unicodeScalars.first, ("a"..."z").contains(f),
             scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
         else {
-            throw LinkProblem(
-                code: .Route.badUrl, en: "'\(url[..<colon])' is not a URL scheme", zh: "'\(url[..<colon])' 不是合法的 scheme")
+            throw LinkProblem(code: .Route.badUrl, M.notScheme(["scheme": String(url[..<colon])]))
         }
         if forbidden.contains(scheme) {
-            throw LinkProblem(code: .Route.forbiddenScheme, en: "\(scheme): links are never opened", zh: "\(scheme): 链接一律不打开")
+            throw LinkProblem(code: .Route.forbiddenScheme, M.forbiddenScheme(["scheme": scheme]))
         }
         let universal = scheme == "https" && !hosts.isEmpty
         guard universal || schemes.contains(scheme) else {
-            throw LinkProblem(
-                code: .Route.schemeNotAllowed,
-                en:
-                    "the scheme '\(scheme)' is not allowed (allowed: "
-                    + "\((schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")))",
-                zh: "不允许的 scheme '\(scheme)'")
+            let allowed = (schemes.sorted() + (hosts.isEmpty ? [] : ["https"])).joined(separator: ", ")
+            throw LinkProblem(code: .Route.schemeNotAllowed, M.schemeNotAllowed(["scheme": scheme, "allowed": allowed]))
         }
         return (scheme, colon, universal)
     }
@@ -173,7 +168,7 @@ struct LinkParser: Sendable {
         if rest.hasPrefix("//") {
             return rest.dropFirst(2)
         } else if !noAuthority {
-            throw LinkProblem(code: .Route.badUrl, en: "expected '//' after '\(scheme):'", zh: "'\(scheme):' 之后应为 '//'")
+            throw LinkProblem(code: .Route.badUrl, M.expectedSlashes(["scheme": scheme]))
         }
         return rest
     }
@@ -202,8 +197,7 @@ struct LinkParser: Sendable {
             if b == UInt8(ascii: "%") {
                 guard i + 2 < bytes.count, Self.hex(bytes[i + 1]) != nil, Self.hex(bytes[i + 2]) != nil
                 else {
-                    throw LinkProblem(
-                        code: .Route.badEscape, en: "a '%' is not followed by two hex digits", zh: "'%' 之后不是两位十六进制数字")
+                    throw LinkProblem(code: .Route.badEscape, M.badEscape())
                 }
                 i += 3
                 continue
@@ -215,10 +209,9 @@ struct LinkParser: Sendable {
                 || (b < 0x80 && Self.isRFC3986(Unicode.Scalar(b)) && b != UInt8(ascii: "[") && b != UInt8(ascii: "]")
                     && b != UInt8(ascii: "#"))
             guard allowed else {
-                let shown = b >= 0x80 ? "a non-ASCII character" : "'\(Character(Unicode.Scalar(b)))'"
-                throw LinkProblem(
-                    code: .Route.badCharacter, en: "the \(part) contains \(shown), which RFC 3986 does not allow there",
-                    zh: "\(part == "query" ? "查询" : "片段")中包含 RFC 3986 不允许的字符 \(shown)")
+                let shown = b >= 0x80 ? M.nonASCII() : .verbatim("'\(Character(Unicode.Scalar(b)))'")
+                let said = M.partCharacter(messages: ["part": part == "query" ? M.partQuery() : M.partFragment(), "char": shown])
+                throw LinkProblem(code: .Route.badCharacter, said)
             }
             i += 1
         }
@@ -235,22 +228,16 @@ struct LinkParser: Sendable {
     /// The host text of an authority, refusing a user name or password and any port but a universal link's 443.
     private static func authorityHost(_ authority: Substring, universal: Bool) throws(LinkProblem) -> Substring {
         if authority.contains("@") {
-            throw LinkProblem(
-                code: .Route.userinfo, en: "the link carries a user name or password before '@'",
-                zh: "链接在 '@' 前带有用户名或密码")
+            throw LinkProblem(code: .Route.userinfo, M.userinfo())
         }
         let (hostText, port) = try splitAuthority(authority)
         if let port, !port.isEmpty {
             guard port.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-                throw LinkProblem(
-                    code: .Route.portMalformed, en: "the port '\(Self.clipped(port))' is not a number",
-                    zh: "端口 '\(Self.clipped(port))' 不是数字")
+                throw LinkProblem(code: .Route.portMalformed, M.portMalformed(["port": Self.clipped(port)]))
             }
             // Digits only, so leading zeros are the only other spelling: 0443 is 443.
             if !(universal && port.drop(while: { $0 == "0" }) == "443") {
-                throw LinkProblem(
-                    code: .Route.port, en: "the link names port \(Self.clipped(port)); only the default port is allowed",
-                    zh: "链接指定了端口 \(Self.clipped(port))，只允许默认端口")
+                throw LinkProblem(code: .Route.port, M.port(["port": Self.clipped(port)]))
             }
         }
         return hostText
@@ -259,24 +246,18 @@ struct LinkParser: Sendable {
     /// A universal link's host as lowercased ASCII, refused unless it is valid and one of the app's hosts.
     private func universalHost(_ hostText: Substring) throws(LinkProblem) -> String {
         if hostText.isEmpty {
-            throw LinkProblem(code: .Route.hostMalformed, en: "the link has no host", zh: "链接没有主机名")
+            throw LinkProblem(code: .Route.hostMalformed, M.noHost())
         }
         if !ignoreTrailingDot, hostText.hasSuffix(".") {
-            throw LinkProblem(
-                code: .Route.hostNotAllowed, en: "the host '\(Self.clipped(hostText))' ends with a dot (host_trailing_dot: refuse)",
-                zh: "主机 '\(Self.clipped(hostText))' 以点结尾（host_trailing_dot: refuse）")
+            throw LinkProblem(code: .Route.hostNotAllowed, M.trailingDot(["host": Self.clipped(hostText)]))
         }
         guard !hostText.contains("%"), let ascii = Punycode.asciiHost(String(hostText)),
             ascii.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." })
         else {
-            throw LinkProblem(
-                code: .Route.hostMalformed, en: "'\(Self.clipped(hostText))' is not a valid host name",
-                zh: "'\(Self.clipped(hostText))' 不是合法的主机名")
+            throw LinkProblem(code: .Route.hostMalformed, M.hostMalformed(["host": Self.clipped(hostText)]))
         }
         guard hosts.contains(where: { $0.matches(ascii) }) else {
-            throw LinkProblem(
-                code: .Route.hostNotAllowed, en: "the host '\(ascii)' is not one of the app's hosts",
-                zh: "主机 '\(ascii)' 不属于本应用")
+            throw LinkProblem(code: .Route.hostNotAllowed, M.hostNotAllowed(["host": ascii]))
         }
         return ascii
     }
@@ -292,7 +273,7 @@ struct LinkParser: Sendable {
         var decoded: [String] = []
         for r in raw {
             if r.isEmpty {
-                throw LinkProblem(code: .Route.emptySegment, en: "the path has an empty segment ('//')", zh: "路径中有空段（'//'）")
+                throw LinkProblem(code: .Route.emptySegment, M.pathEmptySegment())
             }
             decoded.append(try Self.decodeSegment(r, c1: c1))
         }
@@ -309,8 +290,7 @@ struct LinkParser: Sendable {
                 let name = try Self.decode(item[..<eq], allowSlash: true, c1: c1)
                 let value = eq == item.endIndex ? "" : try Self.decode(item[item.index(after: eq)...], allowSlash: true, c1: c1)
                 if !names.insert(name).inserted {
-                    throw LinkProblem(
-                        code: .Route.queryDuplicate, en: "the query names '\(name)' twice", zh: "查询参数 '\(name)' 出现了两次")
+                    throw LinkProblem(code: .Route.queryDuplicate, M.queryTwice(["name": name]))
                 }
                 query.append((name, value))
             }
@@ -323,18 +303,14 @@ struct LinkParser: Sendable {
     /// literals are refused: links must name a host.
     static func splitAuthority(_ authority: Substring) throws(LinkProblem) -> (host: Substring, port: Substring?) {
         func invalid() -> LinkProblem {
-            LinkProblem(
-                code: .Route.hostMalformed, en: "'\(clipped(authority))' is not a valid host name",
-                zh: "'\(clipped(authority))' 不是合法的主机名")
+            LinkProblem(code: .Route.hostMalformed, M.hostMalformed(["host": clipped(authority)]))
         }
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { throw invalid() }
             let after = authority[authority.index(after: close)...]
             guard after.isEmpty || after.hasPrefix(":") else { throw invalid() }
             let literal = clipped(authority[...close])
-            throw LinkProblem(
-                code: .Route.hostInvalid, en: "'\(literal)' is an IP address literal; links must name a host",
-                zh: "'\(literal)' 是 IP 地址字面量，链接必须使用主机名")
+            throw LinkProblem(code: .Route.hostInvalid, M.ipLiteral(["literal": "\(literal)"]))
         }
         if authority.contains("[") || authority.contains("]") { throw invalid() }
         guard let colon = authority.lastIndex(of: ":") else { return (authority, nil) }
@@ -360,3 +336,5 @@ struct HostRule: Sendable, CustomStringConvertible {
 
     var description: String { subdomains ? "*." + host : host }
 }
+
+private typealias M = RoutesMessages

@@ -136,6 +136,6 @@ extension Pipeline {
             }
         }
         throw RouteResult.Refusal(
-            reason: .Route.noRoutes, message: LocalizedText(en: "no pack has routes", zh: "没有包含 routes 的规则包"))
+            reason: .Route.noRoutes, message: RoutesMessages.noRoutes().localized)
     }
 }

@@ -21,12 +21,12 @@ struct RoutesStage: Stage {
         var result = StageResult()
         let value = field.first(in: record)
         guard let value, let text = value.string else {
-            result.violations.append(violation(.Route.urlMissing, "the record has no link here", "记录中此处没有链接", value: value))
+            result.violations.append(violation(.Route.urlMissing, M.urlMissing(), value: value))
             return result
         }
         let link: LinkURL
         do { link = try parser.parse(text) } catch {
-            result.violations.append(violation(error.code, error.en, error.zh, value: value))
+            result.violations.append(violation(error.code, error.message, value: value))
             return result
         }
         if let refused = refusal(of: link, value: value) {
@@ -37,7 +37,7 @@ struct RoutesStage: Stage {
         let route = match.route
         // An opaque query is read only for a route that reads it.
         if let problem = link.queryProblem, !route.query.isEmpty || route.rejectUnknownQuery {
-            result.violations.append(violation(problem.code, problem.en, problem.zh, value: value))
+            result.violations.append(violation(problem.code, problem.message, value: value))
             return result
         }
         let query = queryParameters(of: link, for: route, value: value, into: &result.violations)
@@ -50,10 +50,8 @@ struct RoutesStage: Stage {
     }
 
     /// A violation of this stage's field: its reason, message and value, and the stage's rule unless `r` is given.
-    private func violation(_ code: ReasonCode, _ en: String, _ zh: String, value: JSONValue? = nil, rule r: Mark? = nil) -> Violation {
-        Violation(
-            field: field.description, reason: code,
-            message: LocalizedText(en: en, zh: zh), valueOf: value, rule: r ?? rule)
+    private func violation(_ code: ReasonCode, _ message: Message, value: JSONValue? = nil, rule r: Mark? = nil) -> Violation {
+        Violation(field: field.description, reason: code, message: message.localized, valueOf: value, rule: r ?? rule)
     }
 
     /// Why a parsed link is refused before routing (an exclusion, or an AASA file that does not open it); nil if it is not.
@@ -61,18 +59,14 @@ struct RoutesStage: Stage {
         // Exclusions see the decoded path, as routes do, so '%70rivate' cannot slip past '/private/*',
         // with its trailing '/', as the generated AASA file's exclusions do: '/private/' is excluded too.
         if excludeLinks == "all" || excludeLinks == link.kind.rawValue, let ex = exclusion(link.decodedPath) {
-            return violation(
-                .Route.excluded, "the path \(link.decodedPath) is excluded by '\(ex)'", "路径 \(link.decodedPath) 被 '\(ex)' 排除",
-                value: value)
+            return violation(.Route.excluded, M.excluded(["path": link.decodedPath, "pattern": "\(ex)"]), value: value)
         }
         if link.kind == .universal, let aasa {
             let decision = aasa.decide(
                 encodedPath: link.encodedPath, query: link.query, fragment: link.fragment ?? "", c1: parser.c1Controls)
             if decision == nil || decision!.component.exclude {
-                let why = decision.map { "its first match is '\($0.component.label)'" } ?? "no pattern matches"
-                return violation(
-                    .Route.notAssociated, "the AASA file does not open \(link.encodedPath) in the app (\(why))",
-                    "AASA 文件不会在应用中打开 \(link.encodedPath)（\(why)）", value: value)
+                let why = decision.map { M.aasaFirstMatch(["label": "\($0.component.label)"]) } ?? M.aasaNoMatch()
+                return violation(.Route.notAssociated, M.notAssociated(["path": link.encodedPath], messages: ["why": why]), value: value)
             }
         }
         return nil
@@ -86,12 +80,14 @@ struct RoutesStage: Stage {
         } else if let miss = table.nearMiss(link.segments) {
             result.violations.append(
                 violation(
-                    .Route.paramType, "'\(miss.value)' is not a valid \(miss.type) for :\(miss.param) of route '\(miss.route.pattern)'",
-                    "'\(miss.value)' 不是路由 '\(miss.route.pattern)' 中 :\(miss.param) 的有效 \(miss.type)", value: value,
-                    rule: miss.route.mark))
+                    .Route.paramType,
+                    M.paramType([
+                        "value": "\(miss.value)", "type": "\(miss.type)", "param": "\(miss.param)", "route": "\(miss.route.pattern)",
+                    ]),
+                    value: value, rule: miss.route.mark))
         } else {
             result.violations.append(
-                violation(.Route.unmatched, "no route matches \(link.encodedPath)", "没有路由匹配 \(link.encodedPath)", value: value))
+                violation(.Route.unmatched, M.unmatched(["path": link.encodedPath]), value: value))
         }
         return result
     }
@@ -107,16 +103,14 @@ struct RoutesStage: Stage {
                 guard let v = q.type.accept(given.value) else {
                     violations.append(
                         violation(
-                            .Route.queryType, "query parameter '\(q.name)' is '\(given.value)', not a valid \(q.type)",
-                            "查询参数 '\(q.name)' 的值 '\(given.value)' 不是有效的 \(q.type)", value: value, rule: route.mark))
+                            .Route.queryType, M.queryType(["name": q.name, "value": given.value, "type": "\(q.type)"]), value: value,
+                            rule: route.mark))
                     continue
                 }
                 query.append((q.name, v))
             } else if q.required {
                 violations.append(
-                    violation(
-                        .Route.queryMissing, "the link lacks the required query parameter '\(q.name)'",
-                        "链接缺少必需的查询参数 '\(q.name)'", value: value, rule: route.mark))
+                    violation(.Route.queryMissing, M.queryMissing(["name": q.name]), value: value, rule: route.mark))
             } else if let d = q.defaultValue {
                 query.append((q.name, d))
             }
@@ -125,8 +119,8 @@ struct RoutesStage: Stage {
             for item in link.query where !route.query.contains(where: { $0.name == item.name }) {
                 violations.append(
                     violation(
-                        .Route.queryUnknown, "query parameter '\(item.name)' is not accepted by route '\(route.pattern)'",
-                        "路由 '\(route.pattern)' 不接受查询参数 '\(item.name)'", value: value, rule: route.mark))
+                        .Route.queryUnknown, M.queryUnknown(["name": item.name, "route": "\(route.pattern)"]), value: value,
+                        rule: route.mark))
             }
         }
         return query
@@ -147,3 +141,5 @@ struct RoutesStage: Stage {
             rawQuery: link.rawQuery, fragment: link.fragment)
     }
 }
+
+private typealias M = RoutesMessages

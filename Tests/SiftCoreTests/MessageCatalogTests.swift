@@ -194,6 +194,8 @@ enum ChineseCheck {
             // A verifyReceipt response's fields, and the App Store's names.
             "verifyReceipt", "receipt", "status", "environment", "receipt_type", "in_app", "original_transaction_id", "product_id",
             "is_trial_period", "expires_date_ms", "request_date_ms", "appAccountToken", "REFUND", "REVOKE", "App", "Store",
+            // Parts of a link, and the routes section.
+            "scheme", "ASCII", "NUL", "IP", "refuse", "routes",
         ]
         let words = bare.split { !($0.isASCII && ($0.isLetter || $0 == "_")) }.map(String.init).filter { $0.count >= 2 }
         return words.allSatisfy(allowed.contains)

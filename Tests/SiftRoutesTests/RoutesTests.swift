@@ -815,6 +815,16 @@ func destination(_ p: Pipeline, _ url: String) throws -> String? {
         } catch {
             #expect(error.reason == "route.host_not_allowed")
             #expect(error.message.en == "the host 'evil.example.net' is not one of the app's hosts")
+            #expect(error.message.zh == "主机 'evil.example.net' 不属于本应用")
+        }
+        // The Chinese names the allowed schemes, as the English does.
+        do {
+            _ = try p.route("otherapp://videos/1")
+            Issue.record("routed")
+        } catch {
+            #expect(error.reason == "route.scheme_not_allowed")
+            #expect(error.message.en == "the scheme 'otherapp' is not allowed (allowed: deeplink, https)")
+            #expect(error.message.zh == "不允许的 scheme 'otherapp'（允许：deeplink, https）")
         }
     }
 }
