@@ -118,6 +118,7 @@ public struct Rejection: Sendable {
 
         /// Words from `message`, with the number where its `{n}` is: a template's argument left
         /// out (`"has {n} digits after the decimal point; at most {max} allowed"` with only `max`).
+        /// A message without `{n}` gets the number at its end, after a space.
         public init(_ message: Message, detail: String? = nil) {
             func split(_ text: String) -> (before: String, after: String) {
                 guard let n = text.range(of: "{n}") else { return (text + " ", "") }
